@@ -1,0 +1,103 @@
+//! What each subcommand does.
+
+use super::Command;
+use crate::notation::parse_move;
+use crate::rules::{Direction, GameState, LapEnd, LapSource, Outcome};
+use std::io::Write;
+use std::time::Instant;
+
+/// Runs one subcommand, writing its output to `out`.
+///
+/// # Errors
+/// One readable line: what went wrong and where (a bad position, an illegal move, …).
+pub fn run(command: &Command, out: &mut dyn Write) -> Result<(), String> {
+    match command {
+        Command::Apply { state, moves } => apply(&state.state().map_err(|e| e.to_string())?, moves, out),
+        Command::Moves { state } => list_moves(&state.state().map_err(|e| e.to_string())?, out),
+        Command::Trace { state, mv } => trace(&state.state().map_err(|e| e.to_string())?, mv, out),
+        Command::Perft { state, depth } => perft(&state.state().map_err(|e| e.to_string())?, *depth, out),
+    }
+    .map_err(|e| e.to_string())
+}
+
+/// `ongoing`, `annulled` or `<side> wins: <kind>`.
+pub fn outcome_text(outcome: Option<Outcome>) -> String {
+    outcome.map_or_else(|| "ongoing".to_string(), |o| o.to_string())
+}
+
+fn io(e: std::io::Error) -> String {
+    format!("cannot write the output: {e}")
+}
+
+fn apply(start: &GameState, moves: &[String], out: &mut dyn Write) -> Result<(), String> {
+    let mut state = start.clone();
+    let mut outcome = state.outcome();
+    for (i, text) in moves.iter().enumerate() {
+        if let Some(o) = outcome {
+            return Err(format!("move {} `{text}`: the game is already over ({o})", i + 1));
+        }
+        let mv = parse_move(&state, text).map_err(|e| format!("move {}: {e}", i + 1))?;
+        let (next, _) = state.play(&mv).map_err(|e| format!("move {} `{text}`: {e}", i + 1))?;
+        outcome = next.outcome.or(next.state.outcome());
+        state = next.state;
+    }
+    writeln!(out, "{}", state.position()).map_err(io)?;
+    writeln!(out, "{}", outcome_text(outcome)).map_err(io)
+}
+
+fn list_moves(state: &GameState, out: &mut dyn Write) -> Result<(), String> {
+    if let Some(o) = state.outcome() {
+        return Err(format!("no legal moves: the game is over ({o})"));
+    }
+    for s in state.successors() {
+        writeln!(out, "{}\t{}\t{}", s.mv, s.state.position(), outcome_text(s.outcome.or(s.state.outcome())))
+            .map_err(io)?;
+    }
+    Ok(())
+}
+
+fn trace(state: &GameState, text: &str, out: &mut dyn Write) -> Result<(), String> {
+    let mv = parse_move(state, text).map_err(|e| e.to_string())?;
+    let (result, trace) = state.play(&mv).map_err(|e| format!("move `{text}`: {e}"))?;
+    writeln!(out, "{} plays {}  (from {})", trace.mover, mv, state).map_err(io)?;
+    for lap in &trace.laps {
+        let source = match lap.source {
+            LapSource::Start => format!("{} seeds lifted from {}", lap.seeds, lap.origin),
+            LapSource::Split => format!("{} split: 3 seeds", lap.origin),
+            LapSource::Relay => format!("relay: {} seeds lifted from {}", lap.seeds, lap.origin),
+            LapSource::Capture => format!("{} captured seeds sown from {}", lap.seeds, lap.origin),
+        };
+        let direction = match lap.direction {
+            Direction::Anticlockwise => "anticlockwise",
+            Direction::Clockwise => "clockwise",
+        };
+        let drops: Vec<String> = lap.drops().map(|h| h.to_string()).collect();
+        let end = match lap.end {
+            LapEnd::Empty => format!("{} was empty: the move ends", lap.last),
+            LapEnd::Relay { seeds } => format!("{} was occupied: relay {seeds}", lap.last),
+            LapEnd::Capture { front, back, front_seeds, back_seeds } => {
+                format!(
+                    "{} faces {front} ({front_seeds}) and {back} ({back_seeds}): capture {}",
+                    lap.last,
+                    front_seeds + back_seeds
+                )
+            }
+            LapEnd::Cut => format!("lap limit reached at {}: the move is never-ending and stops", lap.last),
+        };
+        writeln!(out, "lap {:>3}: {source}, {direction}: {} -> {end}", lap.number, drops.join(" ")).map_err(io)?;
+    }
+    writeln!(out, "position: {}", result.state.position()).map_err(io)?;
+    writeln!(out, "state:    {}", result.state).map_err(io)?;
+    writeln!(out, "captured: {} seeds", result.captured_seeds).map_err(io)?;
+    writeln!(out, "outcome:  {}", outcome_text(result.outcome.or(result.state.outcome()))).map_err(io)
+}
+
+fn perft(state: &GameState, depth: u32, out: &mut dyn Write) -> Result<(), String> {
+    let started = Instant::now();
+    let p = state.perft(depth);
+    let seconds = started.elapsed().as_secs_f64();
+    let rate = p.generated as f64 / seconds.max(1e-9);
+    writeln!(out, "perft depth {depth}: {} sequences", p.leaves).map_err(io)?;
+    writeln!(out, "{} complete moves generated in {:.3} s: {:.2} M moves/s", p.generated, seconds, rate / 1e6)
+        .map_err(io)
+}

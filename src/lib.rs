@@ -1,0 +1,6 @@
+//! Omweso, the Ugandan four-row mancala: rules engine, notation, computer opponent and
+//! window. See `ARCHITECTURE.md` for how the modules fit together.
+
+pub mod cli;
+pub mod notation;
+pub mod rules;

@@ -1,0 +1,73 @@
+//! Rule options: every **[choice]** of RULES.md that a player may set.
+
+use super::outcome::WinKind;
+
+/// The rule options of a game. `Default` gives the rules as RULES.md states them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct RuleOptions {
+    /// RULES.md 3.7: the tournament split of a 3-seed hole until the first capture. Off.
+    pub tournament_split: bool,
+    /// RULES.md §4.3: akakyala counts as a win. On.
+    pub akakyala: bool,
+    /// RULES.md §4.1: akawumbi also needs the move's last capture to be at an end column
+    /// (`001_eeae7683f67f109c.txt`). Off.
+    pub akawumbi_needs_end_column: bool,
+    /// RULES.md 3.8: the lap at which a move that has not ended is stopped as never-ending.
+    /// 200; at least 1.
+    pub lap_limit: u32,
+    /// RULES.md 3.5: the most seeds a clockwise lap may carry; `None` (the default) applies
+    /// no limit.
+    pub clockwise_seed_limit: Option<u32>,
+    /// RULES.md §2: the first player also lays out first (Wikipedia). Off: the loser of
+    /// the toss lays out first.
+    pub first_player_lays_out_first: bool,
+    /// RULES.md §4: the points of each kind of win.
+    pub points: Points,
+}
+
+impl Default for RuleOptions {
+    fn default() -> Self {
+        RuleOptions {
+            tournament_split: false,
+            akakyala: true,
+            akawumbi_needs_end_column: false,
+            lap_limit: 200,
+            clockwise_seed_limit: None,
+            first_player_lays_out_first: false,
+            points: Points::default(),
+        }
+    }
+}
+
+/// Points for each kind of win (RULES.md §4; all **[choice]**).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Points {
+    /// Akawumbi: 6.
+    pub akawumbi: u32,
+    /// Emitwe-ebiri: 2.
+    pub emitwe_ebiri: u32,
+    /// Akakyala: 2.
+    pub akakyala: u32,
+    /// Normal win (and a resignation): 1.
+    pub normal: u32,
+}
+
+impl Default for Points {
+    fn default() -> Self {
+        Points { akawumbi: 6, emitwe_ebiri: 2, akakyala: 2, normal: 1 }
+    }
+}
+
+impl Points {
+    /// The points of a win of `kind`.
+    pub fn of(&self, kind: WinKind) -> u32 {
+        match kind {
+            WinKind::Akawumbi => self.akawumbi,
+            WinKind::EmitweEbiri => self.emitwe_ebiri,
+            WinKind::Akakyala => self.akakyala,
+            WinKind::Normal => self.normal,
+        }
+    }
+}

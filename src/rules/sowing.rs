@@ -1,0 +1,360 @@
+//! The engine of a move: sowing laps, relays, captures, reverse captures and the lap limit
+//! (RULES.md §3), stopping at each decision point for the player's choice.
+
+use super::hole::{Direction, Hole, Side};
+use super::moves::{Choice, Move};
+use super::outcome::{Outcome, WinKind};
+use super::state::{GameState, IllegalMove, Successor};
+use super::trace::{Lap, LapEnd, LapSource, Trace};
+
+/// A moment at which the player may sow the next lap clockwise, because that clockwise lap
+/// would capture (RULES.md 3.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DecisionPoint {
+    /// The lap about to be sown (1 = the first lap of the move).
+    pub lap: u32,
+    /// Its origin: one of the mover's holes a, b, i, j (A, B, I, J).
+    pub hole: Hole,
+    /// Seeds in hand.
+    pub seeds: u32,
+    /// Where the seeds came from: the start hole, a relay, or a clockwise capture.
+    pub source: LapSource,
+    /// The mover's front-row hole where the clockwise lap would end.
+    pub lands: Hole,
+    /// The opponent's front-row hole the clockwise lap would take.
+    pub takes_front: Hole,
+    /// The opponent's back-row hole the clockwise lap would take.
+    pub takes_back: Hole,
+    /// Seeds the clockwise lap would capture (front and back together).
+    pub captures: u32,
+}
+
+/// Where a [`Sowing`] stands after [`Sowing::advance`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Progress {
+    /// The player must choose the direction of the next lap ([`Sowing::choose`]).
+    Decision(DecisionPoint),
+    /// The move is over; [`Sowing::finish`] gives the result.
+    Finished,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Status {
+    /// The next lap is ready to sow in `Sowing::direction`.
+    Sow,
+    Decision(DecisionPoint),
+    /// The last lap ended in an empty hole.
+    Ended,
+    /// The lap limit was reached (RULES.md 3.8).
+    Cut,
+}
+
+/// A move being played, lap by lap. Made by [`GameState::start_move`]; the window plays a
+/// move through it one decision at a time, and every other player of moves (generation,
+/// [`GameState::play`], the notation reader) goes through the same code.
+#[derive(Clone, Debug)]
+pub struct Sowing {
+    /// The state before the move, with its board updated as the move goes on.
+    state: GameState,
+    captures_allowed: bool,
+    origin: u8,
+    hand: u32,
+    direction: Direction,
+    source: LapSource,
+    /// Number of the next (or current) lap.
+    lap: u32,
+    /// Bit `c` set when a capture was made from the mover's front hole of track `8 + c`.
+    captured_columns: u8,
+    last_capture_track: u8,
+    captured_seeds: u32,
+    status: Status,
+    mv: Move,
+    trace: Option<Trace>,
+}
+
+impl Sowing {
+    /// Lifts the start hole. `record` keeps a [`Trace`].
+    pub(crate) fn begin(state: &GameState, start: Hole, split: bool, record: bool) -> Result<Sowing, IllegalMove> {
+        let mover = state.to_move();
+        if start.side() != mover {
+            return Err(IllegalMove::NotOwnHole { hole: start, mover });
+        }
+        let seeds = state.position().get(start) as u32;
+        if seeds < 2 {
+            return Err(IllegalMove::TooFewSeeds { hole: start, seeds });
+        }
+        if split {
+            if !state.options().tournament_split {
+                return Err(IllegalMove::SplitNotAllowed { hole: start, why: "the tournament split option is off" });
+            }
+            if seeds != 3 {
+                return Err(IllegalMove::SplitNotAllowed {
+                    hole: start,
+                    why: "only a hole of exactly 3 seeds can be split",
+                });
+            }
+            if state.captures() != [0, 0] {
+                return Err(IllegalMove::SplitNotAllowed {
+                    hole: start,
+                    why: "a capture has already been made in this game",
+                });
+            }
+        }
+        let mut s = Sowing {
+            state: state.clone(),
+            captures_allowed: state.captures_allowed(),
+            origin: start.track() as u8,
+            hand: seeds,
+            direction: Direction::Anticlockwise,
+            source: if split { LapSource::Split } else { LapSource::Start },
+            lap: 1,
+            captured_columns: 0,
+            last_capture_track: 0,
+            captured_seeds: 0,
+            status: Status::Sow,
+            mv: Move { start, split, choices: Vec::new() },
+            trace: record.then(|| Trace { mover, start: *state.position(), laps: Vec::new() }),
+        };
+        s.state.position.counts[start.index()] = 0;
+        if !split {
+            s.offer_clockwise();
+        }
+        Ok(s)
+    }
+
+    /// The side making the move.
+    pub fn mover(&self) -> Side {
+        self.state.to_move()
+    }
+
+    /// The board as it stands now, mid-move.
+    pub fn position(&self) -> &super::position::Position {
+        self.state.position()
+    }
+
+    /// The laps sown so far (empty when the sowing was made without a trace).
+    pub fn laps(&self) -> &[Lap] {
+        self.trace.as_ref().map_or(&[], |t| &t.laps)
+    }
+
+    /// The move as far as it has been decided.
+    pub fn move_so_far(&self) -> &Move {
+        &self.mv
+    }
+
+    /// Sows laps until the move ends or the player must choose a direction.
+    pub fn advance(&mut self) -> Progress {
+        loop {
+            match self.status {
+                Status::Sow => self.sow_lap(),
+                Status::Decision(dp) => return Progress::Decision(dp),
+                Status::Ended | Status::Cut => return Progress::Finished,
+            }
+        }
+    }
+
+    /// The decision the move is waiting for, if any.
+    pub fn decision(&self) -> Option<DecisionPoint> {
+        match self.status {
+            Status::Decision(dp) => Some(dp),
+            _ => None,
+        }
+    }
+
+    /// Chooses the direction of the next lap at a decision point.
+    ///
+    /// # Errors
+    /// [`IllegalMove::NoDecision`] when the move is not waiting for a choice.
+    pub fn choose(&mut self, direction: Direction) -> Result<(), IllegalMove> {
+        match self.status {
+            Status::Decision(dp) => {
+                self.apply_choice(dp, direction);
+                Ok(())
+            }
+            _ => Err(IllegalMove::NoDecision { lap: self.lap }),
+        }
+    }
+
+    pub(crate) fn apply_choice(&mut self, dp: DecisionPoint, direction: Direction) {
+        self.mv.choices.push(Choice { lap: dp.lap, hole: dp.hole, seeds: dp.seeds, direction, takes: dp.takes_front });
+        self.direction = direction;
+        self.status = Status::Sow;
+    }
+
+    /// Ends the move: the move made, the state after it, its outcome and the trace.
+    ///
+    /// # Errors
+    /// [`IllegalMove::Unfinished`] when the move still waits for a choice.
+    pub fn finish(mut self) -> Result<(Successor, Trace), IllegalMove> {
+        if self.advance() != Progress::Finished {
+            return Err(IllegalMove::Unfinished { lap: self.lap });
+        }
+        let trace = self.trace.take().unwrap_or_else(|| Trace {
+            mover: self.mover(),
+            start: *self.state.position(),
+            laps: Vec::new(),
+        });
+        Ok((self.into_successor(), trace))
+    }
+
+    /// The result of a finished move (RULES.md §4 and 3.8). Call only when finished.
+    pub(crate) fn into_successor(self) -> Successor {
+        let mover = self.state.to_move();
+        let other = mover.opponent();
+        let captured = self.captured_columns != 0;
+        let mut next = self.state;
+        next.to_move = other;
+        next.first_move_pending[mover.index()] = false;
+        if captured {
+            next.captures[mover.index()] = next.captures[mover.index()].saturating_add(1);
+        }
+        let options = next.options;
+        let end_columns = (1u8 << 0) | (1u8 << 7); // tracks 8 (h) and 15 (a)
+        let win = |kind| Some(Outcome::Win { winner: mover, kind });
+        let outcome = if self.captured_columns == 0xFF
+            && (!options.akawumbi_needs_end_column || matches!(self.last_capture_track, 8 | 15))
+        {
+            win(WinKind::Akawumbi)
+        } else if self.captured_columns & end_columns == end_columns {
+            win(WinKind::EmitweEbiri)
+        } else if options.akakyala && captured && next.captures[mover.index()] >= 2 && next.captures[other.index()] == 0
+        {
+            win(WinKind::Akakyala)
+        } else if !next.position.can_move(other) {
+            win(WinKind::Normal)
+        } else if self.status == Status::Cut {
+            Some(Outcome::Annulled)
+        } else {
+            None
+        };
+        Successor { mv: self.mv, state: next, outcome, captured_seeds: self.captured_seeds }
+    }
+
+    /// If a clockwise lap of the seeds in hand from the current origin would capture, stop
+    /// for the player's decision (RULES.md 3.5); otherwise the next lap is anticlockwise.
+    fn offer_clockwise(&mut self) {
+        self.direction = Direction::Anticlockwise;
+        self.status = Status::Sow;
+        if let Some(dp) = self.clockwise_capture() {
+            self.status = Status::Decision(dp);
+        }
+    }
+
+    /// The decision point of a clockwise lap of the seeds in hand from the origin, if that
+    /// lap is allowed (it would capture).
+    fn clockwise_capture(&self) -> Option<DecisionPoint> {
+        let origin = Hole::at(self.mover(), self.origin as usize);
+        let n = self.hand;
+        if !self.captures_allowed || !origin.is_leftmost() || n == 0 {
+            return None;
+        }
+        if self.state.options.clockwise_seed_limit.is_some_and(|limit| n > limit) {
+            return None;
+        }
+        let last = (self.origin as usize + 16 - (n % 16) as usize) & 15;
+        if last < 8 {
+            return None;
+        }
+        let lands = Hole::at(self.mover(), last);
+        let counts = &self.state.position.counts;
+        // Seeds in the last hole just before the last seed: what it holds now plus the
+        // earlier visits of this lap (a lap of 17+ seeds passes it more than once).
+        let before_last = counts[lands.index()] as u32 + (n - 1) / 16;
+        let (front, back) = lands.opposite()?;
+        let (fs, bs) = (counts[front.index()] as u32, counts[back.index()] as u32);
+        (before_last > 0 && fs > 0 && bs > 0).then_some(DecisionPoint {
+            lap: self.lap,
+            hole: origin,
+            seeds: n,
+            source: self.source,
+            lands,
+            takes_front: front,
+            takes_back: back,
+            captures: fs + bs,
+        })
+    }
+
+    /// Sows one lap and settles what follows it (RULES.md 3.2–3.4, 3.8).
+    fn sow_lap(&mut self) {
+        let base = self.mover().index() * 16;
+        let other = self.mover().opponent().index() * 16;
+        let o = self.origin as usize;
+        let n = self.hand;
+        let (number, source, direction) = (self.lap, self.source, self.direction);
+        let counts = &mut self.state.position.counts;
+        let last = match (source, direction) {
+            (LapSource::Split, _) => {
+                counts[base + ((o + 1) & 15)] += 2;
+                counts[base + ((o + 2) & 15)] += 1;
+                (o + 2) & 15
+            }
+            (_, direction) => {
+                let full = (n / 16) as u8;
+                if full > 0 {
+                    for c in &mut counts[base..base + 16] {
+                        *c += full;
+                    }
+                }
+                let step = if direction == Direction::Anticlockwise { 1 } else { 15 };
+                let mut t = o;
+                for _ in 0..n % 16 {
+                    t = (t + step) & 15;
+                    counts[base + t] += 1;
+                }
+                t
+            }
+        };
+        let before_last = counts[base + last] - 1;
+        let end = if before_last == 0 {
+            self.status = Status::Ended;
+            LapEnd::Empty
+        } else if self.lap >= self.state.options.lap_limit {
+            self.status = Status::Cut;
+            LapEnd::Cut
+        } else if self.captures_allowed && last >= 8 && counts[other + 23 - last] > 0 && counts[other + last - 8] > 0 {
+            let (front_seeds, back_seeds) = (counts[other + 23 - last] as u32, counts[other + last - 8] as u32);
+            counts[other + 23 - last] = 0;
+            counts[other + last - 8] = 0;
+            self.captured_columns |= 1 << (last - 8);
+            self.last_capture_track = last as u8;
+            self.captured_seeds += front_seeds + back_seeds;
+            self.hand = front_seeds + back_seeds;
+            let was_clockwise = self.direction == Direction::Clockwise;
+            self.source = LapSource::Capture;
+            self.lap += 1;
+            // Seeds captured by an anticlockwise lap always go anticlockwise (RULES.md 3.5).
+            if was_clockwise {
+                self.offer_clockwise();
+            } else {
+                self.direction = Direction::Anticlockwise;
+            }
+            let opponent = self.mover().opponent();
+            LapEnd::Capture {
+                front: Hole::at(opponent, 23 - last),
+                back: Hole::at(opponent, last - 8),
+                front_seeds,
+                back_seeds,
+            }
+        } else {
+            let seeds = counts[base + last] as u32;
+            counts[base + last] = 0;
+            self.hand = seeds;
+            self.origin = last as u8;
+            self.source = LapSource::Relay;
+            self.lap += 1;
+            self.offer_clockwise();
+            LapEnd::Relay { seeds }
+        };
+        if let Some(trace) = &mut self.trace {
+            trace.laps.push(Lap {
+                number,
+                source,
+                origin: Hole::at(trace.mover, o),
+                seeds: n,
+                direction,
+                last: Hole::at(trace.mover, last),
+                end,
+            });
+        }
+    }
+}

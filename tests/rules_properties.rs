@@ -1,0 +1,102 @@
+//! Property tests over random games from random setups (proptest): 64 seeds always, every
+//! generated move replays from its notation, canonical texts round-trip, nothing panics.
+
+use omweso::notation::{MoveText, parse_move};
+use omweso::rules::{GameState, Layout, Position, RuleOptions, Side};
+use proptest::prelude::*;
+use rand::{RngExt, SeedableRng, rngs::StdRng};
+
+fn options(split: bool, akakyala: bool, lap_limit: u32) -> RuleOptions {
+    RuleOptions { tournament_split: split, akakyala, lap_limit, ..RuleOptions::default() }
+}
+
+/// Plays a random game of at most `max_moves` moves, checking every move on the way.
+fn check_random_game(seed: u64, options: RuleOptions, max_moves: usize) {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let first = if rng.random_bool(0.5) { Side::Lower } else { Side::Upper };
+    let mut state = GameState::from_layouts(&Layout::random(&mut rng), &Layout::random(&mut rng), first, options);
+    for _ in 0..max_moves {
+        assert_eq!(state.position().total(), 64);
+        let text = state.to_string();
+        let reread: GameState = text.parse::<GameState>().unwrap().with_options(options).unwrap();
+        assert_eq!(reread, state, "state text {text}");
+        let successors = state.successors();
+        if successors.is_empty() {
+            assert!(state.outcome().is_some(), "no move but no outcome in {text}");
+            return;
+        }
+        for s in &successors {
+            assert_eq!(s.state.position().total(), 64);
+            let written = s.mv.to_string();
+            let parsed = parse_move(&state, &written).unwrap_or_else(|e| panic!("{text}: {written}: {e}"));
+            assert_eq!(parsed, s.mv, "{text}: {written}");
+            let (played, trace) = state.play(&s.mv).unwrap();
+            assert_eq!(played, *s);
+            assert_eq!(trace.end_position(), *s.state.position(), "{text}: {written}");
+        }
+        let pick = &successors[rng.random_range(0..successors.len())];
+        if pick.outcome.is_some() {
+            return;
+        }
+        state = pick.state.clone();
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_games_keep_every_invariant(seed in any::<u64>(), split in any::<bool>(), akakyala in any::<bool>()) {
+        check_random_game(seed, options(split, akakyala, 200), 150);
+    }
+
+    #[test]
+    fn short_lap_limits_keep_every_invariant(seed in any::<u64>(), lap_limit in 1u32..6) {
+        check_random_game(seed, options(false, true, lap_limit), 60);
+    }
+
+    #[test]
+    fn position_notation_round_trips(counts in proptest::collection::vec(0u8..3, 32)) {
+        let mut p = Position::empty();
+        for (i, &c) in counts.iter().enumerate() {
+            p.set(omweso::rules::Hole::from_index(i), c);
+        }
+        let text = p.to_string();
+        prop_assert_eq!(text.parse::<Position>().unwrap(), p);
+    }
+
+    #[test]
+    fn readers_never_panic_on_any_text(text in "\\PC{0,40}") {
+        let _ = text.parse::<Position>();
+        let _ = text.parse::<GameState>();
+        let _ = text.parse::<MoveText>();
+    }
+
+    #[test]
+    fn readers_never_panic_on_mutated_notation(
+        pick in 0usize..4,
+        at in 0usize..80,
+        insert in "[0-9a-pA-Px,;/ \\-sLU]{0,3}",
+        cut in 0usize..4,
+    ) {
+        let texts = [
+            "9a, 3b, 4d-fhm; 4A-F, 3G, 5P / L both 0,0",
+            "11a, 5b, 2c, 1d, 5e, 2g, 7h, 1jk, 3n-p; 5DE, 3G, 1JL, 5P / U none 1,0",
+            "1bc, 9e-g, 3i; 1F, 2G, 5I-L, 1N, 2O, 6P / L none 0,0",
+            "4i-p; 4I-P / U lower 0,0",
+        ];
+        let base = texts[pick];
+        let chars: Vec<char> = base.chars().collect();
+        let at = at.min(chars.len());
+        let end = (at + cut).min(chars.len());
+        let mutated: String = chars[..at].iter().chain(insert.chars().collect::<Vec<_>>().iter()).chain(chars[end..].iter()).collect();
+        let _ = mutated.parse::<Position>();
+        if let Ok(state) = mutated.parse::<GameState>() {
+            prop_assert_eq!(state.position().total(), 64);
+            for mv in ["d", "F", "m", "i3xF", "i3xF, i2xG", "D, J2xh", "ix", "b, j2, j2xH", "d3s"] {
+                let _ = parse_move(&state, mv);
+            }
+            let _ = parse_move(&state, &insert);
+        }
+    }
+}
