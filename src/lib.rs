@@ -2,5 +2,6 @@
 //! window. See `ARCHITECTURE.md` for how the modules fit together.
 
 pub mod cli;
+pub mod game;
 pub mod notation;
 pub mod rules;

@@ -1,0 +1,336 @@
+//! A game as played: where it started, every move with the full position after it, the
+//! point reached in that history (undo/redo) and how it ended. Rules come from
+//! [`crate::rules`]; this module only keeps the record.
+
+use crate::notation::{MoveError, parse_move};
+use crate::rules::{GameState, Layout, Move, Outcome, RuleOptions, Side, Trace, WinKind};
+use std::fmt;
+
+/// One move of the history and the full state after it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// The move.
+    pub mv: Move,
+    /// Its canonical notation (RULES.md §5).
+    pub text: String,
+    /// Who made it.
+    pub mover: Side,
+    /// The state after it.
+    pub after: GameState,
+    /// The end of the game, if this move ended it.
+    pub outcome: Option<Outcome>,
+    /// Seeds captured in the move.
+    pub captured_seeds: u32,
+}
+
+/// How a game ended: by the rules, or by a resignation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum GameResult {
+    /// A win or an annulled game by the rules (RULES.md §4, 3.8).
+    Rules(Outcome),
+    /// `loser` resigned.
+    Resigned {
+        /// The side that resigned.
+        loser: Side,
+    },
+}
+
+impl GameResult {
+    /// The winner, if any.
+    pub fn winner(&self) -> Option<Side> {
+        match self {
+            GameResult::Rules(o) => o.winner(),
+            GameResult::Resigned { loser } => Some(loser.opponent()),
+        }
+    }
+
+    /// Points the winner scores (a resignation counts as a normal win).
+    pub fn points(&self, options: &RuleOptions) -> u32 {
+        match self {
+            GameResult::Rules(Outcome::Win { kind, .. }) => options.points.of(*kind),
+            GameResult::Rules(Outcome::Annulled) => 0,
+            GameResult::Resigned { .. } => options.points.of(WinKind::Normal),
+        }
+    }
+}
+
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameResult::Rules(o) => o.fmt(f),
+            GameResult::Resigned { loser } => write!(f, "{} wins: {} resigned", loser.opponent().name(), loser.name()),
+        }
+    }
+}
+
+/// Why a move cannot be added to the game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GameError {
+    /// The game is over.
+    #[error("the game is over ({0})")]
+    Over(GameResult),
+    /// The move is not legal in the current state.
+    #[error("{0}")]
+    Illegal(#[from] crate::rules::IllegalMove),
+    /// The move text is not a legal move in the current state.
+    #[error("{0}")]
+    Notation(#[from] MoveError),
+}
+
+/// A game: its start, its moves, the current point in the history and its result.
+///
+/// `entries[..cursor]` are the moves on the board now; `entries[cursor..]` is the redo
+/// branch, dropped when a new move is played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    start: GameState,
+    layouts: Option<[Layout; 2]>,
+    entries: Vec<Entry>,
+    cursor: usize,
+    resigned: Option<Side>,
+}
+
+impl Game {
+    /// A game that starts at `start` (a pasted state).
+    pub fn from_state(start: GameState) -> Game {
+        Game { start, layouts: None, entries: Vec::new(), cursor: 0, resigned: None }
+    }
+
+    /// A game that starts from both players' layouts with `first` to move (RULES.md §2).
+    pub fn from_layouts(lower: Layout, upper: Layout, first: Side, options: RuleOptions) -> Game {
+        let start = GameState::from_layouts(&lower, &upper, first, options);
+        Game { start, layouts: Some([lower, upper]), entries: Vec::new(), cursor: 0, resigned: None }
+    }
+
+    /// The state the game started from.
+    pub fn start(&self) -> &GameState {
+        &self.start
+    }
+
+    /// The setup layouts (Lower, Upper), when the game started from a setup.
+    pub fn layouts(&self) -> Option<&[Layout; 2]> {
+        self.layouts.as_ref()
+    }
+
+    /// The rule options of the game.
+    pub fn options(&self) -> &RuleOptions {
+        self.start.options()
+    }
+
+    /// The state on the board now.
+    pub fn current(&self) -> &GameState {
+        self.state_at(self.cursor)
+    }
+
+    /// The state after `moves` moves (0 = the start); clamped to the moves made.
+    pub fn state_at(&self, moves: usize) -> &GameState {
+        match moves.min(self.cursor) {
+            0 => &self.start,
+            n => &self.entries[n - 1].after,
+        }
+    }
+
+    /// The moves on the board now, in order.
+    pub fn moves(&self) -> &[Entry] {
+        &self.entries[..self.cursor]
+    }
+
+    /// Every recorded move, including the redo branch after the cursor.
+    pub fn all_entries(&self) -> &[Entry] {
+        &self.entries
+    }
+
+    /// Number of moves on the board now.
+    pub fn cursor(&self) -> usize {
+        self.cursor
+    }
+
+    /// The result, if the game is over at the current point.
+    pub fn result(&self) -> Option<GameResult> {
+        if let Some(loser) = self.resigned {
+            return Some(GameResult::Resigned { loser });
+        }
+        let last = self.moves().last().and_then(|e| e.outcome);
+        last.or_else(|| self.current().outcome()).map(GameResult::Rules)
+    }
+
+    /// Plays `mv` at the current point, dropping the redo branch.
+    ///
+    /// # Errors
+    /// [`GameError`] when the game is over or the move is illegal; the game is unchanged.
+    pub fn play(&mut self, mv: &Move) -> Result<Trace, GameError> {
+        if let Some(r) = self.result() {
+            return Err(GameError::Over(r));
+        }
+        let mover = self.current().to_move();
+        let (s, trace) = self.current().play(mv)?;
+        self.entries.truncate(self.cursor);
+        self.entries.push(Entry {
+            text: s.mv.to_string(),
+            mv: s.mv,
+            mover,
+            after: s.state,
+            outcome: s.outcome,
+            captured_seeds: s.captured_seeds,
+        });
+        self.cursor += 1;
+        Ok(trace)
+    }
+
+    /// Reads `text` as a move in the current state and plays it.
+    ///
+    /// # Errors
+    /// [`GameError`] when the game is over or the text is not a legal move.
+    pub fn play_text(&mut self, text: &str) -> Result<Trace, GameError> {
+        if let Some(r) = self.result() {
+            return Err(GameError::Over(r));
+        }
+        let mv = parse_move(self.current(), text)?;
+        self.play(&mv)
+    }
+
+    /// `side` resigns at the current point.
+    ///
+    /// # Errors
+    /// [`GameError::Over`] when the game is already over.
+    pub fn resign(&mut self, side: Side) -> Result<(), GameError> {
+        if let Some(r) = self.result() {
+            return Err(GameError::Over(r));
+        }
+        self.entries.truncate(self.cursor);
+        self.resigned = Some(side);
+        Ok(())
+    }
+
+    /// Who resigned, if anyone.
+    pub fn resigned(&self) -> Option<Side> {
+        self.resigned
+    }
+
+    /// True when there is something to undo.
+    pub fn can_undo(&self) -> bool {
+        self.resigned.is_some() || self.cursor > 0
+    }
+
+    /// True when there is something to redo.
+    pub fn can_redo(&self) -> bool {
+        self.resigned.is_none() && self.cursor < self.entries.len()
+    }
+
+    /// Takes back the last move (or a resignation). Returns false when there is nothing.
+    pub fn undo(&mut self) -> bool {
+        if self.resigned.take().is_some() {
+            return true;
+        }
+        if self.cursor == 0 {
+            return false;
+        }
+        self.cursor -= 1;
+        true
+    }
+
+    /// Plays the next move of the redo branch again. Returns false when there is none.
+    pub fn redo(&mut self) -> bool {
+        if !self.can_redo() {
+            return false;
+        }
+        self.cursor += 1;
+        true
+    }
+
+    /// Rebuilds a game from its parts, checking every move (for saved games).
+    ///
+    /// # Errors
+    /// A message naming the first move that is illegal or does not reach its recorded
+    /// state, or a cursor/resignation that does not fit.
+    pub fn from_record(
+        start: GameState,
+        layouts: Option<[Layout; 2]>,
+        moves: &[String],
+        cursor: usize,
+        resigned: Option<Side>,
+    ) -> Result<Game, String> {
+        if let Some([lower, upper]) = &layouts {
+            let expected = crate::rules::Position::from_layouts(lower, upper);
+            if *start.position() != expected {
+                return Err("the starting position is not made of the two layouts".into());
+            }
+        }
+        let mut game = Game { start, layouts, entries: Vec::new(), cursor: 0, resigned: None };
+        for (i, text) in moves.iter().enumerate() {
+            game.play_text(text).map_err(|e| format!("move {}: {e}", i + 1))?;
+        }
+        if cursor > game.entries.len() {
+            return Err(format!("the current move {cursor} is beyond the {} moves recorded", game.entries.len()));
+        }
+        game.cursor = cursor;
+        if let Some(side) = resigned {
+            game.resign(side).map_err(|e| format!("the resignation cannot stand: {e}"))?;
+        }
+        Ok(game)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn worked() -> Game {
+        Game::from_state("9a, 3b, 4d-fhm; 4A-F, 3G, 5P / L both 0,0".parse().unwrap())
+    }
+
+    #[test]
+    fn undo_redo_and_branching() {
+        let mut g = worked();
+        for m in ["d", "F", "m"] {
+            g.play_text(m).unwrap();
+        }
+        assert_eq!(g.current().to_string(), "11a, 5b, 2c, 1d, 5e, 2g, 7h, 1jk, 3n-p; 5DE, 3G, 1JL, 5P / U none 1,0");
+        assert!(g.undo());
+        assert!(g.undo());
+        assert_eq!(g.current().to_string(), "10a, 4b, 1c, 4efh, 1i, 4m; 4A-F, 3G, 5P / U upper 0,0");
+        assert!(g.can_redo());
+        assert!(g.redo());
+        assert_eq!(g.cursor(), 2);
+        assert!(g.undo());
+        g.play_text("G").unwrap();
+        assert!(!g.can_redo(), "a new move drops the redo branch");
+        assert_eq!(g.all_entries().len(), 2);
+        while g.undo() {}
+        assert_eq!(g.cursor(), 0);
+        assert!(!g.undo());
+    }
+
+    #[test]
+    fn resignation_ends_and_can_be_undone() {
+        let mut g = worked();
+        g.resign(Side::Lower).unwrap();
+        assert_eq!(g.result(), Some(GameResult::Resigned { loser: Side::Lower }));
+        assert!(matches!(g.play_text("d"), Err(GameError::Over(_))));
+        assert!(g.undo());
+        assert_eq!(g.result(), None);
+        g.play_text("d").unwrap();
+    }
+
+    #[test]
+    fn illegal_moves_leave_the_game_untouched() {
+        let mut g = worked();
+        let before = g.clone();
+        assert!(g.play_text("c").is_err()); // c is empty
+        assert!(g.play_text("D").is_err()); // Upper's hole
+        assert!(g.play_text("zz").is_err());
+        assert_eq!(g, before);
+    }
+
+    #[test]
+    fn records_replay_and_are_checked() {
+        let start: GameState = "9a, 3b, 4d-fhm; 4A-F, 3G, 5P / L both 0,0".parse().unwrap();
+        let moves: Vec<String> = ["d", "F", "m"].map(String::from).to_vec();
+        let g = Game::from_record(start.clone(), None, &moves, 2, None).unwrap();
+        assert_eq!(g.cursor(), 2);
+        assert_eq!(g.all_entries().len(), 3);
+        let bad: Vec<String> = ["d", "c"].map(String::from).to_vec();
+        assert!(Game::from_record(start.clone(), None, &bad, 2, None).unwrap_err().starts_with("move 2:"));
+        assert!(Game::from_record(start, None, &moves, 4, None).is_err());
+    }
+}
