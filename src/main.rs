@@ -1,7 +1,9 @@
 //! `omweso`: the window with no arguments, the command line with a subcommand.
 
 use clap::Parser;
+use omweso::app::App;
 use omweso::cli::{Cli, run};
+use omweso::rules::GameState;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -17,8 +19,35 @@ fn main() -> ExitCode {
                 }
             }
         }
-        None => {
-            eprintln!("omweso: the window is not built yet");
+        None => window(&cli),
+    }
+}
+
+/// Opens the window, on `--state` when given.
+fn window(cli: &Cli) -> ExitCode {
+    if let Some(file) = &cli.file {
+        eprintln!("omweso: {}: opening saved games is not supported yet", file.display());
+        return ExitCode::FAILURE;
+    }
+    let state = match cli.state.as_deref().map(str::parse::<GameState>) {
+        None => None,
+        Some(Ok(s)) => Some(s),
+        Some(Err(e)) => {
+            eprintln!("omweso: --state: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title("Omweso")
+            .with_inner_size([1280.0, 800.0])
+            .with_min_inner_size([640.0, 420.0]),
+        ..Default::default()
+    };
+    match eframe::run_native("Omweso", options, Box::new(move |cc| Ok(Box::new(App::from_creation(cc, state))))) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("omweso: the window could not open: {e}");
             ExitCode::FAILURE
         }
     }

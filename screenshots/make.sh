@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Regenerates screenshots/*.png from the real window: runs `omweso` under Xvfb, drives it
+# with xdotool and captures the screen with ImageMagick's `import`.
+# Needs: apt-get install -y xvfb mesa-vulkan-drivers imagemagick xdotool
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo build --release
+BIN=$PWD/target/release/omweso
+OUT=$PWD/screenshots
+DISP=:97
+Xvfb "$DISP" -screen 0 1280x800x24 >/dev/null 2>&1 &
+XPID=$!
+trap 'kill $XPID 2>/dev/null || true' EXIT
+export DISPLAY=$DISP
+sleep 2
+# Fresh settings for every run, so the pictures do not depend on earlier sessions.
+export XDG_DATA_HOME
+XDG_DATA_HOME=$(mktemp -d)
+
+# shot NAME "KEYS" [omweso args...]: start the window, type KEYS, capture.
+shot() {
+    local name=$1 keys=$2
+    shift 2
+    "$BIN" "$@" &
+    local pid=$!
+    sleep 5
+    local wid
+    wid=$(xdotool search --sync --name Omweso | head -1)
+    xdotool windowsize "$wid" 1280 800 windowmove "$wid" 0 0
+    sleep 1
+    for k in $keys; do
+        xdotool key --window "$wid" "$k"
+        sleep "${DELAY:-2.5}"
+    done
+    sleep 1
+    import -window root "$OUT/$name.png"
+    kill "$pid"
+    wait "$pid" 2>/dev/null || true
+}
+
+DELAY=0.5 shot setup "Escape i j k l m n o p i i j p p"
+shot decision "i" --state "1bc, 9e-g, 3i; 1F, 2G, 5I-L, 1N, 2O, 6P / L none 0,0"
+shot in-progress "d f m" --state "9a, 3b, 4d-fhm; 4A-F, 3G, 5P / L both 0,0"
+shot game-over "i" --state "2i, 46p; 1A-P / L none 0,0"
+echo "screenshots written to $OUT"

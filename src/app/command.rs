@@ -1,0 +1,70 @@
+//! What the user asked for. Panels, the board, keyboard shortcuts and tests all record
+//! [`Command`]s during a frame; [`super::App::apply`] carries them out after drawing, so
+//! nothing changes the game in the middle of a frame.
+
+use super::setup::{NewGameForm, Preset};
+use crate::rules::{Direction, Hole, Side};
+
+/// One thing the user asked for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    /// Start a move from this hole of the player to move (`split`: tournament split).
+    PlayHole {
+        /// The start hole.
+        hole: Hole,
+        /// Split a 3-seed hole (RULES.md 3.7), when allowed.
+        split: bool,
+    },
+    /// Answer the decision point the current move is waiting at (RULES.md 3.5).
+    Choose(Direction),
+    /// Jump to the end of the running animation.
+    SkipAnimation,
+    /// Take back the last move (or the move being made).
+    Undo,
+    /// Play the next move of the redo branch again.
+    Redo,
+    /// The player on this side resigns.
+    Resign(Side),
+    /// Open the New Game dialog.
+    OpenNewGame,
+    /// Close the New Game dialog without starting.
+    CancelNewGame,
+    /// Start the game described by the form.
+    StartGame(Box<NewGameForm>),
+    /// The same players again, the other one moving first.
+    Rematch,
+    /// Setup: one more seed from the pool into this hole.
+    SetupAdd(Hole),
+    /// Setup: one seed from this hole back to the pool.
+    SetupRemove(Hole),
+    /// Setup: replace the layout being edited by a preset.
+    SetupPreset(Preset),
+    /// Setup: the player laying out is done.
+    SetupDone,
+    /// Show the position after this many moves, read-only.
+    ReviewAt(usize),
+    /// Step back one move in review (from the live game: the previous position).
+    ReviewPrev,
+    /// Step forward one move in review.
+    ReviewNext,
+    /// Review the start of the game.
+    ReviewFirst,
+    /// Back to the live game.
+    ReviewEnd,
+    /// Turn the board round by hand.
+    Flip,
+    /// Show or hide the hole letters.
+    ToggleLetters,
+    /// Show or hide every playable hole.
+    TogglePlayable,
+    /// Switch the animation on or off.
+    ToggleAnimation,
+    /// Open or close the keyboard help.
+    ToggleHelp,
+    /// Close the game-over dialog.
+    DismissGameOver,
+    /// Copy the game state shown (RULES.md §5) to the clipboard.
+    CopyState,
+    /// Copy the move record (RULES.md §5 notation) to the clipboard.
+    CopyRecord,
+}

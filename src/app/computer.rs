@@ -1,0 +1,127 @@
+//! The computer's seat: moves are searched on the [`crate::ai`] worker thread. Every
+//! request carries an id; a reply whose id is not the one awaited (the game moved on, was
+//! undone or restarted) is dropped.
+
+use crate::ai::worker::{Request, Worker};
+use crate::ai::{Level, choose_layout};
+use crate::rules::{GameState, Layout, Move, RuleOptions, Side};
+use std::time::Duration;
+
+/// Who the computer is in a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Opponent {
+    /// The computer's side.
+    pub side: Side,
+    /// How well it plays.
+    pub level: Level,
+}
+
+/// What an awaited reply is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Purpose {
+    /// The computer's own move.
+    Move,
+    /// A hint for the human.
+    Hint,
+}
+
+/// The computer player and its worker thread.
+pub struct Computer {
+    /// Side and level.
+    pub opponent: Opponent,
+    worker: Option<Worker>,
+    next_id: u64,
+    pending: Option<(u64, Purpose, GameState)>,
+    seed: u64,
+}
+
+/// A reply that arrived for the awaited request.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// The computer's move in `state`.
+    Move(GameState, Move),
+    /// A suggested move for the human in `state`.
+    Hint(GameState, Move),
+}
+
+impl Computer {
+    /// A computer player; the thread starts with the first request.
+    pub fn new(opponent: Opponent) -> Computer {
+        Computer { opponent, worker: None, next_id: 1, pending: None, seed: rand::random() }
+    }
+
+    /// True while a move is being searched.
+    pub fn thinking(&self) -> bool {
+        matches!(self.pending, Some((_, Purpose::Move, _)))
+    }
+
+    /// True while a hint is being searched.
+    pub fn hinting(&self) -> bool {
+        matches!(self.pending, Some((_, Purpose::Hint, _)))
+    }
+
+    fn ask(&mut self, state: &GameState, purpose: Purpose, level: Level, time: Duration) {
+        if let Some((_, p, s)) = &self.pending
+            && *p == purpose
+            && s == state
+        {
+            return;
+        }
+        self.cancel();
+        let id = self.next_id;
+        self.next_id += 1;
+        let worker = self.worker.get_or_insert_with(Worker::spawn);
+        worker.request(Request { id, state: state.clone(), level, time, seed: self.seed ^ id });
+        self.pending = Some((id, purpose, state.clone()));
+    }
+
+    /// Asks for the computer's move in `state` (once per state).
+    pub fn ask_move(&mut self, state: &GameState) {
+        let level = self.opponent.level;
+        self.ask(state, Purpose::Move, level, level.default_time().min(Duration::from_secs(5)));
+    }
+
+    /// Asks for a hint for the human in `state`.
+    pub fn ask_hint(&mut self, state: &GameState) {
+        self.ask(state, Purpose::Hint, Level::Strong, Duration::from_millis(800));
+    }
+
+    /// The awaited reply, if it has come; stale replies are dropped.
+    pub fn poll(&mut self) -> Option<Answer> {
+        let worker = self.worker.as_ref()?;
+        while let Some(reply) = worker.try_recv() {
+            let Some((id, purpose, state)) = self.pending.clone() else { continue };
+            if reply.id != id {
+                continue;
+            }
+            self.pending = None;
+            let best = reply.result?.best;
+            return Some(match purpose {
+                Purpose::Move => Answer::Move(state, best),
+                Purpose::Hint => Answer::Hint(state, best),
+            });
+        }
+        None
+    }
+
+    /// Stops waiting for the current request.
+    pub fn cancel(&mut self) {
+        if self.pending.take().is_some()
+            && let Some(w) = &self.worker
+        {
+            w.cancel();
+        }
+    }
+
+    /// Asks the search to answer now with its best move so far.
+    pub fn move_now(&self) {
+        if let Some(w) = &self.worker {
+            w.move_now();
+        }
+    }
+
+    /// The computer's layout, seeing `seen` when it lays out second (RULES.md §2).
+    pub fn layout(&self, seen: Option<&Layout>, options: &RuleOptions) -> Layout {
+        choose_layout(self.opponent.side, self.opponent.level, seen, options, self.seed)
+    }
+}

@@ -1,0 +1,166 @@
+//! Windows over the board: New Game, game over and the keyboard help.
+
+use super::setup::FirstChoice;
+use super::{App, Command};
+use crate::game::GameResult;
+use crate::rules::{Outcome, WinKind};
+use egui::{Color32, Context, RichText};
+
+/// Shows every open dialog.
+pub fn show(app: &mut App, ctx: &Context) {
+    new_game(app, ctx);
+    game_over(app, ctx);
+    help(app, ctx);
+}
+
+fn new_game(app: &mut App, ctx: &Context) {
+    let Some(form) = app.new_game.as_mut() else { return };
+    let mut start = false;
+    let mut cancel = false;
+    egui::Window::new("New game")
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .show(ctx, |ui| {
+            egui::Grid::new("ng-players").num_columns(2).show(ui, |ui| {
+                let l = ui.label("Lower (bottom):");
+                ui.text_edit_singleline(&mut form.names[0]).labelled_by(l.id);
+                ui.end_row();
+                let l = ui.label("Upper (top):");
+                ui.text_edit_singleline(&mut form.names[1]).labelled_by(l.id);
+                ui.end_row();
+            });
+            ui.add_enabled(false, egui::Checkbox::new(&mut false, "Play against the computer"))
+                .on_disabled_hover_text("The computer opponent is not in this build yet");
+            ui.horizontal(|ui| {
+                ui.label("First move:");
+                ui.radio_value(&mut form.first, FirstChoice::Lower, "Lower");
+                ui.radio_value(&mut form.first, FirstChoice::Upper, "Upper");
+                ui.radio_value(&mut form.first, FirstChoice::Toss, "Toss a coin");
+            });
+            ui.collapsing("Rule options", |ui| {
+                let o = &mut form.options;
+                ui.checkbox(&mut o.tournament_split, "Tournament split of a 3-seed hole (3.7)");
+                ui.checkbox(&mut o.akakyala, "Akakyala counts as a win (4.3)");
+                ui.checkbox(&mut o.akawumbi_needs_end_column, "Akawumbi must end at an end column (4.1)");
+                ui.checkbox(&mut o.first_player_lays_out_first, "The first player also lays out first (§2)");
+                ui.horizontal(|ui| {
+                    ui.label("Lap limit (3.8):");
+                    ui.add(egui::DragValue::new(&mut o.lap_limit).range(1..=1_000_000));
+                });
+            });
+            ui.checkbox(&mut form.from_position, "Start from a position");
+            if form.from_position {
+                let l = ui.label("Game state (RULES.md §5), e.g. 4i-p; 4I-P / L both 0,0");
+                ui.add(egui::TextEdit::multiline(&mut form.state_text).desired_rows(2).desired_width(380.0))
+                    .labelled_by(l.id);
+                let err = form.parse_state().err().or(form.error.clone());
+                if let Some(e) = err
+                    && !form.state_text.trim().is_empty()
+                {
+                    ui.colored_label(Color32::from_rgb(255, 120, 100), e);
+                }
+            }
+            ui.separator();
+            ui.horizontal(|ui| {
+                start = ui.button(RichText::new("Start").strong()).clicked();
+                cancel = ui.button("Cancel").clicked();
+            });
+        });
+    if start {
+        let f = Box::new(form.clone());
+        app.push(Command::StartGame(f));
+    }
+    if cancel {
+        app.push(Command::CancelNewGame);
+    }
+}
+
+/// The kind of a result in words.
+pub fn result_kind(r: &GameResult) -> &'static str {
+    match r {
+        GameResult::Rules(Outcome::Win { kind, .. }) => match kind {
+            WinKind::Normal => "normal win: the loser cannot move",
+            WinKind::Akakyala => "akakyala",
+            WinKind::EmitweEbiri => "emitwe-ebiri (two heads)",
+            WinKind::Akawumbi => "akawumbi",
+        },
+        GameResult::Rules(Outcome::Annulled) => "annulled: a never-ending move",
+        GameResult::Resigned { .. } => "resignation",
+    }
+}
+
+fn game_over(app: &mut App, ctx: &Context) {
+    if !app.game_over_open() {
+        return;
+    }
+    let Some(r) = app.shown_result() else { return };
+    let points = r.points(app.game.options());
+    let moves = app.game.cursor();
+    let headline = match r.winner() {
+        Some(w) => format!("{} ({w}) wins", app.names[w.index()]),
+        None => "The game is annulled".to_string(),
+    };
+    let mut cmds = Vec::new();
+    egui::Window::new("Game over")
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .show(ctx, |ui| {
+            ui.heading(headline);
+            ui.label(format!("By {}", result_kind(&r)));
+            ui.label(format!("Points: {points}"));
+            ui.label(format!("Moves: {moves}"));
+            let s = app.match_score();
+            ui.label(format!("Match: {} {} – {} {}", app.names[0], s[0], s[1], app.names[1]));
+            ui.horizontal(|ui| {
+                if ui.button("New game").clicked() {
+                    cmds.push(Command::OpenNewGame);
+                }
+                if ui.button("Rematch").clicked() {
+                    cmds.push(Command::Rematch);
+                }
+                if ui.button("Review").clicked() {
+                    cmds.push(Command::DismissGameOver);
+                    cmds.push(Command::ReviewFirst);
+                }
+            });
+        });
+    for c in cmds {
+        app.push(c);
+    }
+}
+
+/// Every key and its one meaning.
+pub const KEYS: &[(&str, &str)] = &[
+    ("a … p  (with or without Shift)", "Play that hole of the player to move (Upper: A … P)"),
+    ("a … p  in setup", "Add a seed to that hole; Shift+letter takes one back"),
+    ("X", "At a decision: sow clockwise (capture)"),
+    ("R", "At a decision: sow anticlockwise"),
+    ("Space", "Skip to the end of the move being animated"),
+    ("Ctrl+Z", "Undo"),
+    ("Ctrl+Shift+Z, Ctrl+Y", "Redo"),
+    ("Left / Right", "Step back / forward through the moves (review)"),
+    ("Home / End", "Start of the game / back to the live game"),
+    ("Esc", "Back to the live game; close the New Game dialog"),
+    ("Ctrl+N", "New game"),
+    ("F1", "This help"),
+    ("F3", "Hole letters on/off"),
+    ("F4", "Show all playable holes"),
+    ("F5", "Flip the board"),
+    ("F6", "Animation on/off"),
+];
+
+fn help(app: &mut App, ctx: &Context) {
+    let mut open = app.show_help;
+    egui::Window::new("Keyboard").open(&mut open).resizable(false).show(ctx, |ui| {
+        egui::Grid::new("keys").num_columns(2).striped(true).show(ui, |ui| {
+            for (k, m) in KEYS {
+                ui.label(RichText::new(*k).monospace());
+                ui.label(*m);
+                ui.end_row();
+            }
+        });
+    });
+    app.show_help = open;
+}

@@ -1,0 +1,658 @@
+//! The game window (eframe/egui): a wooden board on which two people at one computer lay
+//! out their seeds and play a game of Omweso.
+//!
+//! How it fits together (the egui demo app pattern, see STYLE.md):
+//! - [`App`] holds the game ([`crate::game::Game`]), the setup editor, the move being sown
+//!   and its animation, and the persistent [`Settings`] (serde, restored by eframe).
+//! - Each frame, [`App::ui`] reads the keyboard once ([`App::read_shortcuts`]), draws the
+//!   menu bar and side panel ([`panels`]), the board ([`board`]) and the dialogs
+//!   ([`dialogs`]). All of them only *record* [`Command`]s.
+//! - After drawing, [`App::apply`] carries the commands out. Every rule comes from
+//!   [`crate::rules`]: legal holes, sowing, decision points, outcomes.
+//! - The animation ([`animation`]) is a function of the engine's trace and the time since
+//!   the move started; it is cancelled by any command that changes the game.
+
+pub mod animation;
+pub mod board;
+pub mod command;
+pub mod dialogs;
+pub mod panels;
+pub mod setup;
+pub mod theme;
+
+pub use command::Command;
+
+use crate::game::{Game, GameResult};
+use crate::rules::{GameState, Hole, LapEnd, Layout, Side, Sowing, Trace};
+use animation::{Animation, Speed};
+use board::BoardView;
+use egui::{Context, Key, KeyboardShortcut, Modifiers};
+use setup::{NewGameForm, Setup};
+
+/// What the window remembers between runs (eframe persistence).
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// Show the hole letters.
+    pub letters: bool,
+    /// Mark every playable hole.
+    pub show_playable: bool,
+    /// Upper's view (Upper's half at the bottom).
+    pub flipped: bool,
+    /// Turn the board toward the player to move.
+    pub auto_flip: bool,
+    /// Animate sowing.
+    pub animate: bool,
+    /// Animation speed.
+    pub speed: Speed,
+    /// The last New Game form.
+    pub form: NewGameForm,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            letters: true,
+            show_playable: false,
+            flipped: false,
+            auto_flip: false,
+            animate: true,
+            speed: Speed::Normal,
+            form: NewGameForm::default(),
+        }
+    }
+}
+
+/// Setting up (laying out seeds) or playing.
+#[derive(Clone, Debug)]
+pub enum Stage {
+    /// The players lay out their seeds.
+    Setup(Setup),
+    /// The game is on (or over).
+    Play,
+}
+
+/// The window's state.
+pub struct App {
+    /// Persistent settings.
+    pub settings: Settings,
+    /// Player names by [`Side::index`].
+    pub names: [String; 2],
+    /// Setup or play.
+    pub stage: Stage,
+    /// The game record (undo/redo/resign live there).
+    pub game: Game,
+    /// A move stopped at a decision point (RULES.md 3.5).
+    sowing: Option<Sowing>,
+    /// The animation of the last move (or of its laps so far).
+    anim: Option<Animation>,
+    /// Review: the number of moves of the position shown read-only.
+    pub review: Option<usize>,
+    /// Points of finished games of this session, by side.
+    banked: [u32; 2],
+    /// The New Game dialog, when open.
+    pub new_game: Option<NewGameForm>,
+    /// The keyboard help window is open.
+    pub show_help: bool,
+    game_over_dismissed: bool,
+    hovered: Option<Hole>,
+    preview_cache: Option<(GameState, Hole, Option<Hole>)>,
+    now: f64,
+    commands: Vec<Command>,
+}
+
+impl App {
+    /// A window on a fresh session: the New Game dialog open over an empty board.
+    pub fn new(settings: Settings) -> App {
+        let names = settings.form.names.clone();
+        let options = settings.form.options;
+        let placeholder = Game::from_layouts(Layout::twos(), Layout::twos(), Side::Lower, options);
+        let form = settings.form.clone();
+        App {
+            settings,
+            names,
+            stage: Stage::Setup(Setup::new(Side::Lower, options)),
+            game: placeholder,
+            sowing: None,
+            anim: None,
+            review: None,
+            banked: [0; 2],
+            new_game: Some(form),
+            show_help: false,
+            game_over_dismissed: false,
+            hovered: None,
+            preview_cache: None,
+            now: 0.0,
+            commands: Vec::new(),
+        }
+    }
+
+    /// A window that opens on `state` (`omweso --state`).
+    pub fn with_state(settings: Settings, state: GameState) -> App {
+        let mut app = App::new(settings);
+        app.new_game = None;
+        app.game = Game::from_state(state);
+        app.stage = Stage::Play;
+        app
+    }
+
+    /// The eframe constructor: settings from storage, then [`App::new`] or [`App::with_state`].
+    pub fn from_creation(cc: &eframe::CreationContext<'_>, state: Option<GameState>) -> App {
+        let settings: Settings = cc.storage.and_then(|s| eframe::get_value(s, eframe::APP_KEY)).unwrap_or_default();
+        cc.egui_ctx.set_visuals(egui::Visuals::dark());
+        match state {
+            Some(s) => App::with_state(settings, s),
+            None => App::new(settings),
+        }
+    }
+
+    /// Records a command to apply after this frame (tests and plug-ins use this too).
+    pub fn push(&mut self, command: Command) {
+        self.commands.push(command);
+    }
+
+    /// The move waiting at a decision point, if any.
+    pub fn sowing(&self) -> Option<&Sowing> {
+        self.sowing.as_ref()
+    }
+
+    /// True while a move is being animated.
+    pub fn animating(&self) -> bool {
+        self.anim.as_ref().is_some_and(|a| !a.finished(self.now))
+    }
+
+    /// The side that acts now: the player laying out, or the player to move.
+    pub fn acting_side(&self) -> Side {
+        match &self.stage {
+            Stage::Setup(s) => s.laying,
+            Stage::Play => self.shown_state().to_move(),
+        }
+    }
+
+    /// The state shown on the board when no move is under way (review or live).
+    pub fn shown_state(&self) -> &GameState {
+        self.game.state_at(self.review.unwrap_or(self.game.cursor()))
+    }
+
+    /// The game state shown, in RULES.md §5 notation (mid-move: the board so far).
+    pub fn shown_state_text(&self) -> String {
+        self.shown_state().to_string()
+    }
+
+    /// True when the board shows Upper at the bottom.
+    pub fn flipped(&self) -> bool {
+        if self.settings.auto_flip { self.acting_side() == Side::Upper } else { self.settings.flipped }
+    }
+
+    /// Points of the session by side: finished games plus the current one if it is over.
+    pub fn match_score(&self) -> [u32; 2] {
+        let mut s = self.banked;
+        if matches!(self.stage, Stage::Play)
+            && let Some(r) = self.game.result()
+            && let Some(w) = r.winner()
+        {
+            s[w.index()] += r.points(self.game.options());
+        }
+        s
+    }
+
+    /// The result, once the animation of the last move is over.
+    pub fn shown_result(&self) -> Option<GameResult> {
+        if !matches!(self.stage, Stage::Play) || self.animating() {
+            return None;
+        }
+        self.game.result()
+    }
+
+    /// True when the game-over dialog is showing.
+    pub fn game_over_open(&self) -> bool {
+        self.shown_result().is_some() && !self.game_over_dismissed && self.review.is_none()
+    }
+
+    /// One frame: read keys, draw, then apply what was asked.
+    pub fn ui(&mut self, ui: &mut egui::Ui) {
+        let ctx = ui.ctx().clone();
+        self.now = ctx.input(|i| i.time);
+        self.read_shortcuts(&ctx);
+        panels::menu_bar(self, ui);
+        panels::side_panel(self, ui);
+        let view = self.board_view();
+        let resp = egui::CentralPanel::default()
+            .frame(egui::Frame::new().fill(theme::TABLE))
+            .show(ui, |ui| board::show(ui, &view))
+            .inner;
+        self.board_commands(&resp);
+        dialogs::show(self, &ctx);
+        for c in std::mem::take(&mut self.commands) {
+            self.apply(c, &ctx);
+        }
+        if self.animating() {
+            ctx.request_repaint();
+        }
+    }
+
+    fn board_commands(&mut self, resp: &board::BoardResponse) {
+        if self.hovered != resp.hovered {
+            self.hovered = resp.hovered;
+        }
+        if self.new_game.is_some() {
+            return;
+        }
+        if let Some(d) = resp.choose {
+            self.push(Command::Choose(d));
+        }
+        match &self.stage {
+            Stage::Setup(_) => {
+                if let Some((h, m)) = resp.clicked {
+                    self.push(if m.shift { Command::SetupRemove(h) } else { Command::SetupAdd(h) });
+                }
+                if let Some(h) = resp.secondary {
+                    self.push(Command::SetupRemove(h));
+                }
+            }
+            Stage::Play => {
+                if let Some((h, m)) = resp.clicked {
+                    self.push(Command::PlayHole { hole: h, split: m.shift });
+                }
+            }
+        }
+    }
+
+    /// What the board shows now.
+    pub fn board_view(&mut self) -> BoardView {
+        let mut v = BoardView {
+            flipped: self.flipped(),
+            letters: self.settings.letters,
+            show_clickable: self.settings.show_playable,
+            names: [0, 1].map(|i| {
+                let side = Side::BOTH[i];
+                format!("{} ({side})", self.names[i])
+            }),
+            ..BoardView::default()
+        };
+        match &self.stage {
+            Stage::Setup(s) => {
+                v.counts = s.board();
+                v.clickable = Hole::all(s.laying).collect();
+                v.to_move = Some(s.laying);
+                v.show_clickable = false;
+                return v;
+            }
+            Stage::Play => {}
+        }
+        let shown = self.review.unwrap_or(self.game.cursor());
+        let state = self.game.state_at(shown).clone();
+        v.counts = *state.position().counts();
+        v.to_move = Some(state.to_move());
+        if let Some(anim) = self.anim.as_ref().filter(|a| !a.finished(self.now)) {
+            let f = anim.frame(self.now);
+            v.counts = *f.position.counts();
+            v.hand = f.hand;
+            v.captured = f.captured;
+            v.lifted = f.lifted;
+            v.to_move = Some(anim.mover());
+            return v;
+        }
+        if let Some(s) = &self.sowing {
+            v.counts = *s.position().counts();
+            v.offer = s.decision();
+            v.to_move = Some(s.mover());
+            v.captured = captured_holes(s.laps());
+            return v;
+        }
+        if shown > 0
+            && let Some(entry) = self.game.all_entries().get(shown - 1)
+        {
+            v.last_start = Some(entry.mv.start());
+            if let Ok((_, trace)) = self.game.state_at(shown - 1).play(&entry.mv) {
+                v.captured = captured_holes(&trace.laps);
+            }
+        }
+        if self.review.is_none() && self.game.result().is_none() && self.new_game.is_none() {
+            v.clickable = state.playable_holes().collect();
+            if let Some(h) = self.hovered.filter(|h| v.clickable.contains(h)) {
+                v.preview = self.preview(&state, h);
+            }
+        }
+        v
+    }
+
+    /// Where the first lap from `hole` ends (cached per state and hole).
+    fn preview(&mut self, state: &GameState, hole: Hole) -> Option<Hole> {
+        if let Some((s, h, p)) = &self.preview_cache
+            && s == state
+            && *h == hole
+        {
+            return *p;
+        }
+        let p = state.start_move(hole, false).ok().and_then(|mut s| {
+            s.advance();
+            s.laps().first().map(|l| l.last)
+        });
+        self.preview_cache = Some((state.clone(), hole, p));
+        p
+    }
+
+    /// Reads every keyboard shortcut, once per frame, into commands.
+    pub fn read_shortcuts(&mut self, ctx: &Context) {
+        if ctx.egui_wants_keyboard_input() {
+            return;
+        }
+        let dialog = self.new_game.is_some();
+        let setup = matches!(self.stage, Stage::Setup(_));
+        let acting = self.acting_side();
+        let mut cmds = Vec::new();
+        ctx.input_mut(|i| {
+            let mut sc = |m: Modifiers, k: Key| i.consume_shortcut(&KeyboardShortcut::new(m, k));
+            if sc(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z) || sc(Modifiers::COMMAND, Key::Y) {
+                cmds.push(Command::Redo);
+            }
+            if sc(Modifiers::COMMAND, Key::Z) {
+                cmds.push(Command::Undo);
+            }
+            if sc(Modifiers::COMMAND, Key::N) {
+                cmds.push(Command::OpenNewGame);
+            }
+            if sc(Modifiers::NONE, Key::F1) {
+                cmds.push(Command::ToggleHelp);
+            }
+            if sc(Modifiers::NONE, Key::Escape) {
+                cmds.push(if dialog { Command::CancelNewGame } else { Command::ReviewEnd });
+            }
+            if dialog {
+                return;
+            }
+            let simple = [
+                (Key::F3, Command::ToggleLetters),
+                (Key::F4, Command::TogglePlayable),
+                (Key::F5, Command::Flip),
+                (Key::F6, Command::ToggleAnimation),
+                (Key::Space, Command::SkipAnimation),
+                (Key::ArrowLeft, Command::ReviewPrev),
+                (Key::ArrowRight, Command::ReviewNext),
+                (Key::Home, Command::ReviewFirst),
+                (Key::End, Command::ReviewEnd),
+                (Key::X, Command::Choose(crate::rules::Direction::Clockwise)),
+                (Key::R, Command::Choose(crate::rules::Direction::Anticlockwise)),
+            ];
+            for (k, c) in simple {
+                if sc(Modifiers::NONE, k) {
+                    cmds.push(c);
+                }
+            }
+            let shift = i.modifiers.shift;
+            for (n, k) in LETTER_KEYS.iter().enumerate() {
+                if i.consume_key(Modifiers::NONE, *k)
+                    && let Some(hole) = Hole::all(acting).nth(n)
+                {
+                    cmds.push(match (setup, shift) {
+                        (true, false) => Command::SetupAdd(hole),
+                        (true, true) => Command::SetupRemove(hole),
+                        (false, _) => Command::PlayHole { hole, split: false },
+                    });
+                }
+            }
+        });
+        self.commands.extend(cmds);
+    }
+
+    /// Carries out one command.
+    pub fn apply(&mut self, command: Command, ctx: &Context) {
+        use Command as C;
+        match command {
+            C::PlayHole { hole, split } => self.play_hole(hole, split),
+            C::Choose(dir) => {
+                if let Some(mut s) = self.sowing.take() {
+                    let before = *s.position();
+                    let known = s.laps().len();
+                    if s.choose(dir).is_ok() {
+                        self.run_sowing(s, before, known);
+                    } else {
+                        self.sowing = Some(s);
+                    }
+                }
+            }
+            C::SkipAnimation => self.anim = None,
+            C::Undo => {
+                self.anim = None;
+                self.review = None;
+                if self.sowing.take().is_none() && matches!(self.stage, Stage::Play) {
+                    self.game.undo();
+                }
+                self.game_over_dismissed = false;
+            }
+            C::Redo => {
+                if self.sowing.is_none() && matches!(self.stage, Stage::Play) {
+                    self.anim = None;
+                    self.review = None;
+                    self.game.redo();
+                    self.game_over_dismissed = false;
+                }
+            }
+            C::Resign(side) => {
+                if matches!(self.stage, Stage::Play) && self.game.result().is_none() {
+                    self.sowing = None;
+                    self.anim = None;
+                    self.review = None;
+                    let _ = self.game.resign(side);
+                    self.game_over_dismissed = false;
+                }
+            }
+            C::OpenNewGame => self.new_game = Some(self.settings.form.clone()),
+            C::CancelNewGame => self.new_game = None,
+            C::StartGame(form) => self.start_game(*form),
+            C::Rematch => {
+                let first = self.game.start().to_move().opponent();
+                let options = *self.game.options();
+                self.bank();
+                self.reset_move();
+                self.stage = Stage::Setup(Setup::new(first, options));
+            }
+            C::SetupAdd(h) => {
+                if let Stage::Setup(s) = &mut self.stage {
+                    s.add(h);
+                }
+            }
+            C::SetupRemove(h) => {
+                if let Stage::Setup(s) = &mut self.stage {
+                    s.remove(h);
+                }
+            }
+            C::SetupPreset(p) => {
+                if let Stage::Setup(s) = &mut self.stage {
+                    s.preset(p);
+                }
+            }
+            C::SetupDone => self.setup_done(),
+            C::ReviewAt(n) => self.review_at(Some(n)),
+            C::ReviewPrev => {
+                let cur = self.review.unwrap_or(self.game.cursor());
+                if cur > 0 {
+                    self.review_at(Some(cur - 1));
+                }
+            }
+            C::ReviewNext => {
+                if let Some(n) = self.review {
+                    self.review_at(Some(n + 1));
+                }
+            }
+            C::ReviewFirst => self.review_at(Some(0)),
+            C::ReviewEnd => self.review = None,
+            C::Flip => {
+                self.settings.flipped = !self.flipped();
+                self.settings.auto_flip = false;
+            }
+            C::ToggleLetters => self.settings.letters ^= true,
+            C::TogglePlayable => self.settings.show_playable ^= true,
+            C::ToggleAnimation => {
+                self.settings.animate ^= true;
+                self.anim = None;
+            }
+            C::ToggleHelp => self.show_help ^= true,
+            C::DismissGameOver => self.game_over_dismissed = true,
+            C::CopyState => ctx.copy_text(self.shown_state_text()),
+            C::CopyRecord => ctx.copy_text(self.record_text()),
+        }
+    }
+
+    /// The game as text: the start state, then the moves with their numbers.
+    pub fn record_text(&self) -> String {
+        let mut out = format!("{}\n", self.game.start());
+        for (i, e) in self.game.moves().iter().enumerate() {
+            out.push_str(&format!("{}. {} {}\n", i + 1, e.mover, e.text));
+        }
+        if let Some(r) = self.game.result() {
+            out.push_str(&format!("{r}\n"));
+        }
+        out
+    }
+
+    fn review_at(&mut self, n: Option<usize>) {
+        if self.sowing.is_some() || !matches!(self.stage, Stage::Play) {
+            return;
+        }
+        self.anim = None;
+        self.review = n.filter(|&n| n < self.game.cursor());
+    }
+
+    fn reset_move(&mut self) {
+        self.sowing = None;
+        self.anim = None;
+        self.review = None;
+        self.game_over_dismissed = false;
+        self.preview_cache = None;
+    }
+
+    fn bank(&mut self) {
+        self.banked = self.match_score();
+    }
+
+    fn start_game(&mut self, mut form: NewGameForm) {
+        let state = if form.from_position {
+            match form.parse_state() {
+                Ok(s) => Some(s),
+                Err(e) => {
+                    form.error = Some(e);
+                    self.new_game = Some(form);
+                    return;
+                }
+            }
+        } else {
+            None
+        };
+        self.bank();
+        self.reset_move();
+        self.names = form.names.clone();
+        self.new_game = None;
+        match state {
+            Some(s) => {
+                self.game = Game::from_state(s);
+                self.stage = Stage::Play;
+            }
+            None => self.stage = Stage::Setup(Setup::new(form.first_mover(), form.options)),
+        }
+        form.error = None;
+        self.settings.form = form;
+    }
+
+    fn setup_done(&mut self) {
+        let Stage::Setup(s) = &mut self.stage else { return };
+        if s.done().is_some()
+            && let (Some(lower), Some(upper)) = (s.layout(Side::Lower), s.layout(Side::Upper))
+        {
+            self.game = Game::from_layouts(lower, upper, s.first, s.options);
+            self.stage = Stage::Play;
+            self.reset_move();
+        }
+    }
+
+    fn play_hole(&mut self, hole: Hole, split: bool) {
+        if !matches!(self.stage, Stage::Play)
+            || self.sowing.is_some()
+            || self.review.is_some()
+            || self.new_game.is_some()
+            || self.game.result().is_some()
+        {
+            return;
+        }
+        let state = self.game.current();
+        if hole.side() != state.to_move() || state.position().get(hole) < 2 {
+            return;
+        }
+        let split = split && state.can_split(hole);
+        let before = *state.position();
+        if let Ok(s) = state.start_move(hole, split) {
+            self.anim = None;
+            self.game_over_dismissed = false;
+            self.run_sowing(s, before, 0);
+        }
+    }
+
+    /// Sows on until the next decision or the end of the move; animates the laps from
+    /// `known` on, starting from the board `before` them.
+    fn run_sowing(&mut self, mut s: Sowing, before: crate::rules::Position, known: usize) {
+        let mover = s.mover();
+        let rate = self.settings.speed.rate();
+        let animate = self.settings.animate;
+        let now = self.now;
+        match s.advance() {
+            crate::rules::Progress::Decision(_) => {
+                if animate {
+                    let t = Trace { mover, start: before, laps: s.laps()[known..].to_vec() };
+                    self.anim = Some(Animation::new(&t, now, rate));
+                }
+                self.sowing = Some(s);
+            }
+            crate::rules::Progress::Finished => {
+                if let Ok((succ, trace)) = s.finish()
+                    && self.game.play(&succ.mv).is_ok()
+                    && animate
+                {
+                    let t = Trace { mover, start: before, laps: trace.laps[known.min(trace.laps.len())..].to_vec() };
+                    self.anim = Some(Animation::new(&t, now, rate));
+                }
+            }
+        }
+    }
+}
+
+/// Opponent holes captured in these laps.
+fn captured_holes(laps: &[crate::rules::Lap]) -> Vec<Hole> {
+    laps.iter()
+        .filter_map(|l| match l.end {
+            LapEnd::Capture { front, back, .. } => Some([front, back]),
+            _ => None,
+        })
+        .flatten()
+        .collect()
+}
+
+/// The keys A..P, which name the holes a..p (A..P) of the player whose turn it is.
+const LETTER_KEYS: [Key; 16] = [
+    Key::A,
+    Key::B,
+    Key::C,
+    Key::D,
+    Key::E,
+    Key::F,
+    Key::G,
+    Key::H,
+    Key::I,
+    Key::J,
+    Key::K,
+    Key::L,
+    Key::M,
+    Key::N,
+    Key::O,
+    Key::P,
+];
+
+impl eframe::App for App {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        App::ui(self, ui);
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        eframe::set_value(storage, eframe::APP_KEY, &self.settings);
+    }
+}

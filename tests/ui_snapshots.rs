@@ -1,0 +1,43 @@
+//! Image snapshots of the board, rendered headless with wgpu. Behind the `snapshots`
+//! feature because they need a Vulkan driver (Debian: `mesa-vulkan-drivers`):
+//! `cargo test --release --features snapshots`. Update the images after a deliberate change
+//! with `UPDATE_SNAPSHOTS=1 cargo test --release --features snapshots`.
+#![cfg(feature = "snapshots")]
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use omweso::app::{App, Settings};
+use omweso::rules::GameState;
+
+fn harness(state: &str) -> Harness<'static, App> {
+    let state: GameState = state.parse().expect("state");
+    let settings = Settings { animate: false, ..Settings::default() };
+    let mut h = Harness::builder()
+        .with_size([1280.0, 800.0])
+        .wgpu()
+        .build_ui_state(|ui, app: &mut App| app.ui(ui), App::with_state(settings, state));
+    h.run();
+    h
+}
+
+#[test]
+fn snapshot_worked_game_start() {
+    let mut h = harness("9a, 3b, 4d-fhm; 4A-F, 3G, 5P / L both 0,0");
+    h.snapshot("board_worked_start");
+}
+
+#[test]
+fn snapshot_decision_offer() {
+    let mut h = harness("1bc, 9e-g, 3i; 1F, 2G, 5I-L, 1N, 2O, 6P / L none 0,0");
+    h.get_by_label("Lower i, 3 seeds").click();
+    h.run();
+    h.snapshot("board_decision");
+}
+
+#[test]
+fn snapshot_big_piles_flipped() {
+    let mut h = harness("2i, 46p; 1A-P / L none 0,0");
+    h.state_mut().settings.flipped = true;
+    h.run();
+    h.snapshot("board_big_pile_flipped");
+}

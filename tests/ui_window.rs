@@ -1,0 +1,247 @@
+//! The window driven like a player would: clicks on holes found by their accessible labels,
+//! keys, buttons; then what the window shows is checked.
+
+use egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use omweso::app::{App, Settings, Stage};
+use omweso::rules::{GameState, Hole, Side};
+
+fn settings() -> Settings {
+    Settings { animate: false, ..Settings::default() }
+}
+
+fn harness(app: App) -> Harness<'static, App> {
+    let mut h = Harness::builder().with_size([1280.0, 800.0]).build_ui_state(|ui, app: &mut App| app.ui(ui), app);
+    h.run();
+    h
+}
+
+fn on_state(text: &str) -> Harness<'static, App> {
+    let state: GameState = text.parse().expect("state");
+    harness(App::with_state(settings(), state))
+}
+
+fn board(h: &Harness<'_, App>) -> String {
+    h.state().game.current().position().to_string()
+}
+
+fn click(h: &mut Harness<'_, App>, label: &str) {
+    h.get_by_label(label).click();
+    h.run();
+}
+
+const WORKED: &str = "9a, 3b, 4d-fhm; 4A-F, 3G, 5P / L both 0,0";
+const AFTER_DFM: &str = "11a, 5b, 2c, 1d, 5e, 2g, 7h, 1jk, 3n-p; 5DE, 3G, 1JL, 5P";
+
+fn play_worked_game(h: &mut Harness<'_, App>) {
+    click(h, "Lower d, 4 seeds");
+    assert_eq!(board(h), "10a, 4b, 1c, 4efh, 1i, 4m; 4A-F, 3G, 5P");
+    click(h, "Upper F, 4 seeds");
+    assert_eq!(board(h), "10a, 4b, 1c, 4efh, 1i, 4m; 5AC-E, 3G, 1I-L, 5P");
+    click(h, "Lower m, 4 seeds");
+}
+
+#[test]
+fn the_worked_game_of_rules_6_by_clicks() {
+    let mut h = on_state(WORKED);
+    play_worked_game(&mut h);
+    assert_eq!(board(&h), AFTER_DFM);
+    // What the window shows: every hole's label, the position text and the move list.
+    h.get_by_label("Lower a, 11 seeds");
+    h.get_by_label("Lower h, 7 seeds");
+    h.get_by_label("Lower d, 1 seed");
+    h.get_by_label("Upper F, 0 seeds");
+    h.get_by_label_contains(&format!("{AFTER_DFM} / U none 1,0"));
+    h.get_by_label("Lower d");
+    h.get_by_label("Upper F");
+    h.get_by_label("Lower m");
+    h.get_by_label_contains("Play: Upper (Upper) to move");
+}
+
+#[test]
+fn a_decision_point_taken_both_ways_by_clicks_and_by_keys() {
+    let start = "1bc, 9e-g, 3i; 1F, 2G, 5I-L, 1N, 2O, 6P / L none 0,0";
+    let want = "1a, 2bc, 9e-g, 1jk; 2G, 5I-L, 2O, 6P";
+    let mut h = on_state(start);
+    click(&mut h, "Lower i, 3 seeds");
+    assert!(h.state().sowing().is_some(), "the move waits at the decision");
+    click(&mut h, "Sow 3 seeds clockwise from i: capture 2 from F and N");
+    assert!(h.state().sowing().is_some(), "the captured seeds may go clockwise again");
+    h.get_by_label("Sow 2 seeds clockwise from i: capture 4 from G and O");
+    click(&mut h, "Sow 2 seeds anticlockwise from i");
+    assert!(h.state().sowing().is_none());
+    assert_eq!(board(&h), want);
+    h.get_by_label("Lower i3xF");
+
+    // The same with the keyboard: I, then X (clockwise), then R (anticlockwise).
+    let mut h = on_state(start);
+    for k in [Key::I, Key::X, Key::R] {
+        h.key_press(k);
+        h.run();
+    }
+    assert_eq!(board(&h), want);
+}
+
+#[test]
+fn undo_and_redo_by_keys_and_buttons() {
+    let mut h = on_state(WORKED);
+    play_worked_game(&mut h);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(h.state().game.cursor(), 2);
+    click(&mut h, "Undo");
+    assert_eq!(h.state().game.cursor(), 1);
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    h.run();
+    assert_eq!(h.state().game.cursor(), 2);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Y);
+    h.run();
+    assert_eq!(board(&h), AFTER_DFM);
+    click(&mut h, "Undo");
+    click(&mut h, "Redo");
+    assert_eq!(board(&h), AFTER_DFM);
+    // A new move after an undo drops the redo branch.
+    click(&mut h, "Undo");
+    click(&mut h, "Undo");
+    click(&mut h, "Upper E, 4 seeds");
+    assert_eq!(h.state().game.cursor(), 2);
+    assert!(!h.state().game.can_redo());
+}
+
+#[test]
+fn keyboard_letters_play_the_holes_of_the_player_to_move() {
+    let mut h = on_state(WORKED);
+    for k in [Key::D, Key::F, Key::M] {
+        h.key_press(k);
+        h.run();
+    }
+    assert_eq!(board(&h), AFTER_DFM);
+    // Review: the move list and the arrow keys show earlier positions read-only.
+    click(&mut h, "Lower d");
+    assert_eq!(h.state().review, Some(1));
+    h.get_by_label_contains("10a, 4b, 1c, 4efh, 1i, 4m; 4A-F, 3G, 5P / U upper 0,0");
+    h.key_press(Key::D);
+    h.run();
+    assert_eq!(h.state().game.cursor(), 3, "no move is played in review");
+    h.key_press(Key::ArrowRight);
+    h.run();
+    assert_eq!(h.state().review, Some(2));
+    h.key_press(Key::Home);
+    h.run();
+    assert_eq!(h.state().review, Some(0));
+    h.key_press(Key::End);
+    h.run();
+    assert_eq!(h.state().review, None);
+    h.key_press(Key::ArrowLeft);
+    h.run();
+    assert_eq!(h.state().review, Some(2));
+}
+
+#[test]
+fn setup_editor_and_presets() {
+    let mut h = harness(App::new(settings()));
+    h.get_by_label("New game");
+    click(&mut h, "Start");
+    // Lower moves first, so Upper lays out first (RULES.md §2).
+    assert!(matches!(&h.state().stage, Stage::Setup(s) if s.laying == Side::Upper));
+    h.get_by_label("Seeds left: 32");
+    click(&mut h, "Upper A, 0 seeds");
+    click(&mut h, "Upper A, 1 seed");
+    h.get_by_label("Seeds left: 30");
+    h.get_by_label("Upper A, 2 seeds").click_secondary();
+    h.run();
+    h.get_by_label("Seeds left: 31");
+    h.get_by_label("Lower a, 0 seeds").click();
+    h.run();
+    h.get_by_label("Seeds left: 31");
+    click(&mut h, "Random");
+    h.get_by_label("Seeds left: 0");
+    click(&mut h, "Clear");
+    h.get_by_label("Seeds left: 32");
+    click(&mut h, "2 in every hole");
+    click(&mut h, "Done");
+    assert!(matches!(&h.state().stage, Stage::Setup(s) if s.laying == Side::Lower));
+    // The second player sees the first layout.
+    h.get_by_label("Upper P, 2 seeds");
+    click(&mut h, "4 in each back hole");
+    click(&mut h, "Done");
+    assert!(matches!(h.state().stage, Stage::Play));
+    assert_eq!(h.state().game.current().to_string(), "4i-p; 2A-P / L both 0,0");
+}
+
+#[test]
+fn a_pasted_state_with_an_error_is_explained_inline() {
+    let mut h = harness(App::new(settings()));
+    click(&mut h, "Start from a position");
+    h.state_mut().new_game.as_mut().expect("dialog").state_text = "4i-p; 4I-O / L both 0,0".into();
+    h.run();
+    h.get_by_label_contains("60");
+    click(&mut h, "Start");
+    assert!(h.state().new_game.is_some(), "the dialog stays open");
+    h.state_mut().new_game.as_mut().expect("dialog").state_text = WORKED.into();
+    h.run();
+    click(&mut h, "Start");
+    assert!(h.state().new_game.is_none());
+    assert_eq!(h.state().game.current().to_string(), WORKED);
+}
+
+#[test]
+fn game_over_dialog_rematch_and_match_score() {
+    let mut h = on_state("2i, 46p; 1A-P / L none 0,0");
+    click(&mut h, "Lower i, 2 seeds");
+    h.get_by_label("Game over");
+    h.get_by_label("Lower (Lower) wins");
+    h.get_by_label("By normal win: the loser cannot move");
+    h.get_by_label("Points: 1");
+    h.get_by_label("Moves: 1");
+    assert_eq!(h.state().match_score(), [1, 0]);
+    click(&mut h, "Rematch");
+    // Upper moves first in the rematch, so Lower lays out first.
+    assert!(matches!(&h.state().stage, Stage::Setup(s) if s.first == Side::Upper && s.laying == Side::Lower));
+    assert_eq!(h.state().match_score(), [1, 0]);
+}
+
+#[test]
+fn resignation_ends_the_game() {
+    let mut h = on_state(WORKED);
+    click(&mut h, "Lower resigns");
+    h.get_by_label("Upper (Upper) wins");
+    h.get_by_label("By resignation");
+    click(&mut h, "Review");
+    assert_eq!(h.state().review, None, "no moves to review");
+    click(&mut h, "Undo");
+    assert!(h.state().game.result().is_none());
+}
+
+#[test]
+fn hovering_previews_the_end_of_the_first_lap() {
+    let mut h = on_state(WORKED);
+    h.get_by_label("Lower d, 4 seeds").hover();
+    h.run();
+    let v = h.state_mut().board_view();
+    assert_eq!(v.preview, Hole::from_letter('i'));
+}
+
+#[test]
+fn animation_runs_and_undo_cancels_it() {
+    let state: GameState = WORKED.parse().expect("state");
+    let mut h = Harness::builder()
+        .with_size([1280.0, 800.0])
+        .with_max_steps(10_000)
+        .build_ui_state(|ui, app: &mut App| app.ui(ui), App::with_state(Settings::default(), state));
+    h.run();
+    h.get_by_label("Lower d, 4 seeds").click();
+    h.step();
+    h.step();
+    assert!(h.state().animating());
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.step();
+    h.step();
+    assert!(!h.state().animating());
+    assert_eq!(h.state().game.cursor(), 0);
+    h.get_by_label("Lower d, 4 seeds").click();
+    h.run();
+    assert!(!h.state().animating(), "the animation finishes by itself");
+    assert_eq!(h.state().game.cursor(), 1);
+}
