@@ -217,7 +217,7 @@ fn akawumbi_end_column_variant() {
     let strict = with(state(text), |o| o.akawumbi_needs_end_column = true);
     let (r, t) = play(&strict, "o");
     let last_capture =
-        t.laps.iter().filter_map(|l| if let LapEnd::Capture { .. } = l.end { Some(l.last) } else { None }).last();
+        t.laps.iter().filter_map(|l| if let LapEnd::Capture { .. } = l.end { Some(l.last) } else { None }).next_back();
     assert_eq!(last_capture, Some(h('b')));
     assert_eq!(r.outcome, win(Side::Lower, WinKind::EmitweEbiri));
     // And with the original layout, whose last capture is at a, the variant still holds.
