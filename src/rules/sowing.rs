@@ -7,6 +7,29 @@ use super::outcome::{Outcome, WinKind};
 use super::state::{GameState, IllegalMove, Successor};
 use super::trace::{Lap, LapEnd, LapSource, Trace};
 
+/// One seed in each of the 16 holes of a side, as bytes of a `u128`.
+const EVERY_HOLE: u128 = u128::from_le_bytes([1; 16]);
+
+/// `[origin][seeds]`: one seed in each hole that a lap of `seeds` (< 16) seeds from `origin`
+/// reaches, as bytes of a `u128` indexed by track index.
+const ANTICLOCKWISE_DROPS: [[u128; 16]; 16] = drop_masks(1);
+const CLOCKWISE_DROPS: [[u128; 16]; 16] = drop_masks(15);
+
+const fn drop_masks(step: usize) -> [[u128; 16]; 16] {
+    let mut table = [[0u128; 16]; 16];
+    let mut origin = 0;
+    while origin < 16 {
+        let mut seeds = 1;
+        while seeds < 16 {
+            let hole = (origin + seeds * step) & 15;
+            table[origin][seeds] = table[origin][seeds - 1] | (1u128 << (8 * hole));
+            seeds += 1;
+        }
+        origin += 1;
+    }
+    table
+}
+
 /// A moment at which the player may sow the next lap clockwise, because that clockwise lap
 /// would capture (RULES.md 3.5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,7 +92,7 @@ pub struct Sowing {
     captured_seeds: u32,
     status: Status,
     mv: Move,
-    trace: Option<Trace>,
+    trace: Option<Box<Trace>>,
 }
 
 impl Sowing {
@@ -113,7 +136,7 @@ impl Sowing {
             captured_seeds: 0,
             status: Status::Sow,
             mv: Move { start, split, choices: Vec::new() },
-            trace: record.then(|| Trace { mover, start: *state.position(), laps: Vec::new() }),
+            trace: record.then(|| Box::new(Trace { mover, start: *state.position(), laps: Vec::new() })),
         };
         s.state.position.counts[start.index()] = 0;
         if !split {
@@ -189,11 +212,10 @@ impl Sowing {
         if self.advance() != Progress::Finished {
             return Err(IllegalMove::Unfinished { lap: self.lap });
         }
-        let trace = self.trace.take().unwrap_or_else(|| Trace {
-            mover: self.mover(),
-            start: *self.state.position(),
-            laps: Vec::new(),
-        });
+        let trace = self
+            .trace
+            .take()
+            .map_or_else(|| Trace { mover: self.mover(), start: *self.state.position(), laps: Vec::new() }, |t| *t);
         Ok((self.into_successor(), trace))
     }
 
@@ -211,7 +233,15 @@ impl Sowing {
         let options = next.options;
         let end_columns = (1u8 << 0) | (1u8 << 7); // tracks 8 (h) and 15 (a)
         let win = |kind| Some(Outcome::Win { winner: mover, kind });
-        let outcome = if self.captured_columns == 0xFF
+        let outcome = if !captured {
+            if !next.position.can_move(other) {
+                win(WinKind::Normal)
+            } else if self.status == Status::Cut {
+                Some(Outcome::Annulled)
+            } else {
+                None
+            }
+        } else if self.captured_columns == 0xFF
             && (!options.akawumbi_needs_end_column || matches!(self.last_capture_track, 8 | 15))
         {
             win(WinKind::Akawumbi)
@@ -232,9 +262,13 @@ impl Sowing {
 
     /// If a clockwise lap of the seeds in hand from the current origin would capture, stop
     /// for the player's decision (RULES.md 3.5); otherwise the next lap is anticlockwise.
+    #[inline]
     fn offer_clockwise(&mut self) {
         self.direction = Direction::Anticlockwise;
         self.status = Status::Sow;
+        if !self.captures_allowed || !matches!(self.origin, 0 | 1 | 14 | 15) {
+            return;
+        }
         if let Some(dp) = self.clockwise_capture() {
             self.status = Status::Decision(dp);
         }
@@ -289,19 +323,20 @@ impl Sowing {
                 (o + 2) & 15
             }
             (_, direction) => {
-                let full = (n / 16) as u8;
-                if full > 0 {
-                    for c in &mut counts[base..base + 16] {
-                        *c += full;
-                    }
+                // One vector add per lap: each byte of a side gets the seeds it receives
+                // (RULES.md 3.2; a count never exceeds 64, so no byte overflows).
+                let rem = (n % 16) as usize;
+                let (masks, last) = match direction {
+                    Direction::Anticlockwise => (&ANTICLOCKWISE_DROPS, (o + rem) & 15),
+                    Direction::Clockwise => (&CLOCKWISE_DROPS, (o + 16 - rem) & 15),
+                };
+                let side: &mut [u8; 16] = (&mut counts[base..base + 16]).try_into().expect("16 holes a side");
+                let mut sown = u128::from_le_bytes(*side) + masks[o][rem];
+                if n >= 16 {
+                    sown += (n / 16) as u128 * EVERY_HOLE;
                 }
-                let step = if direction == Direction::Anticlockwise { 1 } else { 15 };
-                let mut t = o;
-                for _ in 0..n % 16 {
-                    t = (t + step) & 15;
-                    counts[base + t] += 1;
-                }
-                t
+                *side = sown.to_le_bytes();
+                last
             }
         };
         let before_last = counts[base + last] - 1;
