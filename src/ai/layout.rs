@@ -26,8 +26,10 @@ fn params(level: Level) -> Params {
     match level {
         Level::Beginner => Params { candidates: 6, depth: 2, nodes: 2_000, opponents: 1, mutations: 0, pick_among: 3 },
         Level::Casual => Params { candidates: 10, depth: 3, nodes: 5_000, opponents: 2, mutations: 0, pick_among: 2 },
-        Level::Strong => Params { candidates: 16, depth: 4, nodes: 8_000, opponents: 2, mutations: 12, pick_among: 1 },
-        Level::Master => Params { candidates: 24, depth: 4, nodes: 12_000, opponents: 3, mutations: 30, pick_among: 1 },
+        Level::Strong => Params { candidates: 20, depth: 4, nodes: 10_000, opponents: 2, mutations: 30, pick_among: 1 },
+        Level::Master => {
+            Params { candidates: 40, depth: 4, nodes: 20_000, opponents: 3, mutations: 100, pick_among: 1 }
+        }
     }
 }
 

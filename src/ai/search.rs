@@ -233,7 +233,7 @@ impl<'a> Searcher<'a> {
     }
 
     /// The principal variation: `first`, then the best moves stored in the table.
-    fn pv(&self, state: &GameState, first: &Successor, depth: u32) -> Vec<Move> {
+    fn pv(&self, first: &Successor, depth: u32) -> Vec<Move> {
         let mut pv = vec![first.mv.clone()];
         let mut cur = first.state.clone();
         let mut ended = first.outcome.is_some();
@@ -248,7 +248,6 @@ impl<'a> Searcher<'a> {
             pv.push(next.mv);
             cur = next.state;
         }
-        let _ = state;
         pv
     }
 }
@@ -348,7 +347,7 @@ pub(crate) fn run(
         }
         let elapsed = started.elapsed();
         let nps = (searcher.nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64;
-        let pv = searcher.pv(state, &succ[top], depth);
+        let pv = searcher.pv(&succ[top], depth);
         on_info(&SearchInfo { depth, score: top_score, nodes: searcher.nodes, nps, pv });
         // Best move first, the others in the order of their scores.
         let mut sorted = done;
@@ -380,7 +379,7 @@ pub(crate) fn run(
         }
     }
     let pv = if Some(choice) == best.map(|b| b.0) {
-        searcher.pv(state, &succ[choice], depth)
+        searcher.pv(&succ[choice], depth)
     } else {
         vec![succ[choice].mv.clone()]
     };
