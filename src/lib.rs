@@ -1,6 +1,7 @@
 //! Omweso, the Ugandan four-row mancala: rules engine, notation, computer opponent and
 //! window. See `ARCHITECTURE.md` for how the modules fit together.
 
+pub mod ai;
 pub mod cli;
 pub mod game;
 pub mod notation;
