@@ -6,3 +6,4 @@ pub mod cli;
 pub mod game;
 pub mod notation;
 pub mod rules;
+pub mod savefile;

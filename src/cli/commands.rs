@@ -17,6 +17,7 @@ pub fn run(command: &Command, out: &mut dyn Write) -> Result<(), String> {
         Command::Apply { state, moves } => apply(&state.state().map_err(|e| e.to_string())?, moves, out),
         Command::Moves { state } => list_moves(&state.state().map_err(|e| e.to_string())?, out),
         Command::Trace { state, mv } => trace(&state.state().map_err(|e| e.to_string())?, mv, out),
+        Command::Check { file } => check(file, out),
         Command::Perft { state, depth } => perft(&state.state().map_err(|e| e.to_string())?, *depth, out),
         Command::Analyse { state, time_ms, level, depth, nodes, seed } => {
             let limits = Limits { time: Some(Duration::from_millis(*time_ms)), depth: *depth, nodes: *nodes };
@@ -110,6 +111,12 @@ fn trace(state: &GameState, text: &str, out: &mut dyn Write) -> Result<(), Strin
     writeln!(out, "state:    {}", result.state).map_err(io)?;
     writeln!(out, "captured: {} seeds", result.captured_seeds).map_err(io)?;
     writeln!(out, "outcome:  {}", outcome_text(result.outcome.or(result.state.outcome()))).map_err(io)
+}
+
+fn check(file: &std::path::Path, out: &mut dyn Write) -> Result<(), String> {
+    let saved = crate::savefile::SavedGame::load(file).map_err(|e| format!("{}: {e}", file.display()))?;
+    writeln!(out, "{}: a valid saved game", file.display()).map_err(io)?;
+    writeln!(out, "{}", saved.summary()).map_err(io)
 }
 
 fn perft(state: &GameState, depth: u32, out: &mut dyn Write) -> Result<(), String> {

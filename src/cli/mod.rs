@@ -65,6 +65,11 @@ pub enum Command {
         #[arg(long, short)]
         depth: u32,
     },
+    /// Check a saved game: print a summary, or the error (exit status 1).
+    Check {
+        /// The saved game (`.omweso` RON file).
+        file: PathBuf,
+    },
     /// Search a position with the computer opponent: prints
     /// `info depth D score S nodes N nps R pv <move> | <move> | …` after each depth, then
     /// `bestmove <move>`.
