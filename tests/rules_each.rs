@@ -138,6 +138,11 @@ fn clockwise_only_from_leftmost_holes_and_only_to_capture() {
     assert!(matches!(parse_move(&s, "i4xF"), Err(MoveError::SeedCount { .. })));
     assert!(matches!(parse_move(&s, "i3xF, i2xG, i4xH"), Err(MoveError::ClockwiseNotAllowed { .. })));
     assert_eq!(parse_move(&s, "ixF, ix").unwrap().to_string(), "i3xF, i2xG");
+    assert!(matches!(
+        parse_move(&s, "i3xF, I2xG"),
+        Err(MoveError::Illegal { reason: IllegalMove::NotOwnHole { .. }, .. })
+    ));
+    assert!(matches!(parse_move(&s, "i3xf"), Err(MoveError::Syntax { .. })));
     // The [choice] limit on clockwise seeds, when set, forbids longer clockwise laps.
     let limited = with(s.clone(), |o| o.clockwise_seed_limit = Some(2));
     assert!(parse_move(&limited, "i3xF").is_err());

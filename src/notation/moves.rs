@@ -175,10 +175,25 @@ impl MoveText {
             return Err(illegal(IllegalMove::NoMoves(state.to_move())));
         }
         let start = self.start;
+        let mover = state.to_move();
+        for item in std::iter::once(&start).chain(&self.items) {
+            if item.hole.side() != mover {
+                let reason = IllegalMove::NotOwnHole { hole: item.hole, mover };
+                return Err(MoveError::Illegal { text, reason });
+            }
+            if let Some(taken) = item.takes
+                && taken.side() == mover
+            {
+                return Err(MoveError::Syntax {
+                    text: text.clone(),
+                    column: 1,
+                    what: format!("`{item}`: the hole taken must be {}'s", mover.opponent()),
+                });
+            }
+        }
         let found = state.position().get(start.hole) as u32;
         if let Some(written) = start.seeds
             && written != found
-            && start.hole.side() == state.to_move()
         {
             return Err(MoveError::SeedCount { text, hole: start.hole, written, found });
         }
