@@ -123,6 +123,14 @@ impl Sowing {
                 });
             }
         }
+        Ok(Sowing::lift(state, start, split, record))
+    }
+
+    /// Lifts the start hole of a move already known to be legal (the generation path).
+    #[inline]
+    pub(crate) fn lift(state: &GameState, start: Hole, split: bool, record: bool) -> Sowing {
+        let mover = state.to_move();
+        let seeds = state.position().get(start) as u32;
         let mut s = Sowing {
             state: state.clone(),
             captures_allowed: state.captures_allowed(),
@@ -142,7 +150,7 @@ impl Sowing {
         if !split {
             s.offer_clockwise();
         }
-        Ok(s)
+        s
     }
 
     /// The side making the move.
@@ -166,6 +174,7 @@ impl Sowing {
     }
 
     /// Sows laps until the move ends or the player must choose a direction.
+    #[inline]
     pub fn advance(&mut self) -> Progress {
         loop {
             match self.status {
@@ -198,6 +207,7 @@ impl Sowing {
         }
     }
 
+    #[inline]
     pub(crate) fn apply_choice(&mut self, dp: DecisionPoint, direction: Direction) {
         self.mv.choices.push(Choice { lap: dp.lap, hole: dp.hole, seeds: dp.seeds, direction, takes: dp.takes_front });
         self.direction = direction;
@@ -220,6 +230,7 @@ impl Sowing {
     }
 
     /// The result of a finished move (RULES.md §4 and 3.8). Call only when finished.
+    #[inline]
     pub(crate) fn into_successor(self) -> Successor {
         let mover = self.state.to_move();
         let other = mover.opponent();
@@ -309,6 +320,7 @@ impl Sowing {
     }
 
     /// Sows one lap and settles what follows it (RULES.md 3.2–3.4, 3.8).
+    #[inline]
     fn sow_lap(&mut self) {
         let base = self.mover().index() * 16;
         let other = self.mover().opponent().index() * 16;

@@ -327,13 +327,9 @@ impl GameState {
         // Clockwise branches wait here while the anticlockwise one is played out.
         let mut branches: Vec<Sowing> = Vec::new();
         for hole in self.playable_holes() {
-            if let Ok(s) = Sowing::begin(self, hole, false, false) {
-                play_out(s, &mut branches, &mut f);
-            }
-            if self.can_split(hole)
-                && let Ok(s) = Sowing::begin(self, hole, true, false)
-            {
-                play_out(s, &mut branches, &mut f);
+            play_out(Sowing::lift(self, hole, false, false), &mut branches, &mut f);
+            if self.can_split(hole) {
+                play_out(Sowing::lift(self, hole, true, false), &mut branches, &mut f);
             }
             while let Some(s) = branches.pop() {
                 play_out(s, &mut branches, &mut f);
@@ -376,6 +372,7 @@ pub struct Perft {
 
 /// Sows `s` to its end, taking the anticlockwise branch at each decision point and leaving
 /// the clockwise one in `branches`.
+#[inline]
 fn play_out(mut s: Sowing, branches: &mut Vec<Sowing>, f: &mut impl FnMut(Successor)) {
     while let Progress::Decision(dp) = s.advance() {
         let mut clockwise = s.clone();
