@@ -115,7 +115,7 @@ pub enum LoadError {
         source: std::io::Error,
     },
     /// The file is larger than [`MAX_FILE_BYTES`].
-    #[error("{path} is {bytes} bytes: too large for a saved game")]
+    #[error("{path} is more than {MAX_FILE_BYTES} bytes ({bytes} read): too large for a saved game")]
     TooLarge {
         /// The file.
         path: PathBuf,
@@ -212,6 +212,7 @@ impl SavedGame {
     /// # Errors
     /// [`LoadError`] naming the first problem found.
     pub fn from_ron(text: &str) -> Result<SavedGame, LoadError> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         if text.trim().is_empty() {
             return Err(LoadError::Empty);
         }
@@ -235,6 +236,9 @@ impl SavedGame {
         for (side, p) in [("lower", &file.lower), ("upper", &file.upper)] {
             if p.name.chars().count() > MAX_NAME_CHARS {
                 return Err(invalid(format!("{side}: the player name is longer than {MAX_NAME_CHARS} characters")));
+            }
+            if p.name.chars().any(char::is_control) {
+                return Err(invalid(format!("{side}: the player name contains a control character")));
             }
         }
         let phase = match (file.setup, file.start) {
@@ -291,6 +295,13 @@ impl SavedGame {
                 } else {
                     None
                 };
+                if file.resigned.is_some() && file.current != file.moves.len() {
+                    return Err(invalid(format!(
+                        "a resignation ends the game at the current move {}, but {} moves are recorded",
+                        file.current,
+                        file.moves.len()
+                    )));
+                }
                 let texts: Vec<String> = file.moves.iter().map(|m| m.play.clone()).collect();
                 let game = Game::from_record(start, layouts, &texts, file.current, file.resigned).map_err(invalid)?;
                 for (i, (entry, record)) in game.all_entries().iter().zip(&file.moves).enumerate() {
@@ -309,11 +320,12 @@ impl SavedGame {
                     }
                 }
                 let result = game.result().map(|r: GameResult| r.to_string());
-                if file.result.is_some() && file.result != result {
+                if file.result != result {
+                    let show = |r: Option<String>| r.unwrap_or_else(|| "none (the game goes on)".into());
                     return Err(invalid(format!(
-                        "the file says the result is `{}`, but the moves give `{}`",
-                        file.result.unwrap_or_default(),
-                        result.unwrap_or_else(|| "ongoing".into())
+                        "the file records the result `{}`, but the moves give `{}`",
+                        show(file.result),
+                        show(result)
                     )));
                 }
                 Phase::Game(game)
@@ -332,7 +344,14 @@ impl SavedGame {
         if bytes > MAX_FILE_BYTES {
             return Err(LoadError::TooLarge { path: path.to_path_buf(), bytes });
         }
-        let data = fs::read(path).map_err(io)?;
+        // The size in the metadata is not trusted (a device or a pipe reports 0): the read
+        // itself stops past the limit.
+        let mut data = Vec::new();
+        let file = fs::File::open(path).map_err(io)?;
+        std::io::Read::read_to_end(&mut std::io::Read::take(file, MAX_FILE_BYTES + 1), &mut data).map_err(io)?;
+        if data.len() as u64 > MAX_FILE_BYTES {
+            return Err(LoadError::TooLarge { path: path.to_path_buf(), bytes: data.len() as u64 });
+        }
         let text = std::str::from_utf8(&data).map_err(|e| LoadError::NotText(e.valid_up_to()))?;
         SavedGame::from_ron(text)
     }

@@ -69,6 +69,21 @@ fn illegal_and_malformed_moves_fail_with_one_line() {
 }
 
 #[test]
+fn an_empty_side_is_written_with_a_dash() {
+    let o = omweso(&["apply", "-p", "-; 4A-P", "--to-move", "upper", "A"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(stdout(&o), "-; 1A, 5BD-G, 1H, 6IJ, 1L, 6M-P\nupper wins: normal\n");
+}
+
+#[test]
+fn long_inputs_are_quoted_short() {
+    let long = "d, ".repeat(10_000) + "d";
+    let o = omweso(&["apply", "-p", START, &long]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(o.stderr.len() < 300, "{}", String::from_utf8_lossy(&o.stderr));
+}
+
+#[test]
 fn moves_lists_every_legal_move_with_result() {
     let o = omweso(&["moves", "-p", "1bc, 9e-g, 3i; 1F, 2G, 5I-L, 1N, 2O, 6P"]);
     let out = stdout(&o);

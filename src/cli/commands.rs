@@ -114,7 +114,11 @@ fn trace(state: &GameState, text: &str, out: &mut dyn Write) -> Result<(), Strin
 }
 
 fn check(file: &std::path::Path, out: &mut dyn Write) -> Result<(), String> {
-    let saved = crate::savefile::SavedGame::load(file).map_err(|e| format!("{}: {e}", file.display()))?;
+    use crate::savefile::{LoadError, SavedGame};
+    let saved = SavedGame::load(file).map_err(|e| match e {
+        LoadError::Io { .. } | LoadError::TooLarge { .. } => e.to_string(),
+        _ => format!("{}: {e}", file.display()),
+    })?;
     writeln!(out, "{}: a valid saved game", file.display()).map_err(io)?;
     writeln!(out, "{}", saved.summary()).map_err(io)
 }
