@@ -238,6 +238,38 @@ impl Game {
         true
     }
 
+    /// The game as text to copy: the starting game state on the first line, then one move
+    /// per line, numbered (`1. d`, `2. F`, …), up to the current point.
+    pub fn record_text(&self) -> String {
+        let mut out = self.start.to_string();
+        for (i, e) in self.moves().iter().enumerate() {
+            out.push_str(&format!("\n{}. {}", i + 1, e.text));
+        }
+        out.push('\n');
+        out
+    }
+
+    /// Reads a game from [`Game::record_text`]'s form (move numbers optional, blank lines
+    /// ignored), under `options`.
+    ///
+    /// # Errors
+    /// A message naming the line that is wrong.
+    pub fn from_record_text(text: &str, options: RuleOptions) -> Result<Game, String> {
+        let mut lines = text.lines().map(str::trim).enumerate().filter(|(_, l)| !l.is_empty());
+        let (_, first) = lines.next().ok_or("the record is empty")?;
+        let start: GameState = first.parse().map_err(|e| format!("line 1: {e}"))?;
+        let start = start.with_options(options).map_err(|e| format!("line 1: {e}"))?;
+        let mut game = Game::from_state(start);
+        for (n, line) in lines {
+            let mv = match line.split_once(". ") {
+                Some((num, rest)) if num.chars().all(|c| c.is_ascii_digit()) => rest,
+                _ => line,
+            };
+            game.play_text(mv).map_err(|e| format!("line {}: {e}", n + 1))?;
+        }
+        Ok(game)
+    }
+
     /// Rebuilds a game from its parts, checking every move (for saved games).
     ///
     /// # Errors
@@ -320,6 +352,22 @@ mod tests {
         assert!(g.play_text("D").is_err()); // Upper's hole
         assert!(g.play_text("zz").is_err());
         assert_eq!(g, before);
+    }
+
+    #[test]
+    fn record_text_round_trips() {
+        let mut g = worked();
+        for m in ["d", "F", "m", "D, J2xh"] {
+            g.play_text(m).unwrap();
+        }
+        let text = g.record_text();
+        assert!(text.ends_with("3. m\n4. D, J2xh\n"), "{text}");
+        let back = Game::from_record_text(&text, RuleOptions::default()).unwrap();
+        assert_eq!(back.current(), g.current());
+        assert_eq!(back.moves().len(), 4);
+        let bad = text.replace("3. m", "3. q");
+        assert!(Game::from_record_text(&bad, RuleOptions::default()).unwrap_err().starts_with("line 4:"));
+        assert!(Game::from_record_text("", RuleOptions::default()).is_err());
     }
 
     #[test]

@@ -1,8 +1,10 @@
 //! Omweso, the Ugandan four-row mancala: rules engine, notation, computer opponent and
 //! window. See `ARCHITECTURE.md` for how the modules fit together.
 
+pub mod ai;
 pub mod app;
 pub mod cli;
 pub mod game;
 pub mod notation;
 pub mod rules;
+pub mod savefile;

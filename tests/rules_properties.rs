@@ -43,7 +43,7 @@ fn check_random_game(seed: u64, options: RuleOptions, max_moves: usize) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 1500, ..ProptestConfig::default() })]
 
     #[test]
     fn random_games_keep_every_invariant(seed in any::<u64>(), split in any::<bool>(), akakyala in any::<bool>()) {

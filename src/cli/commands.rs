@@ -1,10 +1,12 @@
 //! What each subcommand does.
 
 use super::Command;
+use super::ai_commands::{self, MatchSettings};
+use crate::ai::Limits;
 use crate::notation::parse_move;
 use crate::rules::{Direction, GameState, LapEnd, LapSource, Outcome};
 use std::io::Write;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Runs one subcommand, writing its output to `out`.
 ///
@@ -15,7 +17,26 @@ pub fn run(command: &Command, out: &mut dyn Write) -> Result<(), String> {
         Command::Apply { state, moves } => apply(&state.state().map_err(|e| e.to_string())?, moves, out),
         Command::Moves { state } => list_moves(&state.state().map_err(|e| e.to_string())?, out),
         Command::Trace { state, mv } => trace(&state.state().map_err(|e| e.to_string())?, mv, out),
+        Command::Check { file } => check(file, out),
         Command::Perft { state, depth } => perft(&state.state().map_err(|e| e.to_string())?, *depth, out),
+        Command::Analyse { state, time_ms, level, depth, nodes, seed } => {
+            let limits = Limits { time: Some(Duration::from_millis(*time_ms)), depth: *depth, nodes: *nodes };
+            ai_commands::analyse(&state.state().map_err(|e| e.to_string())?, *level, limits, *seed, out)
+        }
+        Command::Match { a, b, games, time_ms, seed, a_layout, b_layout, max_moves, rules } => {
+            let settings = MatchSettings {
+                a: *a,
+                b: *b,
+                games: *games,
+                time: Duration::from_millis(*time_ms),
+                seed: *seed,
+                a_layout: *a_layout,
+                b_layout: *b_layout,
+                max_moves: *max_moves,
+                options: rules.options(),
+            };
+            ai_commands::play_match(&settings, out)
+        }
     }
     .map_err(|e| e.to_string())
 }
@@ -90,6 +111,16 @@ fn trace(state: &GameState, text: &str, out: &mut dyn Write) -> Result<(), Strin
     writeln!(out, "state:    {}", result.state).map_err(io)?;
     writeln!(out, "captured: {} seeds", result.captured_seeds).map_err(io)?;
     writeln!(out, "outcome:  {}", outcome_text(result.outcome.or(result.state.outcome()))).map_err(io)
+}
+
+fn check(file: &std::path::Path, out: &mut dyn Write) -> Result<(), String> {
+    use crate::savefile::{LoadError, SavedGame};
+    let saved = SavedGame::load(file).map_err(|e| match e {
+        LoadError::Io { .. } | LoadError::TooLarge { .. } => e.to_string(),
+        _ => format!("{}: {e}", file.display()),
+    })?;
+    writeln!(out, "{}: a valid saved game", file.display()).map_err(io)?;
+    writeln!(out, "{}", saved.summary()).map_err(io)
 }
 
 fn perft(state: &GameState, depth: u32, out: &mut dyn Write) -> Result<(), String> {

@@ -2,12 +2,15 @@
 //! subcommand goes through the rules module; errors become one line on stderr and exit
 //! status 1.
 
+mod ai_commands;
 mod commands;
 mod state_args;
 
+pub use ai_commands::{LayoutMode, MatchSettings, Player};
 pub use commands::run;
 pub use state_args::{FirstMovesArg, RuleArgs, SideArg, StateArgs};
 
+use crate::ai::Level;
 use std::path::PathBuf;
 
 /// `omweso`: with no subcommand, opens the window.
@@ -61,5 +64,62 @@ pub enum Command {
         /// Number of moves in each sequence.
         #[arg(long, short)]
         depth: u32,
+    },
+    /// Check a saved game: print a summary, or the error (exit status 1).
+    Check {
+        /// The saved game (`.omweso` RON file).
+        file: PathBuf,
+    },
+    /// Search a position with the computer opponent: prints
+    /// `info depth D score S nodes N nps R pv <move> | <move> | …` after each depth, then
+    /// `bestmove <move>`.
+    Analyse {
+        #[command(flatten)]
+        state: StateArgs,
+        /// Time for the search, in milliseconds.
+        #[arg(long, default_value_t = 1000)]
+        time_ms: u64,
+        /// Level: beginner, casual, strong or master.
+        #[arg(long, default_value = "master")]
+        level: Level,
+        /// Stop after this depth (complete moves).
+        #[arg(long)]
+        depth: Option<u32>,
+        /// Stop after this many nodes.
+        #[arg(long)]
+        nodes: Option<u64>,
+        /// Seed of the level's randomness.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
+    /// Computer against computer from random setups, each setup twice with sides swapped;
+    /// prints wins, losses, annulled games, the score and an Elo difference.
+    Match {
+        /// Player a: beginner, casual, strong, master, random or greedy.
+        #[arg(long)]
+        a: Player,
+        /// Player b: beginner, casual, strong, master, random or greedy.
+        #[arg(long)]
+        b: Player,
+        /// Number of games.
+        #[arg(long, default_value_t = 20)]
+        games: u32,
+        /// Time per move of the engine players, in milliseconds.
+        #[arg(long, default_value_t = 200)]
+        time_ms: u64,
+        /// Seed of the setups and of the players' randomness.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Where a's layout comes from.
+        #[arg(long, value_enum, default_value = "random")]
+        a_layout: LayoutMode,
+        /// Where b's layout comes from.
+        #[arg(long, value_enum, default_value = "random")]
+        b_layout: LayoutMode,
+        /// A game not over after this many moves counts as annulled.
+        #[arg(long, default_value_t = 300)]
+        max_moves: u32,
+        #[command(flatten)]
+        rules: RuleArgs,
     },
 }

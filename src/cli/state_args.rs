@@ -52,7 +52,7 @@ impl From<FirstMovesArg> for FirstMoves {
 pub struct StateArgs {
     /// The position in RULES.md notation, e.g. "9a, 3b, 4d-fhm; 4A-F, 3G, 5P", or a game
     /// state "<position> / L both 0,0".
-    #[arg(long, short = 'p')]
+    #[arg(long, short = 'p', allow_hyphen_values = true)]
     pub position: String,
     /// The player to move [default: lower].
     #[arg(long, value_enum)]

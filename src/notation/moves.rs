@@ -114,13 +114,23 @@ pub enum MoveError {
     },
 }
 
+/// The text quoted in an error: at most 40 characters, so that a huge input gives a
+/// readable message.
+fn quote(text: &str) -> String {
+    if text.chars().count() <= 40 {
+        text.to_string()
+    } else {
+        format!("{}…", text.chars().take(40).collect::<String>())
+    }
+}
+
 impl FromStr for MoveText {
     type Err = MoveError;
 
     /// Reads the items of a move in any spacing; seed counts and taken holes may be omitted.
     fn from_str(text: &str) -> Result<MoveText, MoveError> {
         let mut cur = Cursor::new(text);
-        let syntax = |column, what: String| MoveError::Syntax { text: text.to_string(), column, what };
+        let syntax = |column, what: String| MoveError::Syntax { text: quote(text), column, what };
         let mut items = Vec::new();
         loop {
             let column = cur.column();
@@ -169,16 +179,31 @@ impl MoveText {
     /// # Errors
     /// [`MoveError`] naming the item that does not fit and why.
     pub fn to_move(&self, state: &GameState) -> Result<Move, MoveError> {
-        let text = self.to_string();
+        let text = quote(&self.to_string());
         let illegal = |reason| MoveError::Illegal { text: text.clone(), reason };
         if state.outcome().is_some() {
             return Err(illegal(IllegalMove::NoMoves(state.to_move())));
         }
         let start = self.start;
+        let mover = state.to_move();
+        for item in std::iter::once(&start).chain(&self.items) {
+            if item.hole.side() != mover {
+                let reason = IllegalMove::NotOwnHole { hole: item.hole, mover };
+                return Err(MoveError::Illegal { text, reason });
+            }
+            if let Some(taken) = item.takes
+                && taken.side() == mover
+            {
+                return Err(MoveError::Syntax {
+                    text: text.clone(),
+                    column: 1,
+                    what: format!("`{item}`: the hole taken must be {}'s", mover.opponent()),
+                });
+            }
+        }
         let found = state.position().get(start.hole) as u32;
         if let Some(written) = start.seeds
             && written != found
-            && start.hole.side() == state.to_move()
         {
             return Err(MoveError::SeedCount { text, hole: start.hole, written, found });
         }

@@ -54,7 +54,7 @@ impl FromStr for GameState {
                 ));
             }
         };
-        let rest: String = words.collect();
+        let rest = words.collect::<Vec<_>>().join(" ");
         let captures = parse_captures(&rest).map_err(tail_err)?;
         Ok(GameState::new(position, to_move, first_moves, captures, RuleOptions::default())?)
     }

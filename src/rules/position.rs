@@ -67,7 +67,9 @@ impl Position {
     #[inline]
     pub fn can_move(&self, side: Side) -> bool {
         let base = side.index() * 16;
-        self.counts[base..base + 16].iter().any(|&c| c >= 2)
+        let side: [u8; 16] = self.counts[base..base + 16].try_into().expect("16 holes a side");
+        // Some byte is 2 or more exactly when some bit above the lowest is set.
+        u128::from_le_bytes(side) & u128::from_le_bytes([0xFE; 16]) != 0
     }
 
     /// The 32 counts, indexed by [`Hole::index`].

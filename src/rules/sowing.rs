@@ -7,6 +7,29 @@ use super::outcome::{Outcome, WinKind};
 use super::state::{GameState, IllegalMove, Successor};
 use super::trace::{Lap, LapEnd, LapSource, Trace};
 
+/// One seed in each of the 16 holes of a side, as bytes of a `u128`.
+const EVERY_HOLE: u128 = u128::from_le_bytes([1; 16]);
+
+/// `[origin][seeds]`: one seed in each hole that a lap of `seeds` (< 16) seeds from `origin`
+/// reaches, as bytes of a `u128` indexed by track index.
+const ANTICLOCKWISE_DROPS: [[u128; 16]; 16] = drop_masks(1);
+const CLOCKWISE_DROPS: [[u128; 16]; 16] = drop_masks(15);
+
+const fn drop_masks(step: usize) -> [[u128; 16]; 16] {
+    let mut table = [[0u128; 16]; 16];
+    let mut origin = 0;
+    while origin < 16 {
+        let mut seeds = 1;
+        while seeds < 16 {
+            let hole = (origin + seeds * step) & 15;
+            table[origin][seeds] = table[origin][seeds - 1] | (1u128 << (8 * hole));
+            seeds += 1;
+        }
+        origin += 1;
+    }
+    table
+}
+
 /// A moment at which the player may sow the next lap clockwise, because that clockwise lap
 /// would capture (RULES.md 3.5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,7 +92,7 @@ pub struct Sowing {
     captured_seeds: u32,
     status: Status,
     mv: Move,
-    trace: Option<Trace>,
+    trace: Option<Box<Trace>>,
 }
 
 impl Sowing {
@@ -100,6 +123,14 @@ impl Sowing {
                 });
             }
         }
+        Ok(Sowing::lift(state, start, split, record))
+    }
+
+    /// Lifts the start hole of a move already known to be legal (the generation path).
+    #[inline]
+    pub(crate) fn lift(state: &GameState, start: Hole, split: bool, record: bool) -> Sowing {
+        let mover = state.to_move();
+        let seeds = state.position().get(start) as u32;
         let mut s = Sowing {
             state: state.clone(),
             captures_allowed: state.captures_allowed(),
@@ -113,13 +144,13 @@ impl Sowing {
             captured_seeds: 0,
             status: Status::Sow,
             mv: Move { start, split, choices: Vec::new() },
-            trace: record.then(|| Trace { mover, start: *state.position(), laps: Vec::new() }),
+            trace: record.then(|| Box::new(Trace { mover, start: *state.position(), laps: Vec::new() })),
         };
         s.state.position.counts[start.index()] = 0;
         if !split {
             s.offer_clockwise();
         }
-        Ok(s)
+        s
     }
 
     /// The side making the move.
@@ -143,6 +174,7 @@ impl Sowing {
     }
 
     /// Sows laps until the move ends or the player must choose a direction.
+    #[inline]
     pub fn advance(&mut self) -> Progress {
         loop {
             match self.status {
@@ -175,6 +207,7 @@ impl Sowing {
         }
     }
 
+    #[inline]
     pub(crate) fn apply_choice(&mut self, dp: DecisionPoint, direction: Direction) {
         self.mv.choices.push(Choice { lap: dp.lap, hole: dp.hole, seeds: dp.seeds, direction, takes: dp.takes_front });
         self.direction = direction;
@@ -189,15 +222,15 @@ impl Sowing {
         if self.advance() != Progress::Finished {
             return Err(IllegalMove::Unfinished { lap: self.lap });
         }
-        let trace = self.trace.take().unwrap_or_else(|| Trace {
-            mover: self.mover(),
-            start: *self.state.position(),
-            laps: Vec::new(),
-        });
+        let trace = self
+            .trace
+            .take()
+            .map_or_else(|| Trace { mover: self.mover(), start: *self.state.position(), laps: Vec::new() }, |t| *t);
         Ok((self.into_successor(), trace))
     }
 
     /// The result of a finished move (RULES.md §4 and 3.8). Call only when finished.
+    #[inline]
     pub(crate) fn into_successor(self) -> Successor {
         let mover = self.state.to_move();
         let other = mover.opponent();
@@ -211,7 +244,15 @@ impl Sowing {
         let options = next.options;
         let end_columns = (1u8 << 0) | (1u8 << 7); // tracks 8 (h) and 15 (a)
         let win = |kind| Some(Outcome::Win { winner: mover, kind });
-        let outcome = if self.captured_columns == 0xFF
+        let outcome = if !captured {
+            if !next.position.can_move(other) {
+                win(WinKind::Normal)
+            } else if self.status == Status::Cut {
+                Some(Outcome::Annulled)
+            } else {
+                None
+            }
+        } else if self.captured_columns == 0xFF
             && (!options.akawumbi_needs_end_column || matches!(self.last_capture_track, 8 | 15))
         {
             win(WinKind::Akawumbi)
@@ -232,9 +273,13 @@ impl Sowing {
 
     /// If a clockwise lap of the seeds in hand from the current origin would capture, stop
     /// for the player's decision (RULES.md 3.5); otherwise the next lap is anticlockwise.
+    #[inline]
     fn offer_clockwise(&mut self) {
         self.direction = Direction::Anticlockwise;
         self.status = Status::Sow;
+        if !self.captures_allowed || !matches!(self.origin, 0 | 1 | 14 | 15) {
+            return;
+        }
         if let Some(dp) = self.clockwise_capture() {
             self.status = Status::Decision(dp);
         }
@@ -275,6 +320,7 @@ impl Sowing {
     }
 
     /// Sows one lap and settles what follows it (RULES.md 3.2–3.4, 3.8).
+    #[inline]
     fn sow_lap(&mut self) {
         let base = self.mover().index() * 16;
         let other = self.mover().opponent().index() * 16;
@@ -289,19 +335,20 @@ impl Sowing {
                 (o + 2) & 15
             }
             (_, direction) => {
-                let full = (n / 16) as u8;
-                if full > 0 {
-                    for c in &mut counts[base..base + 16] {
-                        *c += full;
-                    }
+                // One vector add per lap: each byte of a side gets the seeds it receives
+                // (RULES.md 3.2; a count never exceeds 64, so no byte overflows).
+                let rem = (n % 16) as usize;
+                let (masks, last) = match direction {
+                    Direction::Anticlockwise => (&ANTICLOCKWISE_DROPS, (o + rem) & 15),
+                    Direction::Clockwise => (&CLOCKWISE_DROPS, (o + 16 - rem) & 15),
+                };
+                let side: &mut [u8; 16] = (&mut counts[base..base + 16]).try_into().expect("16 holes a side");
+                let mut sown = u128::from_le_bytes(*side) + masks[o][rem];
+                if n >= 16 {
+                    sown += (n / 16) as u128 * EVERY_HOLE;
                 }
-                let step = if direction == Direction::Anticlockwise { 1 } else { 15 };
-                let mut t = o;
-                for _ in 0..n % 16 {
-                    t = (t + step) & 15;
-                    counts[base + t] += 1;
-                }
-                t
+                *side = sown.to_le_bytes();
+                last
             }
         };
         let before_last = counts[base + last] - 1;

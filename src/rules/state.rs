@@ -324,31 +324,15 @@ impl GameState {
     /// alphabetical order (RULES.md 3.1, 3.5, 3.7). No trace is kept: this is the fast path
     /// used by search and perft.
     pub fn for_each_successor(&self, mut f: impl FnMut(Successor)) {
-        let mut stack: Vec<Sowing> = Vec::new();
+        // Clockwise branches wait here while the anticlockwise one is played out.
+        let mut branches: Vec<Sowing> = Vec::new();
         for hole in self.playable_holes() {
-            if let Ok(s) = Sowing::begin(self, hole, false, false) {
-                stack.push(s);
+            play_out(Sowing::lift(self, hole, false, false), &mut branches, &mut f);
+            if self.can_split(hole) {
+                play_out(Sowing::lift(self, hole, true, false), &mut branches, &mut f);
             }
-            if self.can_split(hole)
-                && let Ok(s) = Sowing::begin(self, hole, true, false)
-            {
-                stack.push(s);
-            }
-            while let Some(mut s) = stack.pop() {
-                loop {
-                    match s.advance() {
-                        Progress::Decision(dp) => {
-                            let mut clockwise = s.clone();
-                            clockwise.apply_choice(dp, Direction::Clockwise);
-                            stack.push(clockwise);
-                            s.apply_choice(dp, Direction::Anticlockwise);
-                        }
-                        Progress::Finished => {
-                            f(s.into_successor());
-                            break;
-                        }
-                    }
-                }
+            while let Some(s) = branches.pop() {
+                play_out(s, &mut branches, &mut f);
             }
         }
     }
@@ -384,6 +368,19 @@ pub struct Perft {
     pub leaves: u64,
     /// Complete moves generated, at every depth.
     pub generated: u64,
+}
+
+/// Sows `s` to its end, taking the anticlockwise branch at each decision point and leaving
+/// the clockwise one in `branches`.
+#[inline]
+fn play_out(mut s: Sowing, branches: &mut Vec<Sowing>, f: &mut impl FnMut(Successor)) {
+    while let Progress::Decision(dp) = s.advance() {
+        let mut clockwise = s.clone();
+        clockwise.apply_choice(dp, Direction::Clockwise);
+        branches.push(clockwise);
+        s.apply_choice(dp, Direction::Anticlockwise);
+    }
+    f(s.into_successor());
 }
 
 fn perft_into(state: &GameState, depth: u32, p: &mut Perft) {

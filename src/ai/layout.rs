@@ -1,0 +1,139 @@
+//! The computer's setup (RULES.md §2): candidate layouts are scored by a shallow search of
+//! the opening against the opponent's layout when it is known (laying out second), or
+//! against a few typical layouts otherwise; the stronger levels then improve the best one
+//! by moving seeds between holes. Candidates come from the seed, so layouts differ from
+//! game to game; the lower levels also pick among the good ones rather than the best.
+
+use super::search::run;
+use super::tt::splitmix;
+use super::{Level, Limits};
+use crate::rules::{GameState, Layout, RuleOptions, SEEDS_PER_SIDE, Side};
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+use std::sync::atomic::AtomicBool;
+
+struct Params {
+    candidates: usize,
+    depth: u32,
+    nodes: u64,
+    opponents: usize,
+    mutations: usize,
+    /// Pick uniformly among this many best candidates.
+    pick_among: usize,
+}
+
+fn params(level: Level) -> Params {
+    match level {
+        Level::Beginner => Params { candidates: 6, depth: 2, nodes: 2_000, opponents: 1, mutations: 0, pick_among: 3 },
+        Level::Casual => Params { candidates: 10, depth: 3, nodes: 5_000, opponents: 2, mutations: 0, pick_among: 2 },
+        Level::Strong => Params { candidates: 20, depth: 4, nodes: 10_000, opponents: 2, mutations: 30, pick_among: 1 },
+        Level::Master => {
+            Params { candidates: 40, depth: 4, nodes: 20_000, opponents: 3, mutations: 100, pick_among: 1 }
+        }
+    }
+}
+
+/// A varied candidate: seeds spread at random, mostly in the back row, concentrated in a
+/// few holes, or twos with a few seeds moved.
+fn candidate(rng: &mut StdRng) -> Layout {
+    let mut counts = [0u8; 16];
+    match rng.random_range(0..4) {
+        0 => return Layout::random(rng),
+        1 => {
+            for _ in 0..SEEDS_PER_SIDE {
+                let t = if rng.random_bool(0.7) { rng.random_range(0..8) } else { rng.random_range(8..16) };
+                counts[t] += 1;
+            }
+        }
+        2 => {
+            let holes: Vec<usize> = (0..rng.random_range(5..10)).map(|_| rng.random_range(0..16)).collect();
+            for _ in 0..SEEDS_PER_SIDE {
+                counts[holes[rng.random_range(0..holes.len())]] += 1;
+            }
+        }
+        _ => {
+            counts = [2; 16];
+            for _ in 0..rng.random_range(2..8) {
+                mutate(&mut counts, rng);
+            }
+        }
+    }
+    Layout::new(Side::Lower, counts).unwrap_or_else(|_| Layout::twos())
+}
+
+/// Moves 1–3 seeds from one occupied hole to another hole.
+fn mutate(counts: &mut [u8; 16], rng: &mut StdRng) {
+    let from = rng.random_range(0..16);
+    if counts[from] == 0 {
+        return;
+    }
+    let n = rng.random_range(1..=counts[from].min(3));
+    let to = rng.random_range(0..16);
+    counts[from] -= n;
+    counts[to] += n;
+}
+
+/// The score of `mine` against `theirs` for `side`, by a fixed-depth search of the opening.
+fn value(side: Side, mine: &Layout, theirs: &Layout, first: Side, options: &RuleOptions, p: &Params) -> i32 {
+    let (lower, upper) = if side == Side::Lower { (mine, theirs) } else { (theirs, mine) };
+    let state = GameState::from_layouts(lower, upper, first, *options);
+    let stop = AtomicBool::new(false);
+    let limits = Limits { time: None, depth: Some(p.depth), nodes: Some(p.nodes) };
+    match run(&state, Level::Master, limits, 0, &stop, &mut |_| {}) {
+        Some(r) if first == side => r.score,
+        Some(r) => -r.score,
+        // No legal move for the first player: they have lost.
+        None if first == side => -super::WIN,
+        None => super::WIN,
+    }
+}
+
+/// The computer's layout of its 32 seeds for `side`. `seen` is the opponent's layout when
+/// the computer lays out second. Deterministic for a given `seed`; different seeds give
+/// different layouts.
+pub fn choose_layout(side: Side, level: Level, seen: Option<&Layout>, options: &RuleOptions, seed: u64) -> Layout {
+    let mut rng = StdRng::seed_from_u64(splitmix(seed ^ 0x1A_7007));
+    let p = params(level);
+    // RULES.md §2: by default the loser of the toss lays out first and the first player
+    // lays out second, seeing that layout.
+    let lays_out_second = seen.is_some();
+    let first = if lays_out_second != options.first_player_lays_out_first { side } else { side.opponent() };
+    let opponents: Vec<Layout> = match seen {
+        Some(l) => vec![*l],
+        None => {
+            let mut v = vec![Layout::random(&mut rng), Layout::back_row_fours(), Layout::twos()];
+            v.truncate(p.opponents);
+            v
+        }
+    };
+    let score = |mine: &Layout| -> i32 {
+        let total: i32 = opponents.iter().map(|o| value(side, mine, o, first, options, &p)).sum();
+        total / opponents.len() as i32
+    };
+    let mut scored: Vec<(i32, Layout)> = (0..p.candidates)
+        .map(|_| {
+            let c = candidate(&mut rng);
+            (score(&c), c)
+        })
+        .collect();
+    scored.sort_by_key(|(s, _)| std::cmp::Reverse(*s));
+    if p.mutations > 0 {
+        let (mut best_score, best) = scored[0];
+        let mut counts = best.counts();
+        for _ in 0..p.mutations {
+            let mut next = counts;
+            mutate(&mut next, &mut rng);
+            let Ok(layout) = Layout::new(side, next) else { continue };
+            let s = score(&layout);
+            if s > best_score {
+                best_score = s;
+                counts = next;
+            }
+        }
+        if let Ok(layout) = Layout::new(side, counts) {
+            scored.insert(0, (best_score, layout));
+        }
+    }
+    let i = rng.random_range(0..p.pick_among.min(scored.len()));
+    scored[i].1
+}

@@ -1,0 +1,175 @@
+//! The computer opponent: a search engine beside the rules, as Pleco's engine sits beside
+//! its board. It sees only the rules module's public API.
+//!
+//! - [`search`]: iterative deepening negamax, alpha-beta with principal-variation search,
+//!   a transposition table keyed by a Zobrist hash of the full state (`tt.rs`), and an
+//!   evaluation that knows the game (`eval.rs`).
+//! - [`choose_layout`]: the computer's 32-seed setup (`layout.rs`).
+//! - [`worker`]: a background thread for the window.
+//! - [`greedy_move`] and [`random_move`]: baselines.
+
+mod eval;
+mod layout;
+mod search;
+mod tt;
+pub mod worker;
+
+pub use eval::{SEED, evaluate};
+pub use layout::choose_layout;
+pub use search::{PROVEN, WIN};
+pub use tt::hash;
+
+use crate::rules::{GameState, Move};
+use rand::RngExt;
+use std::fmt;
+use std::str::FromStr;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// How well the computer plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum Level {
+    /// Two moves deep, with noise and random blunders: a new player can win.
+    Beginner,
+    /// Four moves deep, with a little noise.
+    Casual,
+    /// Up to eight moves deep.
+    Strong,
+    /// As deep as the time allows.
+    Master,
+}
+
+impl Level {
+    /// Every level, weakest first.
+    pub const ALL: [Level; 4] = [Level::Beginner, Level::Casual, Level::Strong, Level::Master];
+
+    /// `beginner`, `casual`, `strong` or `master`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Level::Beginner => "beginner",
+            Level::Casual => "casual",
+            Level::Strong => "strong",
+            Level::Master => "master",
+        }
+    }
+
+    /// The time per move used when a search is given no limit at all.
+    pub fn default_time(self) -> Duration {
+        self.style().default_time
+    }
+}
+
+impl fmt::Display for Level {
+    /// `Beginner`, `Casual`, `Strong` or `Master`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Level::Beginner => "Beginner",
+            Level::Casual => "Casual",
+            Level::Strong => "Strong",
+            Level::Master => "Master",
+        })
+    }
+}
+
+/// A level name that is not one of `beginner`, `casual`, `strong`, `master`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown level `{0}`: expected beginner, casual, strong or master")]
+pub struct LevelError(pub String);
+
+impl FromStr for Level {
+    type Err = LevelError;
+
+    /// `beginner`, `casual`, `strong` or `master`, in any case.
+    fn from_str(text: &str) -> Result<Level, LevelError> {
+        let t = text.trim();
+        Level::ALL.into_iter().find(|l| l.name().eq_ignore_ascii_case(t)).ok_or_else(|| LevelError(t.to_string()))
+    }
+}
+
+/// Limits of one search; the search stops at whichever comes first. With none given, the
+/// level's default time ([`Level::default_time`]) applies.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Wall-clock time.
+    pub time: Option<Duration>,
+    /// Deepest iteration, in complete moves (the level may stop sooner).
+    pub depth: Option<u32>,
+    /// Nodes; with a node budget and no time limit the search is deterministic.
+    pub nodes: Option<u64>,
+}
+
+/// Progress report after each completed iteration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchInfo {
+    /// Depth completed, in complete moves.
+    pub depth: u32,
+    /// Score for the side to move, in hundredths of a seed; wins are near ±[`WIN`].
+    pub score: i32,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// Principal variation, starting with the best move.
+    pub pv: Vec<Move>,
+}
+
+/// The answer of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The move chosen.
+    pub best: Move,
+    /// Its score for the side to move (hundredths of a seed; wins near ±[`WIN`]).
+    pub score: i32,
+    /// Depth of the last completed iteration.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Principal variation, starting with `best`.
+    pub pv: Vec<Move>,
+}
+
+/// The best move for the side to move; `None` only when there is no legal move. When
+/// `stop` is set the search returns promptly with the best move so far. For a given
+/// `seed` and a node or depth budget without time limit the result is deterministic.
+pub fn search(
+    state: &GameState,
+    level: Level,
+    limits: Limits,
+    seed: u64,
+    stop: &AtomicBool,
+    on_info: &mut dyn FnMut(&SearchInfo),
+) -> Option<SearchResult> {
+    search::run(state, level, limits, seed, stop, on_info)
+}
+
+/// Baseline: the move that captures the most seeds this move (a win if there is one; the
+/// first such move in generation order).
+pub fn greedy_move(state: &GameState) -> Option<Move> {
+    if state.outcome().is_some() {
+        return None;
+    }
+    let mut best: Option<(u64, Move)> = None;
+    state.for_each_successor(|s| {
+        let key = match s.outcome {
+            Some(o) if o.winner() == Some(state.to_move()) => 1 << 40,
+            _ => s.captured_seeds as u64 + 1,
+        };
+        if best.as_ref().is_none_or(|(k, _)| key > *k) {
+            best = Some((key, s.mv));
+        }
+    });
+    best.map(|(_, m)| m)
+}
+
+/// Baseline: a uniformly random legal move.
+pub fn random_move<R: rand::Rng + ?Sized>(state: &GameState, rng: &mut R) -> Option<Move> {
+    if state.outcome().is_some() {
+        return None;
+    }
+    let mut moves = state.legal_moves();
+    if moves.is_empty() {
+        return None;
+    }
+    let i = rng.random_range(0..moves.len());
+    Some(moves.swap_remove(i))
+}

@@ -1,0 +1,127 @@
+//! Zobrist hashing of a whole game state and the transposition table.
+
+use crate::rules::{GameState, TOTAL_SEEDS};
+use std::sync::OnceLock;
+
+/// SplitMix64: a fast, well-mixed 64-bit generator, used for the Zobrist keys and for
+/// deterministic noise.
+pub(crate) fn splitmix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    x ^ (x >> 31)
+}
+
+const COUNTS: usize = TOTAL_SEEDS as usize + 1;
+
+struct Keys {
+    /// One key per hole and count 0..=64 (the count 0 key is 0 so empty holes cost nothing).
+    holes: [[u64; COUNTS]; 32],
+    upper_to_move: u64,
+    first_move: [u64; 2],
+}
+
+fn keys() -> &'static Keys {
+    static KEYS: OnceLock<Box<Keys>> = OnceLock::new();
+    KEYS.get_or_init(|| {
+        let mut k = Box::new(Keys { holes: [[0; COUNTS]; 32], upper_to_move: 0, first_move: [0; 2] });
+        let mut x = 0x0A17_E550_u64;
+        let mut next = || {
+            x = splitmix(x);
+            x
+        };
+        for hole in k.holes.iter_mut() {
+            for key in hole.iter_mut().skip(1) {
+                *key = next();
+            }
+        }
+        k.upper_to_move = next();
+        k.first_move = [next(), next()];
+        k
+    })
+}
+
+/// The Zobrist key of a full game state: the 32 counts, the side to move, the first-move
+/// flags and both capture counts. The rule options are the same throughout a search and
+/// are not hashed.
+pub fn hash(state: &GameState) -> u64 {
+    let k = keys();
+    let mut h = 0u64;
+    for (i, &c) in state.position().counts().iter().enumerate() {
+        h ^= k.holes[i][(c as usize).min(COUNTS - 1)];
+    }
+    if state.to_move().index() == 1 {
+        h ^= k.upper_to_move;
+    }
+    for (i, pending) in state.first_moves().pending().into_iter().enumerate() {
+        if pending {
+            h ^= k.first_move[i];
+        }
+    }
+    let [l, u] = state.captures();
+    if (l, u) != (0, 0) {
+        h ^= splitmix(0xC0FF_EE00_0000 ^ (l as u64) ^ ((u as u64) << 16));
+    }
+    h
+}
+
+/// How a stored score bounds the true score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bound {
+    /// Nothing stored.
+    None,
+    /// The score is exact.
+    Exact,
+    /// The true score is at least this (a beta cutoff).
+    Lower,
+    /// The true score is at most this (no move raised alpha).
+    Upper,
+}
+
+/// One stored search result.
+#[derive(Clone, Copy, Debug)]
+pub struct Entry {
+    /// The full key, to detect collisions of the index.
+    pub key: u64,
+    /// Score, with win distances relative to this node.
+    pub score: i32,
+    /// Remaining depth searched.
+    pub depth: u8,
+    /// How `score` bounds the true score.
+    pub bound: Bound,
+    /// Index of the best move in generation order ([`GameState::for_each_successor`]).
+    pub best: u8,
+}
+
+const EMPTY: Entry = Entry { key: 0, score: 0, depth: 0, bound: Bound::None, best: u8::MAX };
+
+/// A fixed-size, always-replace-unless-deeper transposition table.
+pub struct Table {
+    entries: Vec<Entry>,
+    mask: usize,
+}
+
+impl Table {
+    /// A table of `2^bits` entries (16 bytes each).
+    pub fn new(bits: u32) -> Table {
+        let size = 1usize << bits;
+        Table { entries: vec![EMPTY; size], mask: size - 1 }
+    }
+
+    /// The entry stored for `key`, if any.
+    #[inline]
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        let e = self.entries[key as usize & self.mask];
+        (e.bound != Bound::None && e.key == key).then_some(e)
+    }
+
+    /// Stores a result; an entry of the same key is always replaced, another key only by a
+    /// result at least nearly as deep.
+    #[inline]
+    pub fn store(&mut self, entry: Entry) {
+        let slot = &mut self.entries[entry.key as usize & self.mask];
+        if slot.key == entry.key || slot.bound == Bound::None || entry.depth + 2 >= slot.depth {
+            *slot = entry;
+        }
+    }
+}

@@ -1,0 +1,403 @@
+//! Saved games: a RON file a person can read, with a format version, that gives back the
+//! game exactly — rule options, players, the setup, every position of the history with the
+//! moves between them, the current point (redo branch included) and the result.
+//!
+//! Loading checks everything and replays every move through [`crate::rules`]; any failure
+//! is a [`LoadError`] that says what and where. Saving is atomic: a temporary file in the
+//! same folder, then a rename.
+
+use crate::ai::Level;
+use crate::game::{Game, GameResult};
+use crate::rules::{FirstMoves, GameState, Layout, Position, RuleOptions, SEEDS_PER_SIDE, Side};
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// The file name extension of saved games.
+pub const EXTENSION: &str = "omweso";
+/// The format version this program writes and reads.
+pub const VERSION: u32 = 1;
+/// Files larger than this (16 MiB) are refused before reading.
+pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+/// Longest player name kept, in characters.
+pub const MAX_NAME_CHARS: usize = 64;
+
+/// A player of a saved game.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Player {
+    /// The name shown on the board.
+    pub name: String,
+    /// `None` for a person; the level for the computer.
+    pub computer: Option<Level>,
+}
+
+/// Where a saved game stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// Laying out: the board so far and who is placing seeds now (RULES.md §2).
+    Setup {
+        /// Seeds placed so far (each side at most 32).
+        board: Position,
+        /// The side laying out now.
+        laying_out: Side,
+    },
+    /// Playing or over: the whole game.
+    Game(Game),
+}
+
+/// Everything a saved file holds, checked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SavedGame {
+    /// Lower's and Upper's players.
+    pub players: [Player; 2],
+    /// The side that moves first.
+    pub first: Side,
+    /// The rule options.
+    pub rules: RuleOptions,
+    /// Setup or game.
+    pub phase: Phase,
+}
+
+/// The file as written: plain data, read by serde, checked by [`SavedGame::from_file`].
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename = "OmwesoGame", deny_unknown_fields)]
+struct File {
+    format: String,
+    version: u32,
+    rules: RuleOptions,
+    lower: Player,
+    upper: Player,
+    first: Side,
+    /// While laying out: `board` (position notation) and who is laying out.
+    setup: Option<SetupRecord>,
+    /// The starting state in game-state notation, once both have laid out.
+    start: Option<String>,
+    /// True when `start` is made of the two setup layouts.
+    from_layouts: bool,
+    /// Every recorded move, the redo branch included.
+    moves: Vec<MoveRecord>,
+    /// How many of `moves` are on the board.
+    current: usize,
+    /// Who resigned, if anyone.
+    resigned: Option<Side>,
+    /// The result, for a reader; checked against the replay.
+    result: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SetupRecord {
+    board: String,
+    laying_out: Side,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MoveRecord {
+    /// The move in RULES.md notation.
+    play: String,
+    /// The game state after it.
+    after: String,
+}
+
+const FORMAT: &str = "omweso-game";
+
+/// Why a saved game cannot be read. Nothing is changed when loading fails.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    /// The file cannot be read.
+    #[error("cannot read {path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The file is larger than [`MAX_FILE_BYTES`].
+    #[error("{path} is more than {MAX_FILE_BYTES} bytes ({bytes} read): too large for a saved game")]
+    TooLarge {
+        /// The file.
+        path: PathBuf,
+        /// Its size.
+        bytes: u64,
+    },
+    /// The file is empty.
+    #[error("the file is empty")]
+    Empty,
+    /// The text is not valid UTF-8 (binary garbage).
+    #[error("the file is not text (invalid UTF-8 at byte {0})")]
+    NotText(usize),
+    /// Not RON, or not the fields of a saved game.
+    #[error("line {line}, column {column}: {message}")]
+    Syntax {
+        /// 1-based line.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// Not a saved Omweso game.
+    #[error("this is not a saved Omweso game (format `{0}`)")]
+    Format(String),
+    /// A format version this program does not know.
+    #[error("format version {found} is not supported (this program reads version {VERSION})")]
+    Version {
+        /// The version in the file.
+        found: u32,
+    },
+    /// The content is read but is not a valid game.
+    #[error("{0}")]
+    Invalid(String),
+}
+
+/// Why a game could not be saved. The old file, if any, is left as it was.
+#[derive(Debug, thiserror::Error)]
+#[error("cannot save to {path}: {source}")]
+pub struct SaveError {
+    /// The file.
+    pub path: PathBuf,
+    /// Why.
+    pub source: std::io::Error,
+}
+
+impl SavedGame {
+    /// The RON text of the game.
+    pub fn to_ron(&self) -> String {
+        let (setup, start, from_layouts, moves, current, resigned, result) = match &self.phase {
+            Phase::Setup { board, laying_out } => (
+                Some(SetupRecord { board: board.to_string(), laying_out: *laying_out }),
+                None,
+                false,
+                vec![],
+                0,
+                None,
+                None,
+            ),
+            Phase::Game(game) => (
+                None,
+                Some(game.start().to_string()),
+                game.layouts().is_some(),
+                game.all_entries()
+                    .iter()
+                    .map(|e| MoveRecord { play: e.text.clone(), after: e.after.to_string() })
+                    .collect(),
+                game.cursor(),
+                game.resigned(),
+                game.result().map(|r| r.to_string()),
+            ),
+        };
+        let file = File {
+            format: FORMAT.into(),
+            version: VERSION,
+            rules: self.rules,
+            lower: self.players[0].clone(),
+            upper: self.players[1].clone(),
+            first: self.first,
+            setup,
+            start,
+            from_layouts,
+            moves,
+            current,
+            resigned,
+            result,
+        };
+        let config = ron::ser::PrettyConfig::new().depth_limit(4).struct_names(true);
+        ron::ser::to_string_pretty(&file, config).expect("a saved game always serializes")
+    }
+
+    /// Reads and checks a saved game from its RON text.
+    ///
+    /// # Errors
+    /// [`LoadError`] naming the first problem found.
+    pub fn from_ron(text: &str) -> Result<SavedGame, LoadError> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        if text.trim().is_empty() {
+            return Err(LoadError::Empty);
+        }
+        let file: File = ron::Options::default().with_recursion_limit(32).from_str(text).map_err(|e| {
+            LoadError::Syntax { line: e.span.start.line, column: e.span.start.col, message: e.code.to_string() }
+        })?;
+        SavedGame::from_file(file)
+    }
+
+    fn from_file(file: File) -> Result<SavedGame, LoadError> {
+        let invalid = |s: String| LoadError::Invalid(s);
+        if file.format != FORMAT {
+            return Err(LoadError::Format(file.format));
+        }
+        if file.version != VERSION {
+            return Err(LoadError::Version { found: file.version });
+        }
+        if file.rules.lap_limit == 0 {
+            return Err(invalid("rules: the lap limit must be at least 1".into()));
+        }
+        for (side, p) in [("lower", &file.lower), ("upper", &file.upper)] {
+            if p.name.chars().count() > MAX_NAME_CHARS {
+                return Err(invalid(format!("{side}: the player name is longer than {MAX_NAME_CHARS} characters")));
+            }
+            if p.name.chars().any(char::is_control) {
+                return Err(invalid(format!("{side}: the player name contains a control character")));
+            }
+        }
+        let phase = match (file.setup, file.start) {
+            (Some(_), Some(_)) => return Err(invalid("the file has both a setup in progress and a start".into())),
+            (None, None) => return Err(invalid("the file has neither a setup nor a start".into())),
+            (Some(setup), None) => {
+                if !file.moves.is_empty() || file.current != 0 || file.resigned.is_some() {
+                    return Err(invalid("a game still being laid out has no moves".into()));
+                }
+                let board: Position = setup.board.parse().map_err(|e| invalid(format!("setup board: {e}")))?;
+                let lays_first =
+                    if file.rules.first_player_lays_out_first { file.first } else { file.first.opponent() };
+                for side in Side::BOTH {
+                    let seeds = board.side_total(side);
+                    if seeds > SEEDS_PER_SIDE {
+                        return Err(invalid(format!(
+                            "setup board: {side} has {seeds} seeds, more than {SEEDS_PER_SIDE}"
+                        )));
+                    }
+                    let must_be_done = setup.laying_out != lays_first && side == lays_first;
+                    if must_be_done && seeds != SEEDS_PER_SIDE {
+                        return Err(invalid(format!(
+                            "setup board: {side} laid out first but has {seeds} seeds, not {SEEDS_PER_SIDE}"
+                        )));
+                    }
+                    if side != lays_first && setup.laying_out == lays_first && seeds > 0 {
+                        return Err(invalid(format!("setup board: {side} has seeds before laying out")));
+                    }
+                }
+                Phase::Setup { board, laying_out: setup.laying_out }
+            }
+            (None, Some(start)) => {
+                let start: GameState = start
+                    .parse::<GameState>()
+                    .map_err(|e| invalid(format!("start: {e}")))?
+                    .with_options(file.rules)
+                    .map_err(|e| invalid(format!("start: {e}")))?;
+                let layouts = if file.from_layouts {
+                    if start.first_moves() != FirstMoves::Both || start.captures() != [0, 0] {
+                        return Err(invalid("start: a game from a setup starts before anyone has moved".into()));
+                    }
+                    if start.to_move() != file.first {
+                        return Err(invalid(format!(
+                            "start: {} is to move, but {} moves first",
+                            start.to_move(),
+                            file.first
+                        )));
+                    }
+                    let layout = |side| Layout::from_position(start.position(), side);
+                    Some([
+                        layout(Side::Lower).map_err(|e| invalid(format!("start: {e}")))?,
+                        layout(Side::Upper).map_err(|e| invalid(format!("start: {e}")))?,
+                    ])
+                } else {
+                    None
+                };
+                if file.resigned.is_some() && file.current != file.moves.len() {
+                    return Err(invalid(format!(
+                        "a resignation ends the game at the current move {}, but {} moves are recorded",
+                        file.current,
+                        file.moves.len()
+                    )));
+                }
+                let texts: Vec<String> = file.moves.iter().map(|m| m.play.clone()).collect();
+                let game = Game::from_record(start, layouts, &texts, file.current, file.resigned).map_err(invalid)?;
+                for (i, (entry, record)) in game.all_entries().iter().zip(&file.moves).enumerate() {
+                    let after: GameState = record
+                        .after
+                        .parse()
+                        .map_err(|e| invalid(format!("move {} `{}`: the recorded state: {e}", i + 1, record.play)))?;
+                    if after.to_string() != entry.after.to_string() {
+                        return Err(invalid(format!(
+                            "move {} `{}` gives `{}`, but the file records `{}`",
+                            i + 1,
+                            record.play,
+                            entry.after,
+                            record.after
+                        )));
+                    }
+                }
+                let result = game.result().map(|r: GameResult| r.to_string());
+                if file.result != result {
+                    let show = |r: Option<String>| r.unwrap_or_else(|| "none (the game goes on)".into());
+                    return Err(invalid(format!(
+                        "the file records the result `{}`, but the moves give `{}`",
+                        show(file.result),
+                        show(result)
+                    )));
+                }
+                Phase::Game(game)
+            }
+        };
+        Ok(SavedGame { players: [file.lower, file.upper], first: file.first, rules: file.rules, phase })
+    }
+
+    /// Reads and checks a saved game from a file.
+    ///
+    /// # Errors
+    /// [`LoadError`] naming the first problem found.
+    pub fn load(path: &Path) -> Result<SavedGame, LoadError> {
+        let io = |source| LoadError::Io { path: path.to_path_buf(), source };
+        let bytes = fs::metadata(path).map_err(io)?.len();
+        if bytes > MAX_FILE_BYTES {
+            return Err(LoadError::TooLarge { path: path.to_path_buf(), bytes });
+        }
+        // The size in the metadata is not trusted (a device or a pipe reports 0): the read
+        // itself stops past the limit.
+        let mut data = Vec::new();
+        let file = fs::File::open(path).map_err(io)?;
+        std::io::Read::read_to_end(&mut std::io::Read::take(file, MAX_FILE_BYTES + 1), &mut data).map_err(io)?;
+        if data.len() as u64 > MAX_FILE_BYTES {
+            return Err(LoadError::TooLarge { path: path.to_path_buf(), bytes: data.len() as u64 });
+        }
+        let text = std::str::from_utf8(&data).map_err(|e| LoadError::NotText(e.valid_up_to()))?;
+        SavedGame::from_ron(text)
+    }
+
+    /// Writes the game to `path` atomically: a temporary file in the same folder, flushed
+    /// to disk, then renamed over `path`.
+    ///
+    /// # Errors
+    /// [`SaveError`] when any step fails; `path` is then untouched.
+    pub fn save(&self, path: &Path) -> Result<(), SaveError> {
+        let err = |source| SaveError { path: path.to_path_buf(), source };
+        let folder = match path.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        let name = path.file_name().ok_or_else(|| err(std::io::Error::other("no file name")))?;
+        let tmp = folder.join(format!(".{}.{}.tmp", name.to_string_lossy(), std::process::id()));
+        let write = || -> std::io::Result<()> {
+            let mut f = fs::File::create(&tmp)?;
+            f.write_all(self.to_ron().as_bytes())?;
+            f.sync_all()?;
+            fs::rename(&tmp, path)
+        };
+        write().map_err(|e| {
+            let _ = fs::remove_file(&tmp);
+            err(e)
+        })
+    }
+
+    /// A one-paragraph summary for `omweso check`: players, phase, moves and result.
+    pub fn summary(&self) -> String {
+        let who = |p: &Player| match p.computer {
+            Some(level) => format!("{} (computer, {level})", p.name),
+            None => p.name.clone(),
+        };
+        let players =
+            format!("Lower: {}; Upper: {}; {} moves first", who(&self.players[0]), who(&self.players[1]), self.first);
+        match &self.phase {
+            Phase::Setup { laying_out, .. } => format!("{players}\nphase: setup, {laying_out} is laying out"),
+            Phase::Game(g) => format!(
+                "{players}\nmoves: {} on the board, {} recorded\nstate: {}\nresult: {}",
+                g.cursor(),
+                g.all_entries().len(),
+                g.current(),
+                g.result().map_or_else(|| "ongoing".to_string(), |r| r.to_string())
+            ),
+        }
+    }
+}

@@ -1,0 +1,252 @@
+//! The computer opponent through its public API: legal moves only, wins in one, no
+//! one-move blunders, prompt cancellation, determinism, layouts and the worker.
+
+use omweso::ai::{self, Level, Limits, PROVEN, choose_layout, greedy_move, random_move, worker};
+use omweso::rules::{GameState, Layout, Outcome, RuleOptions, SEEDS_PER_SIDE, Side};
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+fn state(text: &str) -> GameState {
+    text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// Positions from seeded random games (random layouts, random moves), none finished.
+fn random_positions(seed: u64, count: usize) -> Vec<GameState> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let (l, u) = (Layout::random(&mut rng), Layout::random(&mut rng));
+        let first = if rng.random_bool(0.5) { Side::Lower } else { Side::Upper };
+        let mut s = GameState::from_layouts(&l, &u, first, RuleOptions::default());
+        let plies = rng.random_range(0..40);
+        for _ in 0..plies {
+            let Some(mv) = random_move(&s, &mut rng) else { break };
+            let (next, _) = s.play(&mv).unwrap();
+            if next.outcome.is_some() {
+                break;
+            }
+            s = next.state;
+        }
+        if s.outcome().is_none() {
+            out.push(s);
+        }
+    }
+    out
+}
+
+fn limits(nodes: u64) -> Limits {
+    Limits { time: None, depth: Some(6), nodes: Some(nodes) }
+}
+
+fn best(s: &GameState, level: Level, nodes: u64, seed: u64) -> ai::SearchResult {
+    let stop = AtomicBool::new(false);
+    ai::search(s, level, limits(nodes), seed, &stop, &mut |_| {}).expect("a move")
+}
+
+fn wins_now(s: &GameState, mv: &omweso::rules::Move) -> bool {
+    let (next, _) = s.play(mv).unwrap();
+    matches!(next.outcome, Some(Outcome::Win { winner, .. }) if winner == s.to_move())
+}
+
+/// True when after `mv` the opponent has a move that wins at once.
+fn hands_win(s: &GameState, mv: &omweso::rules::Move) -> bool {
+    let (next, _) = s.play(mv).unwrap();
+    if next.outcome.is_some() {
+        return false;
+    }
+    next.state
+        .successors()
+        .iter()
+        .any(|r| matches!(r.outcome, Some(Outcome::Win { winner, .. }) if winner != s.to_move()))
+}
+
+#[test]
+fn never_returns_an_illegal_move() {
+    for (k, s) in random_positions(1, 60).iter().enumerate() {
+        for level in Level::ALL {
+            let r = best(s, level, 1_500, k as u64);
+            assert!(s.play(&r.best).is_ok(), "{level} played {} in {s}", r.best);
+            assert_eq!(r.pv.first(), Some(&r.best));
+        }
+        let mut rng = StdRng::seed_from_u64(k as u64);
+        assert!(s.play(&greedy_move(s).unwrap()).is_ok());
+        assert!(s.play(&random_move(s, &mut rng).unwrap()).is_ok());
+    }
+}
+
+#[test]
+fn takes_the_akawumbi_in_one() {
+    let s = state("1a-h, 10i, 2o; 2AB, 3CD, 4EF, 5G, 1HI, 2JK, 3LM, 4NO, 1P / L none 0,0");
+    for level in Level::ALL {
+        let r = best(&s, level, 5_000, 3);
+        assert_eq!(r.best.to_string(), "o", "{level}");
+        assert!(r.score >= PROVEN);
+    }
+}
+
+#[test]
+fn takes_a_win_in_one_when_there_is_one() {
+    let mut found = 0;
+    for s in random_positions(2, 3_000) {
+        let succ = s.successors();
+        let winning = succ.iter().filter(|r| wins_now(&s, &r.mv)).count();
+        if winning == 0 || winning == succ.len() {
+            continue;
+        }
+        found += 1;
+        for level in Level::ALL {
+            let r = best(&s, level, 3_000, found);
+            assert!(wins_now(&s, &r.best), "{level} played {} in {s}, missing a win", r.best);
+        }
+        if found == 25 {
+            break;
+        }
+    }
+    assert!(found >= 5, "too few test positions: {found}");
+}
+
+#[test]
+fn avoids_handing_the_opponent_a_win_in_one() {
+    let mut found = 0;
+    for s in random_positions(3, 3_000) {
+        let succ = s.successors();
+        if succ.iter().any(|r| r.outcome.is_some()) {
+            continue;
+        }
+        let bad = succ.iter().filter(|r| hands_win(&s, &r.mv)).count();
+        if bad == 0 || bad == succ.len() {
+            continue;
+        }
+        found += 1;
+        for level in Level::ALL {
+            let r = best(&s, level, 20_000, found);
+            assert!(!hands_win(&s, &r.best), "{level} played {} in {s}, handing over a win", r.best);
+        }
+        if found == 25 {
+            break;
+        }
+    }
+    assert!(found >= 5, "too few test positions: {found}");
+}
+
+#[test]
+fn stop_flag_returns_promptly() {
+    let s = state("11a, 5b, 2c, 1d, 5e, 2g, 7h, 1jk, 3n-p; 5DE, 3G, 1JL, 5P / U none 1,0");
+    let stop = AtomicBool::new(false);
+    let started = Instant::now();
+    let r = std::thread::scope(|scope| {
+        let h = scope.spawn(|| {
+            let limits = Limits { time: Some(Duration::from_secs(60)), depth: None, nodes: None };
+            ai::search(&s, Level::Master, limits, 0, &stop, &mut |_| {})
+        });
+        std::thread::sleep(Duration::from_millis(100));
+        stop.store(true, std::sync::atomic::Ordering::SeqCst);
+        h.join().unwrap()
+    });
+    assert!(started.elapsed() < Duration::from_secs(5), "took {:?}", started.elapsed());
+    let r = r.expect("a move");
+    assert!(s.play(&r.best).is_ok());
+
+    // Already stopped: still a legal move, at once.
+    let r = ai::search(&s, Level::Master, Limits::default(), 0, &stop, &mut |_| {}).expect("a move");
+    assert!(s.play(&r.best).is_ok());
+}
+
+#[test]
+fn deterministic_for_a_seed_and_node_budget() {
+    for (k, s) in random_positions(4, 12).iter().enumerate() {
+        for level in Level::ALL {
+            let (a, b) = (best(s, level, 4_000, k as u64), best(s, level, 4_000, k as u64));
+            assert_eq!(a, b, "{level} in {s}");
+        }
+    }
+}
+
+#[test]
+fn reports_each_iteration() {
+    let s = state("11a, 5b, 2c, 1d, 5e, 2g, 7h, 1jk, 3n-p; 5DE, 3G, 1JL, 5P / U none 1,0");
+    let stop = AtomicBool::new(false);
+    let mut depths = Vec::new();
+    let limits = Limits { time: None, depth: Some(4), nodes: None };
+    let r = ai::search(&s, Level::Master, limits, 0, &stop, &mut |i| depths.push(i.depth)).unwrap();
+    assert_eq!(depths, vec![1, 2, 3, 4]);
+    assert_eq!(r.depth, 4);
+}
+
+#[test]
+fn no_move_when_the_game_is_over() {
+    // Upper has only singletons.
+    let s = state("10a-c, 1d-g, 14i; 1A-P / U none 1,1");
+    let stop = AtomicBool::new(false);
+    assert!(ai::search(&s, Level::Master, limits(100), 0, &stop, &mut |_| {}).is_none());
+    assert!(greedy_move(&s).is_none());
+}
+
+#[test]
+fn levels_by_name() {
+    for level in Level::ALL {
+        assert_eq!(level.to_string().to_lowercase().parse::<Level>(), Ok(level));
+        assert_eq!(level.to_string().parse::<Level>(), Ok(level));
+    }
+    assert_eq!(Level::Beginner.to_string(), "Beginner");
+    assert!("grandmaster".parse::<Level>().is_err());
+}
+
+#[test]
+fn layouts_hold_32_seeds_and_vary_by_seed() {
+    let options = RuleOptions::default();
+    let seen = Layout::back_row_fours();
+    for level in Level::ALL {
+        for (side, seen) in [(Side::Lower, None), (Side::Upper, Some(&seen))] {
+            let a = choose_layout(side, level, seen, &options, 7);
+            assert_eq!(a.counts().iter().map(|&c| c as u32).sum::<u32>(), SEEDS_PER_SIDE);
+            assert_eq!(a, choose_layout(side, level, seen, &options, 7), "{level}: deterministic");
+        }
+    }
+    let distinct: std::collections::HashSet<Layout> =
+        (0..6).map(|seed| choose_layout(Side::Lower, Level::Beginner, None, &options, seed)).collect();
+    assert!(distinct.len() >= 3, "beginner layouts should vary from game to game");
+}
+
+#[test]
+fn worker_replies_cancels_and_moves_now() {
+    let s = state("11a, 5b, 2c, 1d, 5e, 2g, 7h, 1jk, 3n-p; 5DE, 3G, 1JL, 5P / U none 1,0");
+    let w = worker::Worker::spawn();
+    let request = |id, time| worker::Request { id, state: s.clone(), level: Level::Master, time, seed: id };
+
+    w.request(request(1, Duration::from_millis(50)));
+    let reply = wait(&w);
+    assert_eq!(reply.id, 1);
+    assert!(s.play(&reply.result.unwrap().best).is_ok());
+
+    // Cancelled: no reply at all; the next request is answered.
+    w.request(request(2, Duration::from_secs(60)));
+    std::thread::sleep(Duration::from_millis(50));
+    w.cancel();
+    w.request(request(3, Duration::from_millis(30)));
+    assert_eq!(wait(&w).id, 3);
+
+    // Move now: a reply long before the time is up.
+    let started = Instant::now();
+    w.request(request(4, Duration::from_secs(60)));
+    std::thread::sleep(Duration::from_millis(50));
+    w.move_now();
+    let reply = wait(&w);
+    assert_eq!(reply.id, 4);
+    assert!(reply.result.is_some());
+    assert!(started.elapsed() < Duration::from_secs(10));
+    drop(w);
+}
+
+fn wait(w: &worker::Worker) -> worker::Reply {
+    let started = Instant::now();
+    loop {
+        if let Some(r) = w.try_recv() {
+            return r;
+        }
+        assert!(started.elapsed() < Duration::from_secs(20), "no reply");
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}

@@ -1,0 +1,123 @@
+//! The command line, run as a real process.
+
+use std::process::{Command, Output};
+
+fn omweso(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_omweso")).args(args).output().expect("the binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+const START: &str = "9a, 3b, 4d-fhm; 4A-F, 3G, 5P / L both 0,0";
+
+#[test]
+fn apply_plays_the_worked_game() {
+    let o = omweso(&["apply", "--position", START, "d", "F", "m"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(stdout(&o), "11a, 5b, 2c, 1d, 5e, 2g, 7h, 1jk, 3n-p; 5DE, 3G, 1JL, 5P\nongoing\n");
+    // The same with the source's spelling and the state given by flags.
+    let o = omweso(&["apply", "-p", "9a,3b,4d-fhm; 4A-F,3G,5P", "--first-moves", "both", "d", "F", "m"]);
+    assert_eq!(stdout(&o).lines().next(), Some("11a, 5b, 2c, 1d, 5e, 2g, 7h, 1jk, 3n-p; 5DE, 3G, 1JL, 5P"));
+}
+
+#[test]
+fn apply_reverse_capture_and_outcomes() {
+    let p = "1bc, 9e-g, 3i; 1F, 2G, 5I-L, 1N, 2O, 6P";
+    let o = omweso(&["apply", "-p", p, "i3xF"]);
+    assert_eq!(stdout(&o), "1a, 2bc, 9e-g, 1jk; 2G, 5I-L, 2O, 6P\nongoing\n");
+    let o = omweso(&["apply", "-p", "1a-h, 10i, 2o; 2AB, 3CD, 4EF, 5G, 1HI, 2JK, 3LM, 4NO, 1P", "o"]);
+    assert_eq!(stdout(&o).lines().nth(1), Some("lower wins: akawumbi"));
+    let o = omweso(&["apply", "-p", "1h, 44i, 2o; 2A, 1B-P", "o"]);
+    assert_eq!(stdout(&o).lines().nth(1), Some("lower wins: normal"));
+    let never = "2bc, 4e, 1f, 4gi, 3j, 1k, 4m, 2no, 3p; 3A, 4B, 2C, 1DF, 2G, 4I, 1J, 4K, 1L, 3N, 2O, 4P";
+    let o = omweso(&["apply", "-p", never, "--to-move", "upper", "--first-moves", "upper", "A"]);
+    assert_eq!(stdout(&o).lines().nth(1), Some("annulled"));
+    let o = omweso(&["apply", "-p", "10a, 4b, 1c, 4efh, 1i, 4m; 5AC-E, 3G, 1I-L, 5P", "--captures", "1,0", "m"]);
+    assert_eq!(stdout(&o).lines().nth(1), Some("lower wins: akakyala"));
+    let o = omweso(&[
+        "apply",
+        "-p",
+        "10a, 4b, 1c, 4efh, 1i, 4m; 5AC-E, 3G, 1I-L, 5P",
+        "--captures",
+        "1,0",
+        "--no-akakyala",
+        "m",
+    ]);
+    assert_eq!(stdout(&o).lines().nth(1), Some("ongoing"));
+}
+
+#[test]
+fn illegal_and_malformed_moves_fail_with_one_line() {
+    for (args, needle) in [
+        (vec!["apply", "-p", START, "d", "c"], "move 2"),
+        (vec!["apply", "-p", START, "q"], "not a hole letter"),
+        (vec!["apply", "-p", START, "d", "F", "m", "Gx"], "clockwise"),
+        (vec!["apply", "-p", "4i-p; 4I-O", "m"], "60 seeds"),
+        (vec!["apply", "-p", "4i-p; 4I-P / L both 1,0", "m"], "first move"),
+        (vec!["moves", "-p", "4i-p; 4Q-P"], "column"),
+        (vec!["trace", "-p", START, "zz"], "not a hole letter"),
+    ] {
+        let o = omweso(&args);
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert!(o.stdout.is_empty());
+    }
+}
+
+#[test]
+fn an_empty_side_is_written_with_a_dash() {
+    let o = omweso(&["apply", "-p", "-; 4A-P", "--to-move", "upper", "A"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(stdout(&o), "-; 1A, 5BD-G, 1H, 6IJ, 1L, 6M-P\nupper wins: normal\n");
+}
+
+#[test]
+fn long_inputs_are_quoted_short() {
+    let long = "d, ".repeat(10_000) + "d";
+    let o = omweso(&["apply", "-p", START, &long]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(o.stderr.len() < 300, "{}", String::from_utf8_lossy(&o.stderr));
+}
+
+#[test]
+fn moves_lists_every_legal_move_with_result() {
+    let o = omweso(&["moves", "-p", "1bc, 9e-g, 3i; 1F, 2G, 5I-L, 1N, 2O, 6P"]);
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(lines.contains(&"i3xF\t1a, 2bc, 9e-g, 1jk; 2G, 5I-L, 2O, 6P\tongoing"), "{out}");
+    assert!(lines.iter().any(|l| l.starts_with("i3xF, i2xG\t")));
+    assert!(lines.iter().any(|l| l.starts_with("i\t")));
+    assert!(lines.iter().all(|l| l.split('\t').count() == 3));
+}
+
+#[test]
+fn trace_prints_laps() {
+    let o = omweso(&["trace", "-p", "10a, 4b, 1c, 4efh, 1i, 4m; 5AC-E, 3G, 1I-L, 5P", "m"]);
+    let out = stdout(&o);
+    assert!(
+        out.contains("lap   1: 4 seeds lifted from m, anticlockwise: n o p h -> h faces A (5) and I (1): capture 6"),
+        "{out}"
+    );
+    assert!(out.contains("lap   5: relay: 2 seeds lifted from i, anticlockwise: j k -> k was empty: the move ends"));
+    assert!(out.contains("state:    11a, 5b, 2c, 1d, 5e, 2g, 7h, 1jk, 3n-p; 5DE, 3G, 1JL, 5P / U none 1,0"));
+}
+
+#[test]
+fn perft_counts_sequences() {
+    let o = omweso(&["perft", "-p", START, "--depth", "1"]);
+    assert!(stdout(&o).starts_with("perft depth 1: 7 sequences\n"), "{}", stdout(&o));
+    let o = omweso(&["perft", "-p", START, "--depth", "3"]);
+    let first = stdout(&o).lines().next().unwrap().to_string();
+    // Depth 3 equals the sum over the moves of depth-2 counts.
+    let mut total = 0u64;
+    for line in stdout(&omweso(&["moves", "-p", START])).lines() {
+        let after = line.split('\t').nth(1).unwrap();
+        let o = omweso(&["perft", "-p", after, "--to-move", "upper", "--first-moves", "upper", "--depth", "2"]);
+        total += stdout(&o).split_whitespace().nth(3).unwrap().parse::<u64>().unwrap();
+    }
+    assert_eq!(first, format!("perft depth 3: {total} sequences"));
+}

@@ -1,0 +1,188 @@
+//! Saved games: round trips in every phase, a corpus of bad files each with its error,
+//! mutated files that never panic, atomic saving, and `omweso check`.
+
+use omweso::game::Game;
+use omweso::rules::{Layout, Position, RuleOptions, Side};
+use omweso::savefile::{LoadError, Phase, Player, SavedGame};
+use proptest::prelude::*;
+use std::path::{Path, PathBuf};
+
+fn players() -> [Player; 2] {
+    [
+        Player { name: "Nakato".into(), computer: None },
+        Player { name: "Computer".into(), computer: Some(omweso::ai::Level::Strong) },
+    ]
+}
+
+fn saved(phase: Phase) -> SavedGame {
+    SavedGame { players: players(), first: Side::Lower, rules: RuleOptions::default(), phase }
+}
+
+fn worked_game(moves: &[&str]) -> Game {
+    let lower: Position = "9a, 3b, 4d-fhm; -".parse().unwrap();
+    let upper: Position = "-; 4A-F, 3G, 5P".parse().unwrap();
+    let mut g = Game::from_layouts(
+        Layout::from_position(&lower, Side::Lower).unwrap(),
+        Layout::from_position(&upper, Side::Upper).unwrap(),
+        Side::Lower,
+        RuleOptions::default(),
+    );
+    for m in moves {
+        g.play_text(m).unwrap();
+    }
+    g
+}
+
+fn corpus() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus")
+}
+
+#[test]
+fn round_trips_in_every_phase() {
+    let setup = saved(Phase::Setup { board: "9a, 3b; 4A-F, 3G, 5P".parse().unwrap(), laying_out: Side::Lower });
+    let mut mid_undo = worked_game(&["d", "F", "m", "D, J2xh"]);
+    mid_undo.undo();
+    mid_undo.undo();
+    let mut resigned = worked_game(&["d", "F"]);
+    resigned.resign(Side::Lower).unwrap();
+    let over = Game::from_state("1h, 44i, 2o; 2A, 1B-P / L none 0,0".parse().unwrap());
+    let mut over = over;
+    over.play_text("o").unwrap();
+    let pasted = Game::from_state("1bc, 9e-g, 3i; 1F, 2G, 5I-L, 1N, 2O, 6P / L none 0,0".parse().unwrap());
+    for s in [
+        setup,
+        saved(Phase::Game(worked_game(&[]))),
+        saved(Phase::Game(worked_game(&["d", "F", "m"]))),
+        saved(Phase::Game(mid_undo)),
+        saved(Phase::Game(resigned)),
+        saved(Phase::Game(over)),
+        saved(Phase::Game(pasted)),
+    ] {
+        let text = s.to_ron();
+        let back = SavedGame::from_ron(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+        assert_eq!(back, s, "{text}");
+        assert_eq!(back.to_ron(), text);
+    }
+}
+
+#[test]
+fn the_example_file_is_valid_and_readable() {
+    let path = corpus().join("good/worked-game.omweso");
+    let s = SavedGame::load(&path).unwrap();
+    let Phase::Game(g) = &s.phase else { panic!("a game") };
+    assert_eq!(g.cursor(), 2);
+    assert_eq!(g.all_entries().len(), 3, "the redo branch is kept");
+    assert_eq!(g.current().to_string(), "10a, 4b, 1c, 4efh, 1i, 4m; 5AC-E, 3G, 1I-L, 5P / L none 0,0");
+    assert_eq!(s.to_ron(), std::fs::read_to_string(&path).unwrap(), "the file is in canonical form");
+}
+
+/// Every file in tests/corpus/bad with the error it must give.
+#[test]
+fn every_bad_file_gets_its_clear_message() {
+    let expected: &[(&str, &str)] = &[
+        ("empty.omweso", "the file is empty"),
+        ("truncated.omweso", "line 20, column"),
+        ("not-ron.omweso", "line 1, column 1"),
+        ("wrong-version.omweso", "format version 7 is not supported"),
+        ("wrong-format.omweso", "not a saved Omweso game"),
+        ("unknown-field.omweso", "Unexpected field named `colour`"),
+        ("63-seeds.omweso", "63 seeds; a game in progress holds exactly 64"),
+        ("seed-on-wrong-side.omweso", "hole m belongs to Lower, but this is Upper's side"),
+        ("layout-not-32.omweso", "Lower lays out 33 seeds"),
+        ("illegal-move.omweso", "move 2: move `c`: hole c is not Upper's"),
+        ("wrong-recorded-position.omweso", "move 3 `m` gives"),
+        ("cursor-beyond.omweso", "the current move 9 is beyond the 3 moves recorded"),
+        ("wrong-result.omweso", "the file records the result `lower wins: akawumbi`"),
+        ("huge-number.omweso", "line 8, column 20: Integer is out of bounds"),
+        ("deeply-nested.omweso", "line 45, column 20: Unexpected variant named `Some`"),
+        ("binary-garbage.omweso", "not text"),
+        ("zero-lap-limit.omweso", "lap limit must be at least 1"),
+        ("capture-before-first-move.omweso", "has still to make a first move"),
+        ("setup-overfull.omweso", "more than 32"),
+        ("resigned-with-redo.omweso", "a resignation ends the game at the current move 2, but 3 moves are recorded"),
+        ("name-with-control-character.omweso", "lower: the player name contains a control character"),
+        ("ongoing-recorded-as-result.omweso", "the file records the result `ongoing`, but the moves give `none"),
+    ];
+    let dir = corpus().join("bad");
+    let mut seen = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        let (_, needle) =
+            expected.iter().find(|(n, _)| *n == name).unwrap_or_else(|| panic!("no expectation for {name}"));
+        let err = SavedGame::load(&path).expect_err(&name).to_string();
+        assert!(err.contains(needle), "{name}: `{err}` does not contain `{needle}`");
+        seen += 1;
+    }
+    assert_eq!(seen, expected.len(), "every expected file is in the corpus");
+}
+
+#[test]
+fn huge_files_are_refused_unread() {
+    let dir = std::env::temp_dir().join(format!("omweso-huge-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("huge.omweso");
+    let f = std::fs::File::create(&path).unwrap();
+    f.set_len(omweso::savefile::MAX_FILE_BYTES + 1).unwrap();
+    assert!(matches!(SavedGame::load(&path), Err(LoadError::TooLarge { .. })));
+    // A device reports no size: the read itself stops at the limit.
+    if Path::new("/dev/zero").exists() {
+        assert!(matches!(SavedGame::load(Path::new("/dev/zero")), Err(LoadError::TooLarge { .. })));
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn saving_is_atomic_and_failures_leave_the_old_file() {
+    let dir = std::env::temp_dir().join(format!("omweso-save-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("game.omweso");
+    let first = saved(Phase::Game(worked_game(&["d"])));
+    first.save(&path).unwrap();
+    let second = saved(Phase::Game(worked_game(&["d", "F"])));
+    second.save(&path).unwrap();
+    assert_eq!(SavedGame::load(&path).unwrap(), second);
+    let leftovers: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(leftovers.len(), 1, "no temporary file is left: {leftovers:?}");
+    // A folder that does not exist, and a "folder" that is a file: errors, nothing written.
+    assert!(second.save(&dir.join("missing/game.omweso")).is_err());
+    assert!(second.save(&path.join("inside-a-file.omweso")).is_err());
+    assert_eq!(SavedGame::load(&path).unwrap(), second);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn check_command() {
+    let bin = env!("CARGO_BIN_EXE_omweso");
+    let good =
+        std::process::Command::new(bin).args(["check"]).arg(corpus().join("good/worked-game.omweso")).output().unwrap();
+    assert!(good.status.success());
+    let out = String::from_utf8_lossy(&good.stdout);
+    assert!(out.contains("a valid saved game") && out.contains("moves: 2 on the board, 3 recorded"), "{out}");
+    let bad =
+        std::process::Command::new(bin).args(["check"]).arg(corpus().join("bad/illegal-move.omweso")).output().unwrap();
+    assert_eq!(bad.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert_eq!(err.lines().count(), 1);
+    assert!(err.contains("illegal-move.omweso: move 2"), "{err}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    /// Mutated valid files never panic; when one still loads, it is a consistent game.
+    #[test]
+    fn mutated_files_never_panic(at in 0usize..2000, cut in 0usize..6, insert in "[ -~\\n]{0,6}") {
+        let text = saved(Phase::Game(worked_game(&["d", "F", "m"]))).to_ron();
+        let chars: Vec<char> = text.chars().collect();
+        let at = at.min(chars.len());
+        let end = (at + cut).min(chars.len());
+        let mutated: String = chars[..at].iter().copied().chain(insert.chars()).chain(chars[end..].iter().copied()).collect();
+        if let Ok(s) = SavedGame::from_ron(&mutated) {
+            if let Phase::Game(g) = &s.phase {
+                prop_assert_eq!(g.current().position().total(), 64);
+            }
+            prop_assert!(SavedGame::from_ron(&s.to_ron()).is_ok());
+        }
+    }
+}
