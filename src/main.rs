@@ -1,9 +1,10 @@
 //! `omweso`: the window with no arguments, the command line with a subcommand.
 
 use clap::Parser;
-use omweso::app::App;
+use omweso::app::{App, Start};
 use omweso::cli::{Cli, run};
 use omweso::rules::GameState;
+use omweso::savefile::SavedGame;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -25,16 +26,22 @@ fn main() -> ExitCode {
 
 /// Opens the window, on `--state` when given.
 fn window(cli: &Cli) -> ExitCode {
-    if let Some(file) = &cli.file {
-        eprintln!("omweso: {}: opening saved games is not supported yet", file.display());
-        return ExitCode::FAILURE;
-    }
-    let state = match cli.state.as_deref().map(str::parse::<GameState>) {
-        None => None,
-        Some(Ok(s)) => Some(s),
-        Some(Err(e)) => {
-            eprintln!("omweso: --state: {e}");
-            return ExitCode::FAILURE;
+    let start = if let Some(file) = &cli.file {
+        match SavedGame::load(file) {
+            Ok(g) => Start::Saved(Box::new(g)),
+            Err(e) => {
+                eprintln!("omweso: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    } else {
+        match cli.state.as_deref().map(str::parse::<GameState>) {
+            None => Start::Fresh,
+            Some(Ok(s)) => Start::State(s),
+            Some(Err(e)) => {
+                eprintln!("omweso: --state: {e}");
+                return ExitCode::FAILURE;
+            }
         }
     };
     let options = eframe::NativeOptions {
@@ -44,7 +51,7 @@ fn window(cli: &Cli) -> ExitCode {
             .with_min_inner_size([640.0, 420.0]),
         ..Default::default()
     };
-    match eframe::run_native("Omweso", options, Box::new(move |cc| Ok(Box::new(App::from_creation(cc, state))))) {
+    match eframe::run_native("Omweso", options, Box::new(move |cc| Ok(Box::new(App::from_creation(cc, start))))) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("omweso: the window could not open: {e}");

@@ -245,3 +245,47 @@ fn animation_runs_and_undo_cancels_it() {
     assert!(!h.state().animating(), "the animation finishes by itself");
     assert_eq!(h.state().game.cursor(), 1);
 }
+
+/// Steps the window (real time) until `done` holds, for the computer's worker thread.
+fn wait_for(h: &mut Harness<'_, App>, done: impl Fn(&App) -> bool) {
+    for _ in 0..400 {
+        if done(h.state()) {
+            return;
+        }
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(25));
+    }
+    panic!("the computer did not answer in time");
+}
+
+#[test]
+fn against_the_computer_it_lays_out_moves_and_undo_returns_to_the_human() {
+    let mut h = harness(App::new(settings()));
+    click(&mut h, "Play against the computer");
+    if let Some(f) = h.state_mut().new_game.as_mut() {
+        f.level = omweso::ai::Level::Beginner;
+    }
+    h.run();
+    click(&mut h, "Start");
+    // Lower moves first, so the computer (Upper) lays out first, by itself.
+    wait_for(&mut h, |a| matches!(&a.stage, Stage::Setup(s) if s.laying == Side::Lower));
+    click(&mut h, "4 in each back hole");
+    click(&mut h, "Done");
+    assert!(matches!(h.state().stage, Stage::Play));
+    h.get_by_label("Lower m, 4 seeds").click();
+    h.step();
+    wait_for(&mut h, |a| a.game.cursor() == 2);
+    h.run();
+    assert_eq!(h.state().game.current().to_move(), Side::Lower);
+    click(&mut h, "Undo");
+    assert_eq!(h.state().game.cursor(), 0, "undo goes back to the human's turn");
+}
+
+#[test]
+fn a_saved_game_opens_where_it_was_left() {
+    let text = std::fs::read_to_string("tests/corpus/good/worked-game.omweso").expect("corpus file");
+    let saved = omweso::savefile::SavedGame::from_ron(&text).expect("good file");
+    let h = harness(App::from_saved(settings(), saved));
+    assert!(matches!(h.state().stage, Stage::Play));
+    h.get_by_label_contains("Play:");
+}

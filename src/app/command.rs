@@ -63,6 +63,12 @@ pub enum Command {
     ToggleHelp,
     /// Close the game-over dialog.
     DismissGameOver,
+    /// Play the computer's move, found for this state.
+    ComputerMove(crate::rules::GameState, crate::rules::Move),
+    /// Ask the computer to move at once with the best move found so far.
+    MoveNow,
+    /// Ask the computer for a hint for the player to move.
+    Hint,
     /// Copy the game state shown (RULES.md §5) to the clipboard.
     CopyState,
     /// Copy the move record (RULES.md §5 notation) to the clipboard.

@@ -30,8 +30,19 @@ fn new_game(app: &mut App, ctx: &Context) {
                 ui.text_edit_singleline(&mut form.names[1]).labelled_by(l.id);
                 ui.end_row();
             });
-            ui.add_enabled(false, egui::Checkbox::new(&mut false, "Play against the computer"))
-                .on_disabled_hover_text("The computer opponent is not in this build yet");
+            ui.checkbox(&mut form.computer, "Play against the computer");
+            if form.computer {
+                ui.horizontal(|ui| {
+                    ui.label("Computer plays:");
+                    ui.radio_value(&mut form.computer_side, crate::rules::Side::Lower, "Lower");
+                    ui.radio_value(&mut form.computer_side, crate::rules::Side::Upper, "Upper");
+                });
+                egui::ComboBox::from_label("Level").selected_text(form.level.to_string()).show_ui(ui, |ui| {
+                    for l in crate::ai::Level::ALL {
+                        ui.selectable_value(&mut form.level, l, l.to_string());
+                    }
+                });
+            }
             ui.horizontal(|ui| {
                 ui.label("First move:");
                 ui.radio_value(&mut form.first, FirstChoice::Lower, "Lower");

@@ -15,6 +15,7 @@
 pub mod animation;
 pub mod board;
 pub mod command;
+pub mod computer;
 pub mod dialogs;
 pub mod panels;
 pub mod setup;
@@ -26,8 +27,19 @@ use crate::game::{Game, GameResult};
 use crate::rules::{GameState, Hole, LapEnd, Layout, Side, Sowing, Trace};
 use animation::{Animation, Speed};
 use board::BoardView;
+use computer::{Answer, Computer};
 use egui::{Context, Key, KeyboardShortcut, Modifiers};
 use setup::{NewGameForm, Setup};
+
+/// What the window opens on.
+pub enum Start {
+    /// A new session: the New Game dialog.
+    Fresh,
+    /// A game state (`--state`).
+    State(GameState),
+    /// A saved game.
+    Saved(Box<crate::savefile::SavedGame>),
+}
 
 /// What the window remembers between runs (eframe persistence).
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -94,6 +106,10 @@ pub struct App {
     pub new_game: Option<NewGameForm>,
     /// The keyboard help window is open.
     pub show_help: bool,
+    /// The computer player, in a game against the computer.
+    pub computer: Option<Computer>,
+    /// A suggested move for the player to move.
+    pub hint: Option<crate::rules::Move>,
     game_over_dismissed: bool,
     hovered: Option<Hole>,
     preview_cache: Option<(GameState, Hole, Option<Hole>)>,
@@ -119,6 +135,8 @@ impl App {
             banked: [0; 2],
             new_game: Some(form),
             show_help: false,
+            computer: None,
+            hint: None,
             game_over_dismissed: false,
             hovered: None,
             preview_cache: None,
@@ -136,13 +154,41 @@ impl App {
         app
     }
 
+    /// A window on a saved game (`omweso game.omweso`).
+    pub fn from_saved(settings: Settings, saved: crate::savefile::SavedGame) -> App {
+        use crate::savefile::Phase;
+        let mut app = App::new(settings);
+        app.new_game = None;
+        app.names = saved.players.clone().map(|p| p.name);
+        app.computer = Side::BOTH
+            .into_iter()
+            .zip(&saved.players)
+            .find_map(|(side, p)| p.computer.map(|level| Computer::new(computer::Opponent { side, level })));
+        match saved.phase {
+            Phase::Game(game) => {
+                app.game = game;
+                app.stage = Stage::Play;
+            }
+            Phase::Setup { board, laying_out } => {
+                let mut s = Setup::new(saved.first, saved.rules);
+                s.counts = [board.side_counts(Side::Lower), board.side_counts(Side::Upper)];
+                s.laying = laying_out;
+                let other = laying_out.opponent();
+                s.done[other.index()] = s.placed(other) == crate::rules::SEEDS_PER_SIDE;
+                app.stage = Stage::Setup(s);
+            }
+        }
+        app
+    }
+
     /// The eframe constructor: settings from storage, then [`App::new`] or [`App::with_state`].
-    pub fn from_creation(cc: &eframe::CreationContext<'_>, state: Option<GameState>) -> App {
+    pub fn from_creation(cc: &eframe::CreationContext<'_>, start: Start) -> App {
         let settings: Settings = cc.storage.and_then(|s| eframe::get_value(s, eframe::APP_KEY)).unwrap_or_default();
         cc.egui_ctx.set_visuals(egui::Visuals::dark());
-        match state {
-            Some(s) => App::with_state(settings, s),
-            None => App::new(settings),
+        match start {
+            Start::Fresh => App::new(settings),
+            Start::State(s) => App::with_state(settings, s),
+            Start::Saved(g) => App::from_saved(settings, *g),
         }
     }
 
@@ -214,6 +260,7 @@ impl App {
         let ctx = ui.ctx().clone();
         self.now = ctx.input(|i| i.time);
         self.read_shortcuts(&ctx);
+        self.drive_computer(&ctx);
         panels::menu_bar(self, ui);
         panels::side_panel(self, ui);
         let view = self.board_view();
@@ -258,6 +305,41 @@ impl App {
         }
     }
 
+    /// True when the side acting now is the computer's.
+    pub fn computer_turn(&self) -> bool {
+        self.computer.as_ref().is_some_and(|c| c.opponent.side == self.acting_side())
+    }
+
+    /// Lays out the computer's seeds, asks for its moves and collects the answers.
+    fn drive_computer(&mut self, ctx: &Context) {
+        let busy = self.new_game.is_some() || self.animating() || self.sowing.is_some() || self.review.is_some();
+        let Some(c) = self.computer.as_mut() else { return };
+        match &mut self.stage {
+            Stage::Setup(s) => {
+                if s.laying == c.opponent.side && !busy {
+                    let other = s.laying.opponent();
+                    let seen = if s.done[other.index()] { s.layout(other) } else { None };
+                    s.counts[s.laying.index()] = c.layout(seen.as_ref(), &s.options).counts();
+                    self.commands.push(Command::SetupDone);
+                }
+            }
+            Stage::Play => {
+                match c.poll() {
+                    Some(Answer::Move(state, mv)) => self.commands.push(Command::ComputerMove(state, mv)),
+                    Some(Answer::Hint(state, mv)) if &state == self.game.current() => self.hint = Some(mv),
+                    Some(Answer::Hint(..)) | None => {}
+                }
+                let state = self.game.current();
+                if !busy && self.game.result().is_none() && state.to_move() == c.opponent.side {
+                    c.ask_move(state);
+                }
+                if c.thinking() || c.hinting() {
+                    ctx.request_repaint_after(std::time::Duration::from_millis(40));
+                }
+            }
+        }
+    }
+
     /// What the board shows now.
     pub fn board_view(&mut self) -> BoardView {
         let mut v = BoardView {
@@ -273,7 +355,8 @@ impl App {
         match &self.stage {
             Stage::Setup(s) => {
                 v.counts = s.board();
-                v.clickable = Hole::all(s.laying).collect();
+                let human = self.computer.as_ref().is_none_or(|c| c.opponent.side != s.laying);
+                v.clickable = if human { Hole::all(s.laying).collect() } else { Vec::new() };
                 v.to_move = Some(s.laying);
                 v.show_clickable = false;
                 return v;
@@ -308,7 +391,12 @@ impl App {
                 v.captured = captured_holes(&trace.laps);
             }
         }
-        if self.review.is_none() && self.game.result().is_none() && self.new_game.is_none() {
+        if let Some(h) = &self.hint
+            && self.review.is_none()
+        {
+            v.preview = Some(h.start());
+        }
+        if self.review.is_none() && self.game.result().is_none() && self.new_game.is_none() && !self.computer_turn() {
             v.clickable = state.playable_holes().collect();
             if let Some(h) = self.hovered.filter(|h| v.clickable.contains(h)) {
                 v.preview = self.preview(&state, h);
@@ -413,11 +501,48 @@ impl App {
                 }
             }
             C::SkipAnimation => self.anim = None,
+            C::ComputerMove(state, mv) => {
+                let ok = matches!(self.stage, Stage::Play)
+                    && &state == self.game.current()
+                    && self.sowing.is_none()
+                    && self.review.is_none()
+                    && self.game.result().is_none();
+                if ok && let Ok(trace) = self.game.play(&mv) {
+                    self.hint = None;
+                    self.game_over_dismissed = false;
+                    if self.settings.animate {
+                        self.anim = Some(Animation::new(&trace, self.now, self.settings.speed.rate()));
+                    }
+                }
+            }
+            C::MoveNow => {
+                if let Some(c) = &self.computer {
+                    c.move_now();
+                }
+            }
+            C::Hint => {
+                if let Some(c) = self.computer.as_mut()
+                    && matches!(self.stage, Stage::Play)
+                    && self.game.result().is_none()
+                    && self.sowing.is_none()
+                    && self.game.current().to_move() != c.opponent.side
+                {
+                    c.ask_hint(self.game.current());
+                }
+            }
             C::Undo => {
                 self.anim = None;
                 self.review = None;
                 if self.sowing.take().is_none() && matches!(self.stage, Stage::Play) {
                     self.game.undo();
+                    // Against the computer, go back to the human's turn.
+                    if let Some(c) = &self.computer {
+                        while self.game.current().to_move() == c.opponent.side && self.game.undo() {}
+                    }
+                }
+                self.hint = None;
+                if let Some(c) = self.computer.as_mut() {
+                    c.cancel();
                 }
                 self.game_over_dismissed = false;
             }
@@ -426,6 +551,13 @@ impl App {
                     self.anim = None;
                     self.review = None;
                     self.game.redo();
+                    if let Some(c) = self.computer.as_mut() {
+                        c.cancel();
+                        if self.game.current().to_move() == c.opponent.side {
+                            self.game.redo();
+                        }
+                    }
+                    self.hint = None;
                     self.game_over_dismissed = false;
                 }
             }
@@ -449,7 +581,9 @@ impl App {
                 self.stage = Stage::Setup(Setup::new(first, options));
             }
             C::SetupAdd(h) => {
-                if let Stage::Setup(s) = &mut self.stage {
+                if let Stage::Setup(s) = &mut self.stage
+                    && self.computer.as_ref().is_none_or(|c| c.opponent.side != s.laying)
+                {
                     s.add(h);
                 }
             }
@@ -516,6 +650,10 @@ impl App {
     }
 
     fn reset_move(&mut self) {
+        if let Some(c) = self.computer.as_mut() {
+            c.cancel();
+        }
+        self.hint = None;
         self.sowing = None;
         self.anim = None;
         self.review = None;
@@ -543,6 +681,10 @@ impl App {
         self.bank();
         self.reset_move();
         self.names = form.names.clone();
+        if let Some(o) = form.opponent() {
+            self.names[o.side.index()] = format!("Computer ({})", o.level);
+        }
+        self.computer = form.opponent().map(Computer::new);
         self.new_game = None;
         match state {
             Some(s) => {
@@ -573,6 +715,9 @@ impl App {
             || self.new_game.is_some()
             || self.game.result().is_some()
         {
+            return;
+        }
+        if self.computer_turn() {
             return;
         }
         let state = self.game.current();

@@ -159,6 +159,28 @@ fn play_tools(app: &mut App, ui: &mut Ui) {
             app.push(Command::Resign(side));
         }
     });
+    if let Some(c) = &app.computer {
+        let thinking = c.thinking();
+        let hinting = c.hinting();
+        let human_turn = !app.computer_turn();
+        ui.horizontal(|ui| {
+            if thinking {
+                ui.spinner();
+                ui.label("Computer thinking…");
+                if ui.button("Move now").clicked() {
+                    app.push(Command::MoveNow);
+                }
+            } else if human_turn && app.game.result().is_none() {
+                let label = if hinting { "Hint…" } else { "Hint" };
+                if ui.add_enabled(!hinting, egui::Button::new(label)).clicked() {
+                    app.push(Command::Hint);
+                }
+                if let Some(h) = &app.hint {
+                    ui.label(format!("Try {h}"));
+                }
+            }
+        });
+    }
     ui.collapsing("View", |ui| view_toggles(app, ui));
     if let Some(dp) = app.sowing().and_then(|s| s.decision()) {
         ui.colored_label(

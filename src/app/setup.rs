@@ -1,6 +1,8 @@
 //! Starting a game: the New Game form (players, who moves first, rule options, or a pasted
 //! game state) and the layout editor in which each player places 32 seeds (RULES.md §2).
 
+use super::computer::Opponent;
+use crate::ai::Level;
 use crate::rules::{GameState, Hole, Layout, RuleOptions, SEEDS_PER_SIDE, Side};
 
 /// Who makes the first move.
@@ -28,6 +30,12 @@ pub struct NewGameForm {
     pub from_position: bool,
     /// The pasted game state (RULES.md §5).
     pub state_text: String,
+    /// Play against the computer.
+    pub computer: bool,
+    /// The computer's side.
+    pub computer_side: Side,
+    /// The computer's level.
+    pub level: Level,
     /// Why the pasted state cannot be read, shown inline.
     #[serde(skip)]
     pub error: Option<String>,
@@ -41,6 +49,9 @@ impl Default for NewGameForm {
             options: RuleOptions::default(),
             from_position: false,
             state_text: String::new(),
+            computer: false,
+            computer_side: Side::Upper,
+            level: Level::Casual,
             error: None,
         }
     }
@@ -54,6 +65,11 @@ impl NewGameForm {
     pub fn parse_state(&self) -> Result<GameState, String> {
         let state: GameState = self.state_text.trim().parse().map_err(|e| format!("{e}"))?;
         state.with_options(self.options).map_err(|e| format!("{e}"))
+    }
+
+    /// The computer opponent, when chosen.
+    pub fn opponent(&self) -> Option<Opponent> {
+        self.computer.then_some(Opponent { side: self.computer_side, level: self.level })
     }
 
     /// The first mover: the choice, or a coin toss.
