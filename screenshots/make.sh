@@ -27,9 +27,10 @@ shot() {
     local wid
     wid=$(xdotool search --sync --name Omweso | head -1)
     xdotool windowsize "$wid" 1280 800 windowmove "$wid" 0 0
+    xdotool windowfocus "$wid"
     sleep 1
     for k in $keys; do
-        xdotool key --window "$wid" "$k"
+        xdotool key "$k"
         sleep "${DELAY:-2.5}"
     done
     sleep 1

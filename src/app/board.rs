@@ -426,7 +426,10 @@ fn offer(ui: &Ui, painter: &Painter, geo: &Geometry, dp: &DecisionPoint) -> Opti
     }
     let note = format!("capture {}", dp.captures);
     let mid = (geo.center(dp.takes_front) + geo.center(dp.takes_back).to_vec2()) / 2.0;
-    painter.text(mid, Align2::CENTER_CENTER, note, FontId::proportional((r * 0.4).max(9.0)), theme::CAPTURE);
+    let galley = painter.layout_no_wrap(note, FontId::proportional((r * 0.4).max(9.0)), Color32::WHITE);
+    let rect = Align2::CENTER_CENTER.anchor_size(mid, galley.size()).expand(3.0);
+    painter.rect_filled(rect, 4.0, theme::CAPTURE.gamma_multiply(0.9));
+    painter.galley(rect.min + Vec2::splat(3.0), galley, Color32::WHITE);
     chosen
 }
 

@@ -366,7 +366,8 @@ impl App {
         let shown = self.review.unwrap_or(self.game.cursor());
         let state = self.game.state_at(shown).clone();
         v.counts = *state.position().counts();
-        v.to_move = Some(state.to_move());
+        let over = self.review.is_none() && self.game.result().is_some();
+        v.to_move = if over { None } else { Some(state.to_move()) };
         if let Some(anim) = self.anim.as_ref().filter(|a| !a.finished(self.now)) {
             let f = anim.frame(self.now);
             v.counts = *f.position.counts();

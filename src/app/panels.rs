@@ -77,7 +77,10 @@ pub fn phase_text(app: &App) -> String {
             if let Some(n) = app.review {
                 format!("Review: position after move {n} of {}", app.game.cursor())
             } else if let Some(r) = app.game.result() {
-                format!("Game over: {r}")
+                match r.winner() {
+                    Some(w) => format!("Game over: {} ({w}) wins", app.names[w.index()]),
+                    None => "Game over: annulled".to_string(),
+                }
             } else {
                 let side = app.sowing().map_or(app.game.current().to_move(), |s| s.mover());
                 format!("Play: {} ({side}) to move", app.names[side.index()])
