@@ -289,3 +289,38 @@ fn a_saved_game_opens_where_it_was_left() {
     assert!(matches!(h.state().stage, Stage::Play));
     h.get_by_label_contains("Play:");
 }
+
+/// Stands in for the system's file dialogs: always answers `path`.
+struct FixedDialogs(std::path::PathBuf);
+
+impl omweso::app::files::FileDialogs for FixedDialogs {
+    fn open(&mut self) -> Option<std::path::PathBuf> {
+        Some(self.0.clone())
+    }
+    fn save(&mut self, _name: &str) -> Option<std::path::PathBuf> {
+        Some(self.0.clone())
+    }
+}
+
+#[test]
+fn save_then_open_through_the_file_dialog_seam() {
+    let path = std::env::temp_dir().join(format!("omweso-ui-{}.omweso", std::process::id()));
+    let mut h = on_state(WORKED);
+    h.state_mut().file_dialogs = Box::new(FixedDialogs(path.clone()));
+    play_worked_game(&mut h);
+    assert!(h.state().dirty);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    h.run();
+    assert!(!h.state().dirty, "saved");
+    assert_eq!(h.state().file.as_deref(), Some(path.as_path()));
+    // A change, then Open: the unsaved-changes prompt comes first.
+    click(&mut h, "Undo");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    h.run();
+    h.get_by_label("Unsaved changes");
+    click(&mut h, "Discard");
+    assert_eq!(board(&h), AFTER_DFM, "the saved game is back");
+    assert_eq!(h.state().game.cursor(), 3);
+    assert!(!h.state().dirty);
+    let _ = std::fs::remove_file(path);
+}

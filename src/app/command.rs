@@ -69,6 +69,18 @@ pub enum Command {
     MoveNow,
     /// Ask the computer for a hint for the player to move.
     Hint,
+    /// Open a saved game (asks for the file).
+    Open,
+    /// Save to the game's file (asks for one the first time).
+    Save,
+    /// Save to a new file.
+    SaveAs,
+    /// Close the window.
+    Quit,
+    /// Drop the unsaved changes and carry out the command that was waiting.
+    Discard,
+    /// Keep the unsaved changes; forget the command that was waiting.
+    CancelConfirm,
     /// Copy the game state shown (RULES.md §5) to the clipboard.
     CopyState,
     /// Copy the move record (RULES.md §5 notation) to the clipboard.

@@ -11,6 +11,48 @@ pub fn show(app: &mut App, ctx: &Context) {
     new_game(app, ctx);
     game_over(app, ctx);
     help(app, ctx);
+    confirm(app, ctx);
+    message(app, ctx);
+}
+
+fn confirm(app: &mut App, ctx: &Context) {
+    if app.confirm.is_none() {
+        return;
+    }
+    let mut cmds = Vec::new();
+    egui::Window::new("Unsaved changes")
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .show(ctx, |ui| {
+            ui.label("The game has changed since it was last saved.");
+            ui.horizontal(|ui| {
+                if ui.button("Save").clicked() {
+                    cmds.push(Command::Save);
+                }
+                if ui.button("Discard").clicked() {
+                    cmds.push(Command::Discard);
+                }
+                if ui.button("Cancel").clicked() {
+                    cmds.push(Command::CancelConfirm);
+                }
+            });
+        });
+    for c in cmds {
+        app.push(c);
+    }
+}
+
+fn message(app: &mut App, ctx: &Context) {
+    let Some(text) = app.message.clone() else { return };
+    let mut close = false;
+    egui::Window::new("Problem").collapsible(false).resizable(false).show(ctx, |ui| {
+        ui.label(text);
+        close = ui.button("OK").clicked();
+    });
+    if close {
+        app.message = None;
+    }
 }
 
 fn new_game(app: &mut App, ctx: &Context) {
@@ -155,6 +197,8 @@ pub const KEYS: &[(&str, &str)] = &[
     ("Home / End", "Start of the game / back to the live game"),
     ("Esc", "Back to the live game; close the New Game dialog"),
     ("Ctrl+N", "New game"),
+    ("Ctrl+O", "Open a saved game"),
+    ("Ctrl+S / Ctrl+Shift+S", "Save / save as"),
     ("F1", "This help"),
     ("F3", "Hole letters on/off"),
     ("F4", "Show all playable holes"),

@@ -17,6 +17,7 @@ pub mod board;
 pub mod command;
 pub mod computer;
 pub mod dialogs;
+pub mod files;
 pub mod panels;
 pub mod setup;
 pub mod theme;
@@ -110,6 +111,17 @@ pub struct App {
     pub computer: Option<Computer>,
     /// A suggested move for the player to move.
     pub hint: Option<crate::rules::Move>,
+    /// The file the game was opened from or saved to.
+    pub file: Option<std::path::PathBuf>,
+    /// Changed since it was last saved or opened.
+    pub dirty: bool,
+    /// The file dialogs (tests put their own here).
+    pub file_dialogs: Box<dyn files::FileDialogs>,
+    /// An error to show (a file that could not be read or written).
+    pub message: Option<String>,
+    /// A command waiting for the answer to "discard unsaved changes?".
+    pub confirm: Option<Command>,
+    title: String,
     game_over_dismissed: bool,
     hovered: Option<Hole>,
     preview_cache: Option<(GameState, Hole, Option<Hole>)>,
@@ -137,6 +149,12 @@ impl App {
             show_help: false,
             computer: None,
             hint: None,
+            file: None,
+            dirty: false,
+            file_dialogs: Box::new(files::SystemDialogs),
+            message: None,
+            confirm: None,
+            title: String::new(),
             game_over_dismissed: false,
             hovered: None,
             preview_cache: None,
@@ -270,8 +288,41 @@ impl App {
             .inner;
         self.board_commands(&resp);
         dialogs::show(self, &ctx);
+        if ctx.input(|i| i.viewport().close_requested()) && self.dirty && self.confirm.is_none() {
+            ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
+            self.confirm = Some(Command::Quit);
+        }
         for c in std::mem::take(&mut self.commands) {
+            let guarded = matches!(c, Command::OpenNewGame | Command::Open | Command::Quit);
+            if guarded && self.dirty && self.confirm.is_none() {
+                self.confirm = Some(c);
+                continue;
+            }
+            let changes = matches!(
+                c,
+                Command::PlayHole { .. }
+                    | Command::Choose(_)
+                    | Command::Undo
+                    | Command::Redo
+                    | Command::Resign(_)
+                    | Command::StartGame(_)
+                    | Command::Rematch
+                    | Command::SetupAdd(_)
+                    | Command::SetupRemove(_)
+                    | Command::SetupPreset(_)
+                    | Command::SetupDone
+                    | Command::ComputerMove(..)
+            );
             self.apply(c, &ctx);
+            if changes {
+                self.dirty = true;
+            }
+        }
+        let name = self.file.as_ref().and_then(|f| f.file_name()).map(|n| n.to_string_lossy().into_owned());
+        let title = format!("{}{} — Omweso", name.as_deref().unwrap_or("Untitled"), if self.dirty { " *" } else { "" });
+        if title != self.title {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            self.title = title;
         }
         if self.animating() {
             ctx.request_repaint();
@@ -441,6 +492,15 @@ impl App {
             }
             if sc(Modifiers::COMMAND, Key::N) {
                 cmds.push(Command::OpenNewGame);
+            }
+            if sc(Modifiers::COMMAND | Modifiers::SHIFT, Key::S) {
+                cmds.push(Command::SaveAs);
+            }
+            if sc(Modifiers::COMMAND, Key::S) {
+                cmds.push(Command::Save);
+            }
+            if sc(Modifiers::COMMAND, Key::O) {
+                cmds.push(Command::Open);
             }
             if sc(Modifiers::NONE, Key::F1) {
                 cmds.push(Command::ToggleHelp);
@@ -626,7 +686,61 @@ impl App {
             C::ToggleHelp => self.show_help ^= true,
             C::DismissGameOver => self.game_over_dismissed = true,
             C::CopyState => ctx.copy_text(self.shown_state_text()),
+            C::Open => {
+                self.confirm = None;
+                if let Some(path) = self.file_dialogs.open() {
+                    self.open_file(path);
+                }
+            }
+            C::Save => self.save(false),
+            C::SaveAs => self.save(true),
+            C::Quit => {
+                self.confirm = None;
+                self.dirty = false;
+                ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+            }
+            C::Discard => {
+                if let Some(c) = self.confirm.take() {
+                    self.dirty = false;
+                    self.apply(c, ctx);
+                }
+            }
+            C::CancelConfirm => self.confirm = None,
             C::CopyRecord => ctx.copy_text(self.record_text()),
+        }
+    }
+
+    /// Opens a saved game; on failure the game on the board is kept and the error shown.
+    pub fn open_file(&mut self, path: std::path::PathBuf) {
+        match crate::savefile::SavedGame::load(&path) {
+            Ok(saved) => {
+                self.reset_move();
+                let settings = self.settings.clone();
+                let dialogs = std::mem::replace(&mut self.file_dialogs, Box::new(files::SystemDialogs));
+                *self = App::from_saved(settings, saved);
+                self.file_dialogs = dialogs;
+                self.file = Some(path);
+            }
+            Err(e) => self.message = Some(e.to_string()),
+        }
+    }
+
+    /// Saves to the game's file, asking for one first when there is none or `ask`.
+    fn save(&mut self, ask: bool) {
+        let path = match (&self.file, ask) {
+            (Some(p), false) => Some(p.clone()),
+            _ => self.file_dialogs.save("game.omweso"),
+        };
+        let Some(path) = path else { return };
+        match files::to_saved(self).save(&path) {
+            Ok(()) => {
+                self.file = Some(path);
+                self.dirty = false;
+                if let Some(c) = self.confirm.take() {
+                    self.commands.push(c);
+                }
+            }
+            Err(e) => self.message = Some(e.to_string()),
         }
     }
 

@@ -19,10 +19,15 @@ pub fn menu_bar(app: &mut App, ui: &mut Ui) {
                     app.push(Command::Rematch);
                 }
                 ui.separator();
-                ui.add_enabled(false, egui::Button::new("Open…  (Ctrl+O)"))
-                    .on_disabled_hover_text("Saved games arrive with the save-file module");
-                ui.add_enabled(false, egui::Button::new("Save  (Ctrl+S)"));
-                ui.add_enabled(false, egui::Button::new("Save as…  (Ctrl+Shift+S)"));
+                if ui.button("Open…  (Ctrl+O)").clicked() {
+                    app.push(Command::Open);
+                }
+                if ui.button("Save  (Ctrl+S)").clicked() {
+                    app.push(Command::Save);
+                }
+                if ui.button("Save as…  (Ctrl+Shift+S)").clicked() {
+                    app.push(Command::SaveAs);
+                }
                 ui.separator();
                 if ui.button("Copy state").clicked() {
                     app.push(Command::CopyState);
@@ -32,7 +37,7 @@ pub fn menu_bar(app: &mut App, ui: &mut Ui) {
                 }
                 ui.separator();
                 if ui.button("Quit").clicked() {
-                    ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+                    app.push(Command::Quit);
                 }
             });
             ui.menu_button("View", |ui| {
