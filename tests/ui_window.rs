@@ -324,3 +324,12 @@ fn save_then_open_through_the_file_dialog_seam() {
     assert!(!h.state().dirty);
     let _ = std::fs::remove_file(path);
 }
+
+#[test]
+fn pasting_a_state_offers_a_new_game_from_it() {
+    let mut h = on_state(WORKED);
+    h.event(egui::Event::Paste("4i-p; 4I-P / L both 0,0".into()));
+    h.run();
+    click(&mut h, "Start");
+    assert_eq!(h.state().game.current().to_string(), "4i-p; 4I-P / L both 0,0");
+}

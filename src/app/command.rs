@@ -81,6 +81,8 @@ pub enum Command {
     Discard,
     /// Keep the unsaved changes; forget the command that was waiting.
     CancelConfirm,
+    /// Pasted text: open the New Game dialog on it as a game state to start from.
+    PasteState(String),
     /// Copy the game state shown (RULES.md §5) to the clipboard.
     CopyState,
     /// Copy the move record (RULES.md §5 notation) to the clipboard.

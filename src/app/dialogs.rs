@@ -197,6 +197,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ("Home / End", "Start of the game / back to the live game"),
     ("Esc", "Back to the live game; close the New Game dialog"),
     ("Ctrl+N", "New game"),
+    ("Ctrl+V", "Paste a game state: New Game starting from it"),
     ("Ctrl+O", "Open a saved game"),
     ("Ctrl+S / Ctrl+Shift+S", "Save / save as"),
     ("F1", "This help"),

@@ -32,6 +32,9 @@ use computer::{Answer, Computer};
 use egui::{Context, Key, KeyboardShortcut, Modifiers};
 use setup::{NewGameForm, Setup};
 
+/// The eframe storage key of the autosaved game.
+const AUTOSAVE_KEY: &str = "omweso-autosave";
+
 /// What the window opens on.
 pub enum Start {
     /// A new session: the New Game dialog.
@@ -203,8 +206,16 @@ impl App {
     pub fn from_creation(cc: &eframe::CreationContext<'_>, start: Start) -> App {
         let settings: Settings = cc.storage.and_then(|s| eframe::get_value(s, eframe::APP_KEY)).unwrap_or_default();
         cc.egui_ctx.set_visuals(egui::Visuals::dark());
+        // Autosave: a fresh start picks up the game of the last session, if any.
+        let autosaved = cc
+            .storage
+            .and_then(|s| s.get_string(AUTOSAVE_KEY))
+            .and_then(|text| crate::savefile::SavedGame::from_ron(&text).ok());
         match start {
-            Start::Fresh => App::new(settings),
+            Start::Fresh => match autosaved {
+                Some(g) => App::from_saved(settings, g),
+                None => App::new(settings),
+            },
             Start::State(s) => App::with_state(settings, s),
             Start::Saved(g) => App::from_saved(settings, *g),
         }
@@ -529,6 +540,11 @@ impl App {
                     cmds.push(c);
                 }
             }
+            for e in &i.events {
+                if let egui::Event::Paste(text) = e {
+                    cmds.push(Command::PasteState(text.clone()));
+                }
+            }
             let shift = i.modifiers.shift;
             for (n, k) in LETTER_KEYS.iter().enumerate() {
                 if i.consume_key(Modifiers::NONE, *k)
@@ -686,6 +702,13 @@ impl App {
             C::ToggleHelp => self.show_help ^= true,
             C::DismissGameOver => self.game_over_dismissed = true,
             C::CopyState => ctx.copy_text(self.shown_state_text()),
+            C::PasteState(text) => {
+                let mut form = self.settings.form.clone();
+                form.from_position = true;
+                form.state_text = text.trim().to_string();
+                form.error = None;
+                self.new_game = Some(form);
+            }
             C::Open => {
                 self.confirm = None;
                 if let Some(path) = self.file_dialogs.open() {
@@ -914,5 +937,6 @@ impl eframe::App for App {
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         eframe::set_value(storage, eframe::APP_KEY, &self.settings);
+        storage.set_string(AUTOSAVE_KEY, files::to_saved(self).to_ron());
     }
 }
