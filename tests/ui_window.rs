@@ -333,3 +333,25 @@ fn pasting_a_state_offers_a_new_game_from_it() {
     click(&mut h, "Start");
     assert_eq!(h.state().game.current().to_string(), "4i-p; 4I-P / L both 0,0");
 }
+
+#[test]
+fn f1_lists_the_keys_and_the_board_can_turn_to_the_player_to_move() {
+    let mut h = on_state(WORKED);
+    h.key_press(Key::F1);
+    h.run();
+    h.get_by_label("Keyboard");
+    h.get_by_label("At a decision: sow clockwise (capture)");
+    h.key_press(Key::F1);
+    h.run();
+    assert!(!h.state().show_help);
+    assert!(!h.state().flipped());
+    click(&mut h, "Flip board");
+    assert!(h.state().flipped());
+    h.state_mut().settings.auto_flip = true;
+    h.run();
+    assert!(!h.state().flipped(), "Lower to move: Lower's view");
+    click(&mut h, "Lower d, 4 seeds");
+    assert!(h.state().flipped(), "Upper to move: Upper's view");
+    click(&mut h, "Upper F, 4 seeds");
+    assert!(!h.state().flipped());
+}

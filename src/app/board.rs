@@ -339,11 +339,7 @@ fn paint_seeds(painter: &Painter, c: Pos2, r: f32, hole: u32, n: u8) {
         seeds.push((p, key));
     }
     for &(p, _) in &seeds {
-        painter.add(Shape::ellipse_filled(
-            p + vec2(size * 0.15, size * 0.3),
-            vec2(size * 1.1, size * 0.85),
-            Color32::from_black_alpha(90),
-        ));
+        painter.circle_filled(p + vec2(size * 0.15, size * 0.3), size * 0.95, Color32::from_black_alpha(90));
     }
     for &(p, key) in &seeds {
         let rot = TAU * unit(key, 4);
