@@ -236,6 +236,11 @@ impl App {
         self.anim.as_ref().is_some_and(|a| !a.finished(self.now))
     }
 
+    /// The side whose move is being animated, while it is.
+    pub fn sowing_side(&self) -> Option<Side> {
+        self.anim.as_ref().filter(|a| !a.finished(self.now)).map(Animation::mover)
+    }
+
     /// The side that acts now: the player laying out, or the player to move.
     pub fn acting_side(&self) -> Side {
         match &self.stage {

@@ -81,6 +81,8 @@ pub fn phase_text(app: &App) -> String {
         Stage::Play => {
             if let Some(n) = app.review {
                 format!("Review: position after move {n} of {}", app.game.cursor())
+            } else if let Some(side) = app.sowing_side() {
+                format!("Play: {} ({side}) sowing", app.names[side.index()])
             } else if let Some(r) = app.game.result() {
                 match r.winner() {
                     Some(w) => format!("Game over: {} ({w}) wins", app.names[w.index()]),
@@ -116,7 +118,7 @@ fn players(app: &App, ui: &mut Ui) {
         Stage::Setup(s) => s.board(),
         Stage::Play => *app.shown_state().position().counts(),
     };
-    let acting = app.acting_side();
+    let acting = app.sowing_side().unwrap_or(app.acting_side());
     egui::Grid::new("players").num_columns(4).spacing([10.0, 4.0]).show(ui, |ui| {
         ui.label("");
         ui.label(RichText::new("Player").strong());
