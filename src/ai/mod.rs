@@ -33,7 +33,7 @@ pub enum Level {
     Beginner,
     /// Four moves deep, with a little noise.
     Casual,
-    /// Up to eight moves deep.
+    /// Up to six moves deep.
     Strong,
     /// As deep as the time allows.
     Master,

@@ -272,7 +272,7 @@ impl Level {
                 Style { max_depth: 2, noise: 500, blunder: 0.2, default_time: Duration::from_millis(300) }
             }
             Level::Casual => Style { max_depth: 4, noise: 150, blunder: 0.0, default_time: Duration::from_millis(600) },
-            Level::Strong => Style { max_depth: 8, noise: 0, blunder: 0.0, default_time: Duration::from_millis(1000) },
+            Level::Strong => Style { max_depth: 6, noise: 0, blunder: 0.0, default_time: Duration::from_millis(1000) },
             Level::Master => {
                 Style { max_depth: MAX_PLY - 1, noise: 0, blunder: 0.0, default_time: Duration::from_millis(2000) }
             }
