@@ -70,4 +70,7 @@ fn match_reports_the_score_and_an_elo_difference() {
     ])
     .unwrap();
     assert!(text.contains("layouts: a engine-chosen, b random"), "{text}");
+    let text = output(&["omweso", "match", "--a", "greedy", "--b", "beginner", "--games", "2", "--opening-moves", "4"])
+        .unwrap();
+    assert!(text.contains("opening moves: 4"), "{text}");
 }

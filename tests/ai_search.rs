@@ -138,7 +138,7 @@ fn stop_flag_returns_promptly() {
     let started = Instant::now();
     let r = std::thread::scope(|scope| {
         let h = scope.spawn(|| {
-            let limits = Limits { time: Some(Duration::from_secs(60)), depth: None, nodes: None };
+            let limits = Limits { time: Some(Duration::from_secs(60)), depth: Some(60), nodes: None };
             ai::search(&s, Level::Master, limits, 0, &stop, &mut |_| {})
         });
         std::thread::sleep(Duration::from_millis(100));

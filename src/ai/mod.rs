@@ -31,11 +31,11 @@ use std::time::Duration;
 pub enum Level {
     /// Two moves deep, with noise and random blunders: a new player can win.
     Beginner,
-    /// Four moves deep, with a little noise.
+    /// Three moves deep, with a little noise.
     Casual,
-    /// Up to six moves deep.
+    /// Four moves deep.
     Strong,
-    /// As deep as the time allows.
+    /// Six moves deep, or as deep as the time allows.
     Master,
 }
 
@@ -92,7 +92,8 @@ impl FromStr for Level {
 pub struct Limits {
     /// Wall-clock time.
     pub time: Option<Duration>,
-    /// Deepest iteration, in complete moves (the level may stop sooner).
+    /// Deepest iteration, in complete moves. The lower levels stop at their own depth
+    /// anyway; for Master an explicit depth replaces its usual cap of 6.
     pub depth: Option<u32>,
     /// Nodes; with a node budget and no time limit the search is deterministic.
     pub nodes: Option<u64>,
