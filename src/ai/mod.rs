@@ -35,7 +35,7 @@ pub enum Level {
     Casual,
     /// Four moves deep.
     Strong,
-    /// Six moves deep, or as deep as the time allows.
+    /// As deep as the time allows.
     Master,
 }
 
@@ -92,8 +92,8 @@ impl FromStr for Level {
 pub struct Limits {
     /// Wall-clock time.
     pub time: Option<Duration>,
-    /// Deepest iteration, in complete moves. The lower levels stop at their own depth
-    /// anyway; for Master an explicit depth replaces its usual cap of 6.
+    /// Deepest iteration, in complete moves (the lower levels stop sooner: Beginner at 2,
+    /// Casual at 3, Strong at 4).
     pub depth: Option<u32>,
     /// Nodes; with a node budget and no time limit the search is deterministic.
     pub nodes: Option<u64>,

@@ -19,11 +19,6 @@ const POINT: i32 = 1_000;
 /// Scores at least this large (in magnitude) are forced results.
 pub const PROVEN: i32 = WIN - 1_000;
 const MAX_PLY: u32 = 200;
-/// Master's deepest iteration. In self-play from balanced positions deeper fixed-depth
-/// searches did not play better than depth 6 (7 vs 6: 17-23, 8 vs 6: 19-21, 10 vs 6:
-/// 16-24 of 40 games) and an unlimited search at 300 ms per move lost 7-33 to depth 6:
-/// until the cause is found, Master stops at this depth (or at its time limit).
-const MASTER_DEPTH: u32 = 6;
 /// How often (in nodes) the clock and the stop flag are read.
 const CHECK_EVERY: u64 = 128;
 
@@ -279,7 +274,7 @@ impl Level {
             Level::Casual => Style { max_depth: 3, noise: 150, blunder: 0.0, default_time: Duration::from_millis(600) },
             Level::Strong => Style { max_depth: 4, noise: 0, blunder: 0.0, default_time: Duration::from_millis(1000) },
             Level::Master => {
-                Style { max_depth: MASTER_DEPTH, noise: 0, blunder: 0.0, default_time: Duration::from_millis(2000) }
+                Style { max_depth: MAX_PLY - 1, noise: 0, blunder: 0.0, default_time: Duration::from_millis(2000) }
             }
         }
     }
@@ -318,13 +313,7 @@ pub(crate) fn run(
         Limits { time, .. } => time,
     };
     let deadline = time.map(|t| started + t);
-    // An explicit depth lifts Master's cap (analysis); the other levels keep theirs.
-    let max_depth = match (level, limits.depth) {
-        (Level::Master, Some(d)) => d.min(MAX_PLY - 1),
-        (_, Some(d)) => style.max_depth.min(d),
-        (_, None) => style.max_depth,
-    }
-    .max(1);
+    let max_depth = style.max_depth.min(limits.depth.unwrap_or(u32::MAX)).max(1);
     let mut searcher = Searcher::new(
         tt_bits(&limits, time.map(|t| t.as_millis())),
         stop,
@@ -345,9 +334,16 @@ pub(crate) fn run(
         searcher.can_abort = depth > 1;
         let done = searcher.root(&succ, mover, &root_order, depth, exact_all);
         let complete = done.len() == root_order.len();
-        let Some(&(top, top_score)) = done.iter().max_by_key(|&&(i, s)| (s, std::cmp::Reverse(i))) else {
+        // The first move reaching the highest score, in search order: a later move that
+        // failed low may return a bound equal to the best score and must not displace it.
+        let Some(&(mut top, mut top_score)) = done.first() else {
             break;
         };
+        for &(i, s) in &done[1..] {
+            if s > top_score {
+                (top, top_score) = (i, s);
+            }
+        }
         if complete {
             if top_score > -PROVEN {
                 fighting = Some((top, top_score, depth));
@@ -368,7 +364,7 @@ pub(crate) fn run(
         on_info(&SearchInfo { depth, score: top_score, nodes: searcher.nodes, nps, pv });
         // Best move first, the others in the order of their scores.
         let mut sorted = done;
-        sorted.sort_by_key(|&(i, s)| (std::cmp::Reverse(s), i));
+        sorted.sort_by_key(|&(i, s)| (i != top, std::cmp::Reverse(s), i));
         root_order = sorted.into_iter().map(|(i, _)| i).collect();
         if succ.len() == 1 || top_score.abs() >= PROVEN {
             break;
