@@ -138,7 +138,7 @@ fn stop_flag_returns_promptly() {
     let started = Instant::now();
     let r = std::thread::scope(|scope| {
         let h = scope.spawn(|| {
-            let limits = Limits { time: Some(Duration::from_secs(60)), depth: None, nodes: None };
+            let limits = Limits { time: Some(Duration::from_secs(60)), depth: Some(60), nodes: None };
             ai::search(&s, Level::Master, limits, 0, &stop, &mut |_| {})
         });
         std::thread::sleep(Duration::from_millis(100));
@@ -248,5 +248,33 @@ fn wait(w: &worker::Worker) -> worker::Reply {
         }
         assert!(started.elapsed() < Duration::from_secs(20), "no reply");
         std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+#[test]
+fn the_best_move_owns_the_reported_score() {
+    // A forced win in 9 moves by O, where a move that merely fails low (C) reaches the same
+    // bound: the search must report O (a past bug played C).
+    let s = state("1a-c, 3d, 4e, 6f, 3g, 1i-mo; 4A, 1B, 6C, 5F, 1G, 5I, 1J, 6K, 3N, 4O, 3P / U none 3,3");
+    let stop = AtomicBool::new(false);
+    let limits = Limits { time: None, depth: Some(9), nodes: None };
+    let r = ai::search(&s, Level::Master, limits, 0, &stop, &mut |_| {}).unwrap();
+    assert_eq!(r.best.to_string(), "O");
+    assert!(r.score >= PROVEN);
+
+    // In general: the score of the best move is minus the score of the position it leads to,
+    // searched one move less deep.
+    for (k, s) in random_positions(5, 25).iter().enumerate() {
+        let limits = Limits { time: None, depth: Some(4), nodes: None };
+        let r = ai::search(s, Level::Master, limits, k as u64, &stop, &mut |_| {}).unwrap();
+        let (next, _) = s.play(&r.best).unwrap();
+        if next.outcome.is_some() || r.depth < 4 {
+            continue;
+        }
+        let limits = Limits { time: None, depth: Some(3), nodes: None };
+        let child = ai::search(&next.state, Level::Master, limits, 0, &stop, &mut |_| {}).unwrap();
+        if child.depth == 3 {
+            assert_eq!(r.score, -child.score, "{s}: {}", r.best);
+        }
     }
 }

@@ -32,13 +32,11 @@ pub fn evaluate(state: &GameState) -> i32 {
     score -= LOW_MOBILITY.get(mob_me as usize).copied().unwrap_or(0);
     score += LOW_MOBILITY.get(mob_opp as usize).copied().unwrap_or(0);
 
-    if !pending[me] {
-        score += best_capture(&mine, &theirs) * SEED * THREAT_MOVER_PCT / 100;
-    }
+    let my_threat = if pending[me] { 0 } else { best_capture(&mine, &theirs) };
     // The waiting side's first move may capture only if it has already moved once.
-    if !pending[opp] {
-        score -= best_capture(&theirs, &mine) * SEED * THREAT_WAITER_PCT / 100;
-    }
+    let their_threat = if pending[opp] { 0 } else { best_capture(&theirs, &mine) };
+    score += my_threat * SEED * THREAT_MOVER_PCT / 100;
+    score -= their_threat * SEED * THREAT_WAITER_PCT / 100;
     score -= exposed(&mine) * SEED * EXPOSED_PCT / 100;
     score += exposed(&theirs) * SEED * EXPOSED_PCT / 100;
     score
@@ -88,4 +86,37 @@ fn best_capture(mine: &[u8; 16], theirs: &[u8; 16]) -> i32 {
         }
     }
     best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn state(text: &str) -> GameState {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn symmetric_between_the_sides() {
+        // The same board seen from the other side: Lower's holes become Upper's.
+        let a = state("11a, 5b, 2c, 1d, 5e, 2g, 7h, 1jk, 3n-p; 5DE, 3G, 1JL, 5P / U none 1,1");
+        let b = state("5de, 3g, 1jl, 5p; 11A, 5B, 2C, 1D, 5E, 2G, 7H, 1JK, 3N-P / L none 1,1");
+        assert_eq!(evaluate(&a), evaluate(&b));
+    }
+
+    #[test]
+    fn more_seeds_is_better() {
+        let rich = state("4a-h, 2i-p; 1A-P / L none 1,1");
+        assert!(evaluate(&rich) > 10 * SEED);
+        let poor = state("4a-h, 2i-p; 1A-P / U none 1,1");
+        assert!(evaluate(&poor) < -10 * SEED);
+    }
+
+    #[test]
+    fn sees_a_capture_by_the_first_lap() {
+        // Lower's o (2 seeds) ends in h (occupied), facing A and I: a threat worth 2.
+        let c = state("1h, 2o, 29p; 1A, 1I, 30P / L none 1,1").position().counts().to_owned();
+        let (mine, theirs) = (side(&c, 0), side(&c, 1));
+        assert_eq!(best_capture(&mine, &theirs), 2);
+    }
 }

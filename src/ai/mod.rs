@@ -31,9 +31,9 @@ use std::time::Duration;
 pub enum Level {
     /// Two moves deep, with noise and random blunders: a new player can win.
     Beginner,
-    /// Four moves deep, with a little noise.
+    /// Three moves deep, with a little noise.
     Casual,
-    /// Up to eight moves deep.
+    /// Four moves deep.
     Strong,
     /// As deep as the time allows.
     Master,
@@ -92,7 +92,8 @@ impl FromStr for Level {
 pub struct Limits {
     /// Wall-clock time.
     pub time: Option<Duration>,
-    /// Deepest iteration, in complete moves (the level may stop sooner).
+    /// Deepest iteration, in complete moves (the lower levels stop sooner: Beginner at 2,
+    /// Casual at 3, Strong at 4).
     pub depth: Option<u32>,
     /// Nodes; with a node budget and no time limit the search is deterministic.
     pub nodes: Option<u64>,

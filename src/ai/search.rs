@@ -271,8 +271,8 @@ impl Level {
             Level::Beginner => {
                 Style { max_depth: 2, noise: 500, blunder: 0.2, default_time: Duration::from_millis(300) }
             }
-            Level::Casual => Style { max_depth: 4, noise: 150, blunder: 0.0, default_time: Duration::from_millis(600) },
-            Level::Strong => Style { max_depth: 8, noise: 0, blunder: 0.0, default_time: Duration::from_millis(1000) },
+            Level::Casual => Style { max_depth: 3, noise: 150, blunder: 0.0, default_time: Duration::from_millis(600) },
+            Level::Strong => Style { max_depth: 4, noise: 0, blunder: 0.0, default_time: Duration::from_millis(1000) },
             Level::Master => {
                 Style { max_depth: MAX_PLY - 1, noise: 0, blunder: 0.0, default_time: Duration::from_millis(2000) }
             }
@@ -283,10 +283,11 @@ impl Level {
 fn tt_bits(limits: &Limits, deadline_ms: Option<u128>) -> u32 {
     let expected = match (limits.nodes, deadline_ms) {
         (Some(n), _) => n as u128,
-        (None, Some(ms)) => ms * 400,
-        (None, None) => 1 << 20,
+        (None, Some(ms)) => ms * 250,
+        (None, None) => 1 << 18,
     };
-    (128 - expected.max(1).leading_zeros()).clamp(12, 21)
+    // About one entry per expected node, at most 2^20 entries (16 MB).
+    (128 - expected.max(1).leading_zeros()).clamp(12, 20)
 }
 
 /// See [`super::search`].
@@ -327,14 +328,26 @@ pub(crate) fn run(
     let mut root_order = order(&succ, u8::MAX);
     let mut best: Option<(usize, i32, u32)> = None;
     let mut scores: Vec<(usize, i32)> = Vec::new();
+    // The best move of the deepest iteration that did not find every move lost.
+    let mut fighting: Option<(usize, i32, u32)> = None;
     for depth in 1..=max_depth {
         searcher.can_abort = depth > 1;
         let done = searcher.root(&succ, mover, &root_order, depth, exact_all);
         let complete = done.len() == root_order.len();
-        let Some(&(top, top_score)) = done.iter().max_by_key(|&&(i, s)| (s, std::cmp::Reverse(i))) else {
+        // The first move reaching the highest score, in search order: a later move that
+        // failed low may return a bound equal to the best score and must not displace it.
+        let Some(&(mut top, mut top_score)) = done.first() else {
             break;
         };
+        for &(i, s) in &done[1..] {
+            if s > top_score {
+                (top, top_score) = (i, s);
+            }
+        }
         if complete {
+            if top_score > -PROVEN {
+                fighting = Some((top, top_score, depth));
+            }
             best = Some((top, top_score, depth));
             scores = done.clone();
         } else if top != root_order[0] {
@@ -351,11 +364,16 @@ pub(crate) fn run(
         on_info(&SearchInfo { depth, score: top_score, nodes: searcher.nodes, nps, pv });
         // Best move first, the others in the order of their scores.
         let mut sorted = done;
-        sorted.sort_by_key(|&(i, s)| (std::cmp::Reverse(s), i));
+        sorted.sort_by_key(|&(i, s)| (i != top, std::cmp::Reverse(s), i));
         root_order = sorted.into_iter().map(|(i, _)| i).collect();
         if succ.len() == 1 || top_score.abs() >= PROVEN {
             break;
         }
+    }
+    // Every move loses against perfect play: keep to the move that looked best before the
+    // loss was seen, which gives a fallible opponent the most chances to go wrong.
+    if best.is_some_and(|b| b.1 <= -PROVEN) && fighting.is_some() {
+        best = fighting;
     }
     let (mut choice, mut score, depth) = best.unwrap_or((root_order[0], 0, 0));
     if style.noise > 0 && !scores.is_empty() && score.abs() < PROVEN {

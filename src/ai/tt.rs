@@ -125,3 +125,38 @@ impl Table {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn state(text: &str) -> GameState {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn hash_sees_every_part_of_the_state() {
+        let base = state("11a, 5b, 2c, 1d, 5e, 2g, 7h, 1jk, 3n-p; 5DE, 3G, 1JL, 5P / U none 1,0");
+        let h = hash(&base);
+        assert_eq!(h, hash(&base.clone()));
+        for other in [
+            "11a, 5b, 2c, 1d, 5e, 2g, 7h, 1jk, 3n-p; 5DE, 3G, 1JL, 5P / L none 1,0",
+            "11a, 5b, 2c, 1d, 5e, 2g, 7h, 1jk, 3n-p; 5DE, 3G, 1JL, 5P / U none 2,0",
+            "11a, 5b, 2c, 1d, 5e, 2g, 7h, 1jk, 3n-p; 5DE, 3G, 1JL, 5P / U none 1,1",
+            "11a, 5b, 2c, 1d, 5e, 2g, 7h, 1jk, 3n-p; 5DE, 3G, 1JL, 5P / U upper 1,0",
+            "11a, 5b, 2c, 1d, 5e, 2g, 7h, 1jk, 3n-p; 5DE, 3G, 1JK, 5P / U none 1,0",
+        ] {
+            assert_ne!(h, hash(&state(other)), "{other}");
+        }
+    }
+
+    #[test]
+    fn table_stores_and_probes() {
+        let mut t = Table::new(4);
+        assert!(t.probe(17).is_none());
+        t.store(Entry { key: 17, score: 5, depth: 3, bound: Bound::Exact, best: 2 });
+        let e = t.probe(17).unwrap();
+        assert_eq!((e.score, e.depth, e.best), (5, 3, 2));
+        assert!(t.probe(17 + 16).is_none());
+    }
+}

@@ -49,7 +49,7 @@ struct Shared {
 /// The search thread. Dropping it stops the running search and ends the thread.
 pub struct Worker {
     requests: Option<Sender<(u64, Request)>>,
-    replies: Receiver<Reply>,
+    replies: Receiver<(u64, Reply)>,
     shared: Arc<Shared>,
     last_seq: AtomicU64,
     thread: Option<JoinHandle<()>>,
@@ -59,7 +59,7 @@ impl Worker {
     /// Starts the thread.
     pub fn spawn() -> Worker {
         let (req_tx, req_rx) = channel::<(u64, Request)>();
-        let (rep_tx, rep_rx) = channel::<Reply>();
+        let (rep_tx, rep_rx) = channel::<(u64, Reply)>();
         let shared = Arc::new(Shared { control: Mutex::new(Control::default()), stop: AtomicBool::new(false) });
         let s = Arc::clone(&shared);
         let thread = std::thread::Builder::new()
@@ -77,7 +77,8 @@ impl Worker {
         }
     }
 
-    /// Cancels every request made so far: the running search stops and no reply is sent.
+    /// Cancels every request made so far: the running search stops, and no reply to any of
+    /// them is delivered (not even one already computed but not yet received).
     pub fn cancel(&self) {
         let mut c = lock(&self.shared);
         c.cancel_upto = self.last_seq.load(Ordering::SeqCst);
@@ -94,12 +95,28 @@ impl Worker {
 
     /// A reply, if one is ready.
     pub fn try_recv(&self) -> Option<Reply> {
-        self.replies.try_recv().ok()
+        while let Ok((seq, reply)) = self.replies.try_recv() {
+            if !self.cancelled(seq) {
+                return Some(reply);
+            }
+        }
+        None
     }
 
     /// Waits up to `timeout` for a reply.
     pub fn recv_timeout(&self, timeout: Duration) -> Option<Reply> {
-        self.replies.recv_timeout(timeout).ok()
+        let deadline = std::time::Instant::now() + timeout;
+        loop {
+            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            let (seq, reply) = self.replies.recv_timeout(left).ok()?;
+            if !self.cancelled(seq) {
+                return Some(reply);
+            }
+        }
+    }
+
+    fn cancelled(&self, seq: u64) -> bool {
+        seq <= lock(&self.shared).cancel_upto
     }
 }
 
@@ -117,7 +134,7 @@ fn lock(shared: &Shared) -> std::sync::MutexGuard<'_, Control> {
     shared.control.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-fn run(requests: Receiver<(u64, Request)>, replies: Sender<Reply>, shared: Arc<Shared>) {
+fn run(requests: Receiver<(u64, Request)>, replies: Sender<(u64, Reply)>, shared: Arc<Shared>) {
     while let Ok((seq, r)) = requests.recv() {
         {
             let c = lock(&shared);
@@ -129,7 +146,7 @@ fn run(requests: Receiver<(u64, Request)>, replies: Sender<Reply>, shared: Arc<S
         let limits = Limits { time: Some(r.time), depth: None, nodes: None };
         let result = search(&r.state, r.level, limits, r.seed, &shared.stop, &mut |_| {});
         let cancelled = seq <= lock(&shared).cancel_upto;
-        if !cancelled && replies.send(Reply { id: r.id, result }).is_err() {
+        if !cancelled && replies.send((seq, Reply { id: r.id, result })).is_err() {
             return;
         }
     }

@@ -108,6 +108,10 @@ pub struct MatchSettings {
     pub b_layout: LayoutMode,
     /// A game not over after this many moves counts as annulled.
     pub max_moves: u32,
+    /// Random moves played before the players take over, the same in both games of a pair;
+    /// chosen again (up to 100 times) until a 4-move search scores the position within
+    /// 15 seeds, so that games start balanced. 0: start from the layouts.
+    pub opening_moves: u32,
     /// Rule options.
     pub options: RuleOptions,
 }
@@ -178,6 +182,39 @@ fn end_of(o: Outcome, state: &GameState) -> GameEnd {
     }
 }
 
+/// `moves` random moves from `start`, tried again until the position is balanced.
+fn balanced_opening(start: &GameState, moves: u32, seed: u64) -> GameState {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let stop = AtomicBool::new(false);
+    let mut fallback = start.clone();
+    for _ in 0..100 {
+        let mut s = start.clone();
+        let mut ok = true;
+        for _ in 0..moves {
+            let Some(mv) = random_move(&s, &mut rng) else {
+                ok = false;
+                break;
+            };
+            match s.play(&mv) {
+                Ok((next, _)) if next.outcome.is_none() && next.state.outcome().is_none() => s = next.state,
+                _ => {
+                    ok = false;
+                    break;
+                }
+            }
+        }
+        if !ok {
+            continue;
+        }
+        let limits = Limits { time: None, depth: Some(4), nodes: Some(200_000) };
+        match ai::search(&s, Level::Master, limits, 0, &stop, &mut |_| {}) {
+            Some(r) if r.score.abs() < 15 * ai::SEED => return s,
+            _ => fallback = s,
+        }
+    }
+    fallback
+}
+
 /// Elo difference for a score fraction `p`.
 fn elo(p: f64) -> f64 {
     let p = p.clamp(1e-3, 1.0 - 1e-3);
@@ -207,7 +244,10 @@ pub fn play_match(s: &MatchSettings, out: &mut dyn Write) -> Result<(), String> 
         let upper_layout = layout_for(upper, upper_mode, Side::Upper, None, s, game_seed ^ 1, random_upper);
         let lower_layout =
             layout_for(lower, lower_mode, Side::Lower, Some(&upper_layout), s, game_seed ^ 2, random_lower);
-        let start = GameState::from_layouts(&lower_layout, &upper_layout, Side::Lower, s.options);
+        let mut start = GameState::from_layouts(&lower_layout, &upper_layout, Side::Lower, s.options);
+        if s.opening_moves > 0 {
+            start = balanced_opening(&start, s.opening_moves, ai_seed(s.seed, 2_000_000 + pair));
+        }
         let (end, moves) = play_game(lower, upper, start, s, game_seed)?;
         total_moves += moves as u64;
         let a_side = if swapped { Side::Upper } else { Side::Lower };
@@ -253,13 +293,14 @@ pub fn play_match(s: &MatchSettings, out: &mut dyn Write) -> Result<(), String> 
     let w = |r: std::io::Result<()>| r.map_err(io);
     w(writeln!(
         out,
-        "a: {}  b: {}  games: {}  time: {} ms/move  layouts: a {}, b {}  seed: {}",
+        "a: {}  b: {}  games: {}  time: {} ms/move  layouts: a {}, b {}  opening moves: {}  seed: {}",
         s.a,
         s.b,
         results.len(),
         s.time.as_millis(),
         mode(s.a_layout),
         mode(s.b_layout),
+        s.opening_moves,
         s.seed
     ))?;
     w(writeln!(

@@ -23,7 +23,7 @@ pub fn run(command: &Command, out: &mut dyn Write) -> Result<(), String> {
             let limits = Limits { time: Some(Duration::from_millis(*time_ms)), depth: *depth, nodes: *nodes };
             ai_commands::analyse(&state.state().map_err(|e| e.to_string())?, *level, limits, *seed, out)
         }
-        Command::Match { a, b, games, time_ms, seed, a_layout, b_layout, max_moves, rules } => {
+        Command::Match { a, b, games, time_ms, seed, a_layout, b_layout, max_moves, opening_moves, rules } => {
             let settings = MatchSettings {
                 a: *a,
                 b: *b,
@@ -33,6 +33,7 @@ pub fn run(command: &Command, out: &mut dyn Write) -> Result<(), String> {
                 a_layout: *a_layout,
                 b_layout: *b_layout,
                 max_moves: *max_moves,
+                opening_moves: *opening_moves,
                 options: rules.options(),
             };
             ai_commands::play_match(&settings, out)

@@ -119,6 +119,10 @@ pub enum Command {
         /// A game not over after this many moves counts as annulled.
         #[arg(long, default_value_t = 300)]
         max_moves: u32,
+        /// Random moves before the players take over (the same in both games of a pair),
+        /// chosen so that the position is balanced; 0 starts from the layouts.
+        #[arg(long, default_value_t = 0)]
+        opening_moves: u32,
         #[command(flatten)]
         rules: RuleArgs,
     },

@@ -1,0 +1,76 @@
+//! `omweso analyse` and `omweso match` through the command-line layer.
+
+use clap::Parser;
+use omweso::cli::{Cli, run};
+
+fn output(args: &[&str]) -> Result<String, String> {
+    let cli = Cli::try_parse_from(args).map_err(|e| e.to_string())?;
+    let mut out = Vec::new();
+    run(cli.command.as_ref().expect("a subcommand"), &mut out)?;
+    Ok(String::from_utf8(out).expect("utf-8"))
+}
+
+#[test]
+fn analyse_prints_info_lines_and_the_best_move() {
+    let text = output(&[
+        "omweso",
+        "analyse",
+        "--position",
+        "1a-h, 10i, 2o; 2AB, 3CD, 4EF, 5G, 1HI, 2JK, 3LM, 4NO, 1P / L none 0,0",
+        "--time-ms",
+        "500",
+    ])
+    .unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].starts_with("info depth 1 score "), "{text}");
+    assert!(lines[0].contains(" nodes ") && lines[0].contains(" nps ") && lines[0].contains(" pv o"), "{text}");
+    assert_eq!(lines.last(), Some(&"bestmove o"));
+}
+
+#[test]
+fn analyse_with_a_depth_and_a_level() {
+    let text = output(&[
+        "omweso",
+        "analyse",
+        "-p",
+        "11a, 5b, 2c, 1d, 5e, 2g, 7h, 1jk, 3n-p; 5DE, 3G, 1JL, 5P",
+        "--to-move",
+        "upper",
+        "--captures",
+        "1,0",
+        "--depth",
+        "3",
+        "--level",
+        "strong",
+    ])
+    .unwrap();
+    assert_eq!(text.lines().filter(|l| l.starts_with("info depth")).count(), 3, "{text}");
+    assert!(text.lines().last().unwrap().starts_with("bestmove "));
+    assert!(output(&["omweso", "analyse", "-p", "4i-p; 4I-P", "--level", "expert"]).is_err());
+}
+
+#[test]
+fn match_reports_the_score_and_an_elo_difference() {
+    let text = output(&["omweso", "match", "--a", "greedy", "--b", "random", "--games", "4", "--seed", "3"]).unwrap();
+    assert!(text.contains("a: greedy  b: random  games: 4"), "{text}");
+    assert!(text.contains("elo difference (a - b): "), "{text}");
+    let text = output(&[
+        "omweso",
+        "match",
+        "--a",
+        "beginner",
+        "--b",
+        "casual",
+        "--games",
+        "2",
+        "--time-ms",
+        "20",
+        "--a-layout",
+        "engine",
+    ])
+    .unwrap();
+    assert!(text.contains("layouts: a engine-chosen, b random"), "{text}");
+    let text = output(&["omweso", "match", "--a", "greedy", "--b", "beginner", "--games", "2", "--opening-moves", "4"])
+        .unwrap();
+    assert!(text.contains("opening moves: 4"), "{text}");
+}
