@@ -241,6 +241,18 @@ impl App {
         self.anim.as_ref().filter(|a| !a.finished(self.now)).map(Animation::mover)
     }
 
+    /// Seeds per hole as the board shows them now: mid-animation, mid-move or at rest.
+    pub fn shown_counts(&self) -> [u8; 32] {
+        match &self.stage {
+            Stage::Setup(s) => s.board(),
+            Stage::Play => match (self.anim.as_ref().filter(|a| !a.finished(self.now)), &self.sowing) {
+                (Some(a), _) => *a.frame(self.now).position.counts(),
+                (None, Some(s)) => *s.position().counts(),
+                (None, None) => *self.shown_state().position().counts(),
+            },
+        }
+    }
+
     /// The side that acts now: the player laying out, or the player to move.
     pub fn acting_side(&self) -> Side {
         match &self.stage {

@@ -114,10 +114,7 @@ pub fn side_panel(app: &mut App, ui: &mut Ui) {
 
 fn players(app: &App, ui: &mut Ui) {
     let score = app.match_score();
-    let board = match &app.stage {
-        Stage::Setup(s) => s.board(),
-        Stage::Play => *app.shown_state().position().counts(),
-    };
+    let board = app.shown_counts();
     let acting = app.sowing_side().unwrap_or(app.acting_side());
     egui::Grid::new("players").num_columns(4).spacing([10.0, 4.0]).show(ui, |ui| {
         ui.label("");
