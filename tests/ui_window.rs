@@ -56,7 +56,7 @@ fn the_worked_game_of_rules_6_by_clicks() {
     h.get_by_label("Lower d");
     h.get_by_label("Upper F");
     h.get_by_label("Lower m");
-    h.get_by_label_contains("Play: Upper (Upper) to move");
+    h.get_by_label_contains("Play: Upper to move");
 }
 
 #[test]
@@ -191,7 +191,7 @@ fn game_over_dialog_rematch_and_match_score() {
     let mut h = on_state("2i, 46p; 1A-P / L none 0,0");
     click(&mut h, "Lower i, 2 seeds");
     h.get_by_label("Game over");
-    h.get_by_label("Lower (Lower) wins");
+    h.get_by_label("Lower wins");
     h.get_by_label("By normal win: the loser cannot move");
     h.get_by_label("Points: 1");
     h.get_by_label("Moves: 1");
@@ -206,7 +206,7 @@ fn game_over_dialog_rematch_and_match_score() {
 fn resignation_ends_the_game() {
     let mut h = on_state(WORKED);
     click(&mut h, "Lower resigns");
-    h.get_by_label("Upper (Upper) wins");
+    h.get_by_label("Upper wins");
     h.get_by_label("By resignation");
     click(&mut h, "Review");
     assert_eq!(h.state().review, None, "no moves to review");

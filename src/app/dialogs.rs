@@ -151,7 +151,7 @@ fn game_over(app: &mut App, ctx: &Context) {
     let points = r.points(app.game.options());
     let moves = app.game.cursor();
     let headline = match r.winner() {
-        Some(w) => format!("{} ({w}) wins", app.names[w.index()]),
+        Some(w) => format!("{} wins", app.player_label(w)),
         None => "The game is annulled".to_string(),
     };
     let mut cmds = Vec::new();

@@ -419,16 +419,20 @@ impl App {
         }
     }
 
+    /// How a player is named on screen: the name, with the side when the name is not the
+    /// side's own ("Nakato (Lower)", but just "Lower").
+    pub fn player_label(&self, side: Side) -> String {
+        let name = &self.names[side.index()];
+        if name.trim().is_empty() || *name == side.to_string() { side.to_string() } else { format!("{name} ({side})") }
+    }
+
     /// What the board shows now.
     pub fn board_view(&mut self) -> BoardView {
         let mut v = BoardView {
             flipped: self.flipped(),
             letters: self.settings.letters,
             show_clickable: self.settings.show_playable,
-            names: [0, 1].map(|i| {
-                let side = Side::BOTH[i];
-                format!("{} ({side})", self.names[i])
-            }),
+            names: Side::BOTH.map(|side| self.player_label(side)),
             ..BoardView::default()
         };
         match &self.stage {

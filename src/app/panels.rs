@@ -77,20 +77,20 @@ fn view_toggles(app: &mut App, ui: &mut Ui) {
 /// The phase in words: `Setup: Upper lays out`, `Play: Lower to move`, `Game over`.
 pub fn phase_text(app: &App) -> String {
     match &app.stage {
-        Stage::Setup(s) => format!("Setup: {} ({}) lays out", app.names[s.laying.index()], s.laying),
+        Stage::Setup(s) => format!("Setup: {} lays out", app.player_label(s.laying)),
         Stage::Play => {
             if let Some(n) = app.review {
                 format!("Review: position after move {n} of {}", app.game.cursor())
             } else if let Some(side) = app.sowing_side() {
-                format!("Play: {} ({side}) sowing", app.names[side.index()])
+                format!("Play: {} sowing", app.player_label(side))
             } else if let Some(r) = app.game.result() {
                 match r.winner() {
-                    Some(w) => format!("Game over: {} ({w}) wins", app.names[w.index()]),
+                    Some(w) => format!("Game over: {} wins", app.player_label(w)),
                     None => "Game over: annulled".to_string(),
                 }
             } else {
                 let side = app.sowing().map_or(app.game.current().to_move(), |s| s.mover());
-                format!("Play: {} ({side}) to move", app.names[side.index()])
+                format!("Play: {} to move", app.player_label(side))
             }
         }
     }
@@ -126,7 +126,7 @@ fn players(app: &App, ui: &mut Ui) {
             let total: u32 = board[side.index() * 16..side.index() * 16 + 16].iter().map(|&c| c as u32).sum();
             let turn = acting == side && app.game.result().is_none();
             ui.label(if turn { RichText::new("to move").color(Color32::YELLOW) } else { RichText::new("") });
-            ui.label(format!("{} ({side})", app.names[side.index()]));
+            ui.label(app.player_label(side));
             ui.label(format!("{total}"));
             ui.label(format!("{}", score[side.index()]));
             ui.end_row();
