@@ -880,9 +880,7 @@ impl App {
             return;
         }
         let state = self.game.current();
-        if hole.side() != state.to_move() || state.position().get(hole) < 2 {
-            return;
-        }
+        // The rules decide whether the hole can be played: start_move refuses otherwise.
         let split = split && state.can_split(hole);
         let before = *state.position();
         if let Ok(s) = state.start_move(hole, split) {
