@@ -28,7 +28,7 @@ fn main() -> ExitCode {
 fn window(cli: &Cli) -> ExitCode {
     let start = if let Some(file) = &cli.file {
         match SavedGame::load(file) {
-            Ok(g) => Start::Saved(Box::new(g)),
+            Ok(g) => Start::Saved(Box::new(g), file.clone()),
             Err(e) => {
                 eprintln!("omweso: {e}");
                 return ExitCode::FAILURE;

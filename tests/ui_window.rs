@@ -294,12 +294,43 @@ fn a_saved_game_opens_where_it_was_left() {
 struct FixedDialogs(std::path::PathBuf);
 
 impl omweso::app::files::FileDialogs for FixedDialogs {
-    fn open(&mut self) -> Option<std::path::PathBuf> {
-        Some(self.0.clone())
+    fn open(&mut self) -> Result<Option<std::path::PathBuf>, String> {
+        Ok(Some(self.0.clone()))
     }
-    fn save(&mut self, _name: &str) -> Option<std::path::PathBuf> {
-        Some(self.0.clone())
+    fn save(&mut self, _name: &str) -> Result<Option<std::path::PathBuf>, String> {
+        Ok(Some(self.0.clone()))
     }
+}
+
+/// Stands in for a system where no file dialog can be shown.
+struct NoDialogs;
+
+impl omweso::app::files::FileDialogs for NoDialogs {
+    fn open(&mut self) -> Result<Option<std::path::PathBuf>, String> {
+        Err("No file dialog can be shown here".into())
+    }
+    fn save(&mut self, _name: &str) -> Result<Option<std::path::PathBuf>, String> {
+        Err("No file dialog can be shown here".into())
+    }
+}
+
+#[test]
+fn without_a_file_dialog_the_player_is_told_and_nothing_is_lost() {
+    let mut h = on_state(WORKED);
+    h.state_mut().file_dialogs = Box::new(NoDialogs);
+    play_worked_game(&mut h);
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
+    h.run();
+    assert_eq!(h.state().message.as_deref(), Some("No file dialog can be shown here"));
+    assert!(h.state().dirty, "still unsaved");
+    assert_eq!(board(&h), AFTER_DFM, "the game is untouched");
+    h.state_mut().message = None;
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    h.run();
+    h.get_by_label("Unsaved changes");
+    click(&mut h, "Discard");
+    assert_eq!(h.state().message.as_deref(), Some("No file dialog can be shown here"));
+    assert_eq!(board(&h), AFTER_DFM);
 }
 
 #[test]

@@ -8,22 +8,46 @@ use std::path::PathBuf;
 
 /// Asks the user for a file to open or a place to save.
 pub trait FileDialogs {
-    /// A saved game to open; `None` when cancelled.
-    fn open(&mut self) -> Option<PathBuf>;
-    /// Where to save, suggesting `name`; `None` when cancelled.
-    fn save(&mut self, name: &str) -> Option<PathBuf>;
+    /// A saved game to open; `Ok(None)` when cancelled, `Err` (a message for the player)
+    /// when no dialog can be shown.
+    fn open(&mut self) -> Result<Option<PathBuf>, String>;
+    /// Where to save, suggesting `name`; `Ok(None)` when cancelled, `Err` when no dialog
+    /// can be shown.
+    fn save(&mut self, name: &str) -> Result<Option<PathBuf>, String>;
 }
 
 /// The system's file dialogs (rfd).
 pub struct SystemDialogs;
 
+impl SystemDialogs {
+    /// On Linux rfd asks the desktop portal over D-Bus, then falls back to zenity; with
+    /// neither it returns as if cancelled. Say so instead.
+    fn available() -> Result<(), String> {
+        if !cfg!(target_os = "linux") {
+            return Ok(());
+        }
+        let portal = std::env::var_os("DBUS_SESSION_BUS_ADDRESS").is_some();
+        let zenity = std::env::var_os("PATH")
+            .is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join("zenity").is_file()));
+        if portal || zenity {
+            Ok(())
+        } else {
+            Err("No file dialog can be shown here: there is no desktop portal and no zenity. \
+                 Install zenity (apt-get install zenity), or open a game with `omweso FILE`."
+                .into())
+        }
+    }
+}
+
 impl FileDialogs for SystemDialogs {
-    fn open(&mut self) -> Option<PathBuf> {
-        rfd::FileDialog::new().add_filter("Omweso game", &["omweso"]).pick_file()
+    fn open(&mut self) -> Result<Option<PathBuf>, String> {
+        SystemDialogs::available()?;
+        Ok(rfd::FileDialog::new().add_filter("Omweso game", &["omweso"]).pick_file())
     }
 
-    fn save(&mut self, name: &str) -> Option<PathBuf> {
-        rfd::FileDialog::new().add_filter("Omweso game", &["omweso"]).set_file_name(name).save_file()
+    fn save(&mut self, name: &str) -> Result<Option<PathBuf>, String> {
+        SystemDialogs::available()?;
+        Ok(rfd::FileDialog::new().add_filter("Omweso game", &["omweso"]).set_file_name(name).save_file())
     }
 }
 

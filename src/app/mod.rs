@@ -41,8 +41,8 @@ pub enum Start {
     Fresh,
     /// A game state (`--state`).
     State(GameState),
-    /// A saved game.
-    Saved(Box<crate::savefile::SavedGame>),
+    /// A saved game, read from this file.
+    Saved(Box<crate::savefile::SavedGame>, std::path::PathBuf),
 }
 
 /// What the window remembers between runs (eframe persistence).
@@ -217,7 +217,11 @@ impl App {
                 None => App::new(settings),
             },
             Start::State(s) => App::with_state(settings, s),
-            Start::Saved(g) => App::from_saved(settings, *g),
+            Start::Saved(g, path) => {
+                let mut app = App::from_saved(settings, *g);
+                app.file = Some(path);
+                app
+            }
         }
     }
 
@@ -732,8 +736,10 @@ impl App {
             }
             C::Open => {
                 self.confirm = None;
-                if let Some(path) = self.file_dialogs.open() {
-                    self.open_file(path);
+                match self.file_dialogs.open() {
+                    Ok(Some(path)) => self.open_file(path),
+                    Ok(None) => {}
+                    Err(e) => self.message = Some(e),
                 }
             }
             C::Save => self.save(false),
@@ -773,7 +779,13 @@ impl App {
     fn save(&mut self, ask: bool) {
         let path = match (&self.file, ask) {
             (Some(p), false) => Some(p.clone()),
-            _ => self.file_dialogs.save("game.omweso"),
+            _ => match self.file_dialogs.save("game.omweso") {
+                Ok(p) => p,
+                Err(e) => {
+                    self.message = Some(e);
+                    return;
+                }
+            },
         };
         let Some(path) = path else { return };
         match files::to_saved(self).save(&path) {
@@ -790,14 +802,7 @@ impl App {
 
     /// The game as text: the start state, then the moves with their numbers.
     pub fn record_text(&self) -> String {
-        let mut out = format!("{}\n", self.game.start());
-        for (i, e) in self.game.moves().iter().enumerate() {
-            out.push_str(&format!("{}. {} {}\n", i + 1, e.mover, e.text));
-        }
-        if let Some(r) = self.game.result() {
-            out.push_str(&format!("{r}\n"));
-        }
-        out
+        self.game.record_text()
     }
 
     fn review_at(&mut self, n: Option<usize>) {
@@ -837,12 +842,19 @@ impl App {
         } else {
             None
         };
-        self.bank();
-        self.reset_move();
-        self.names = form.names.clone();
+        let mut names = form.names.clone();
         if let Some(o) = form.opponent() {
-            self.names[o.side.index()] = format!("Computer ({})", o.level);
+            names[o.side.index()] = format!("Computer ({})", o.level);
         }
+        // The match score runs across the games of the same two players; new players
+        // start a new match.
+        if names == self.names {
+            self.bank();
+        } else {
+            self.banked = [0, 0];
+        }
+        self.reset_move();
+        self.names = names;
         self.computer = form.opponent().map(Computer::new);
         self.new_game = None;
         match state {

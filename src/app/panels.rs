@@ -126,7 +126,7 @@ fn players(app: &App, ui: &mut Ui) {
             let total: u32 = board[side.index() * 16..side.index() * 16 + 16].iter().map(|&c| c as u32).sum();
             let turn = acting == side && app.game.result().is_none();
             ui.label(if turn { RichText::new("to move").color(Color32::YELLOW) } else { RichText::new("") });
-            ui.label(app.player_label(side));
+            ui.add(egui::Label::new(app.player_label(side)).truncate());
             ui.label(format!("{total}"));
             ui.label(format!("{}", score[side.index()]));
             ui.end_row();
