@@ -4,7 +4,7 @@
 //! by moving seeds between holes. Candidates come from the seed, so layouts differ from
 //! game to game; the lower levels also pick among the good ones rather than the best.
 
-use super::search::run;
+use super::search::search;
 use super::tt::splitmix;
 use super::{Level, Limits};
 use crate::rules::{GameState, Layout, RuleOptions, SEEDS_PER_SIDE, Side};
@@ -79,7 +79,7 @@ fn value(side: Side, mine: &Layout, theirs: &Layout, first: Side, options: &Rule
     let state = GameState::from_layouts(lower, upper, first, *options);
     let stop = AtomicBool::new(false);
     let limits = Limits { time: None, depth: Some(p.depth), nodes: Some(p.nodes) };
-    match run(&state, Level::Master, limits, 0, &stop, &mut |_| {}) {
+    match search(&state, Level::Master, limits, 0, &stop, &mut |_| {}) {
         Some(r) if first == side => r.score,
         Some(r) => -r.score,
         // No legal move for the first player: they have lost.

@@ -16,14 +16,13 @@ pub mod worker;
 
 pub use eval::{SEED, evaluate};
 pub use layout::choose_layout;
-pub use search::{PROVEN, WIN};
+pub use search::{PROVEN, WIN, search};
 pub use tt::hash;
 
 use crate::rules::{GameState, Move};
 use rand::RngExt;
 use std::fmt;
 use std::str::FromStr;
-use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 /// How well the computer plays.
@@ -127,20 +126,6 @@ pub struct SearchResult {
     pub nodes: u64,
     /// Principal variation, starting with `best`.
     pub pv: Vec<Move>,
-}
-
-/// The best move for the side to move; `None` only when there is no legal move. When
-/// `stop` is set the search returns promptly with the best move so far. For a given
-/// `seed` and a node or depth budget without time limit the result is deterministic.
-pub fn search(
-    state: &GameState,
-    level: Level,
-    limits: Limits,
-    seed: u64,
-    stop: &AtomicBool,
-    on_info: &mut dyn FnMut(&SearchInfo),
-) -> Option<SearchResult> {
-    search::run(state, level, limits, seed, stop, on_info)
 }
 
 /// Baseline: the move that captures the most seeds this move (a win if there is one; the

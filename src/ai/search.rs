@@ -290,8 +290,10 @@ fn tt_bits(limits: &Limits, deadline_ms: Option<u128>) -> u32 {
     (128 - expected.max(1).leading_zeros()).clamp(12, 20)
 }
 
-/// See [`super::search`].
-pub(crate) fn run(
+/// The best move for the side to move; `None` only when there is no legal move. When
+/// `stop` is set the search returns promptly with the best move so far. For a given
+/// `seed` and a node or depth budget without time limit the result is deterministic.
+pub fn search(
     state: &GameState,
     level: Level,
     limits: Limits,
