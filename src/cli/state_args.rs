@@ -51,7 +51,7 @@ impl From<FirstMovesArg> for FirstMoves {
 #[derive(Clone, Debug, clap::Args)]
 pub struct StateArgs {
     /// The position in RULES.md notation, e.g. "9a, 3b, 4d-fhm; 4A-F, 3G, 5P", or a game
-    /// state "<position> / L both 0,0".
+    /// state `"<position> / L both 0,0"`.
     #[arg(long, short = 'p', allow_hyphen_values = true)]
     pub position: String,
     /// The player to move [default: lower].
@@ -67,7 +67,7 @@ pub struct StateArgs {
     pub rules: RuleArgs,
 }
 
-/// Rule options as flags (RULES.md **[choice]**s).
+/// Rule options as flags (RULES.md **\[choice\]**s).
 #[derive(Clone, Debug, Default, clap::Args)]
 pub struct RuleArgs {
     /// Allow the tournament split of a 3-seed hole until the first capture (RULES.md 3.7).

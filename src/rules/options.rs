@@ -40,7 +40,7 @@ impl Default for RuleOptions {
     }
 }
 
-/// Points for each kind of win (RULES.md §4; all **[choice]**).
+/// Points for each kind of win (RULES.md §4; all **\[choice\]**).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Points {
