@@ -34,6 +34,9 @@ use setup::{NewGameForm, Setup};
 
 /// The eframe storage key of the autosaved game.
 const AUTOSAVE_KEY: &str = "omweso-autosave";
+/// Where an autosave that could not be read is set aside (kept, never overwritten by the
+/// next autosave).
+const DAMAGED_AUTOSAVE_KEY: &str = "omweso-autosave-damaged";
 
 /// What the window opens on.
 pub enum Start {
@@ -124,6 +127,8 @@ pub struct App {
     pub message: Option<String>,
     /// A command waiting for the answer to "discard unsaved changes?".
     pub confirm: Option<Command>,
+    /// The text of an autosave that could not be restored, to set aside at the next save.
+    damaged_autosave: Option<String>,
     title: String,
     game_over_dismissed: bool,
     hovered: Option<Hole>,
@@ -156,6 +161,7 @@ impl App {
             dirty: false,
             file_dialogs: Box::new(files::SystemDialogs),
             message: None,
+            damaged_autosave: None,
             confirm: None,
             title: String::new(),
             game_over_dismissed: false,
@@ -206,12 +212,20 @@ impl App {
     pub fn from_creation(cc: &eframe::CreationContext<'_>, start: Start) -> App {
         let settings: Settings = cc.storage.and_then(|s| eframe::get_value(s, eframe::APP_KEY)).unwrap_or_default();
         cc.egui_ctx.set_visuals(egui::Visuals::dark());
-        // Autosave: a fresh start picks up the game of the last session, if any.
-        let autosaved = cc
-            .storage
-            .and_then(|s| s.get_string(AUTOSAVE_KEY))
-            .and_then(|text| crate::savefile::SavedGame::from_ron(&text).ok());
-        match start {
+        // Autosave: a fresh start picks up the game of the last session, if any. A damaged
+        // one is set aside with a notice.
+        let mut damaged = None;
+        let autosaved = match cc.storage.and_then(|s| s.get_string(AUTOSAVE_KEY)) {
+            None => None,
+            Some(text) => match crate::savefile::SavedGame::from_ron(&text) {
+                Ok(g) => Some(g),
+                Err(e) => {
+                    damaged = Some((text, e.to_string()));
+                    None
+                }
+            },
+        };
+        let mut app = match start {
             Start::Fresh => match autosaved {
                 Some(g) => App::from_saved(settings, g),
                 None => App::new(settings),
@@ -222,7 +236,13 @@ impl App {
                 app.file = Some(path);
                 app
             }
+        };
+        if let Some((text, error)) = damaged {
+            app.message =
+                Some(format!("The game autosaved last time could not be restored ({error}); it was set aside."));
+            app.damaged_autosave = Some(text);
         }
+        app
     }
 
     /// Records a command to apply after this frame (tests and plug-ins use this too).
@@ -968,6 +988,9 @@ impl eframe::App for App {
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         eframe::set_value(storage, eframe::APP_KEY, &self.settings);
+        if let Some(text) = self.damaged_autosave.take() {
+            storage.set_string(DAMAGED_AUTOSAVE_KEY, text);
+        }
         storage.set_string(AUTOSAVE_KEY, files::to_saved(self).to_ron());
     }
 }
