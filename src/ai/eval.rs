@@ -6,7 +6,7 @@
 //! of a move, anticlockwise or, from a, b, i, j, clockwise (reverse capture); and exposed
 //! columns (own front and back hole in one column both occupied: capturable).
 
-use crate::rules::GameState;
+use crate::rules::{GameState, is_leftmost_track, opposite_tracks};
 
 /// The value of one seed.
 pub const SEED: i32 = 100;
@@ -73,15 +73,17 @@ fn best_capture(mine: &[u8; 16], theirs: &[u8; 16]) -> i32 {
         }
         let passes = (n - 1) / 16;
         let mut check = |t: usize| {
-            if t >= 8 && mine[t] as usize + passes > 0 {
-                let (f, b) = (theirs[23 - t], theirs[t - 8]);
+            if let Some((front, back)) = opposite_tracks(t)
+                && mine[t] as usize + passes > 0
+            {
+                let (f, b) = (theirs[front], theirs[back]);
                 if f > 0 && b > 0 {
                     best = best.max((f + b) as i32);
                 }
             }
         };
         check((h + n) & 15);
-        if matches!(h, 0 | 1 | 14 | 15) {
+        if is_leftmost_track(h) {
             check((h + 16 - n % 16) & 15);
         }
     }

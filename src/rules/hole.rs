@@ -74,6 +74,22 @@ pub enum Row {
     Back,
 }
 
+/// The opponent's `(front, back)` track indices opposite own front-row track index `track`
+/// (RULES.md §1: `23 - track` and `track - 8`); `None` for a back-row track (below 8) or a
+/// track of 16 or more. The one place this geometry is written: [`Hole::opposite`], the
+/// sowing loop and the computer's evaluation, which work on raw per-side counts, use it.
+#[inline]
+pub const fn opposite_tracks(track: usize) -> Option<(usize, usize)> {
+    if track >= 8 && track < 16 { Some((23 - track, track - 8)) } else { None }
+}
+
+/// True for the track indices of a side's four leftmost holes (a, b, i, j: tracks 15, 14,
+/// 0, 1), the only origins of a clockwise lap (RULES.md 3.5).
+#[inline]
+pub const fn is_leftmost_track(track: usize) -> bool {
+    matches!(track, 0 | 1 | 14 | 15)
+}
+
 /// One of the 32 holes: a side and a *track index* 0..16 (RULES.md §1).
 ///
 /// The track index runs anticlockwise around the owner's 16 holes: the back row left to
@@ -185,18 +201,18 @@ impl Hole {
     /// For a front-row hole, the two opposite opponent holes `(front, back)` in its column
     /// (RULES.md §1: `d` faces `E` and `M`); `None` for a back-row hole.
     pub const fn opposite(self) -> Option<(Hole, Hole)> {
-        if self.track < 8 {
-            return None;
-        }
         let other = self.side.opponent();
-        Some((Hole { side: other, track: 23 - self.track }, Hole { side: other, track: self.track - 8 }))
+        match opposite_tracks(self.track as usize) {
+            Some((front, back)) => Some((Hole::at(other, front), Hole::at(other, back))),
+            None => None,
+        }
     }
 
     /// True for the mover's four leftmost holes, the only origins of a clockwise lap:
     /// a, b, i, j (A, B, I, J) (RULES.md 3.5).
     #[inline]
     pub const fn is_leftmost(self) -> bool {
-        matches!(self.track, 0 | 1 | 14 | 15)
+        is_leftmost_track(self.track as usize)
     }
 
     /// The 16 holes of `side` in alphabetical order (`a`..`p` or `A`..`P`).
@@ -259,6 +275,19 @@ mod tests {
         }
         assert_eq!(h('P').column(), 1);
         assert_eq!(h('A').column(), 8);
+        // Opposite holes share the column; the raw track table says the same.
+        for hole in Hole::all(Side::Lower).chain(Hole::all(Side::Upper)) {
+            let tracks = opposite_tracks(hole.track());
+            match hole.opposite() {
+                Some((front, back)) => {
+                    assert!(front.is_front() && !back.is_front(), "{hole}");
+                    assert_eq!((front.column(), back.column()), (hole.column(), hole.column()), "{hole}");
+                    assert_eq!(tracks, Some((front.track(), back.track())), "{hole}");
+                }
+                None => assert_eq!((hole.is_front(), tracks), (false, None), "{hole}"),
+            }
+        }
+        assert_eq!(opposite_tracks(16), None);
     }
 
     #[test]

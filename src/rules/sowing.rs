@@ -1,7 +1,7 @@
 //! The engine of a move: sowing laps, relays, captures, reverse captures and the lap limit
 //! (RULES.md §3), stopping at each decision point for the player's choice.
 
-use super::hole::{Direction, Hole, Side};
+use super::hole::{Direction, Hole, Side, is_leftmost_track, opposite_tracks};
 use super::moves::{Choice, Move};
 use super::outcome::{Outcome, WinKind};
 use super::state::{GameState, IllegalMove, Successor};
@@ -277,7 +277,7 @@ impl Sowing {
     fn offer_clockwise(&mut self) {
         self.direction = Direction::Anticlockwise;
         self.status = Status::Sow;
-        if !self.captures_allowed || !matches!(self.origin, 0 | 1 | 14 | 15) {
+        if !self.captures_allowed || !is_leftmost_track(self.origin as usize) {
             return;
         }
         if let Some(dp) = self.clockwise_capture() {
@@ -358,10 +358,14 @@ impl Sowing {
         } else if self.lap >= self.state.options.lap_limit {
             self.status = Status::Cut;
             LapEnd::Cut
-        } else if self.captures_allowed && last >= 8 && counts[other + 23 - last] > 0 && counts[other + last - 8] > 0 {
-            let (front_seeds, back_seeds) = (counts[other + 23 - last] as u32, counts[other + last - 8] as u32);
-            counts[other + 23 - last] = 0;
-            counts[other + last - 8] = 0;
+        } else if let Some((front, back)) = opposite_tracks(last)
+            && self.captures_allowed
+            && counts[other + front] > 0
+            && counts[other + back] > 0
+        {
+            let (front_seeds, back_seeds) = (counts[other + front] as u32, counts[other + back] as u32);
+            counts[other + front] = 0;
+            counts[other + back] = 0;
             self.captured_columns |= 1 << (last - 8);
             self.last_capture_track = last as u8;
             self.captured_seeds += front_seeds + back_seeds;
@@ -377,8 +381,8 @@ impl Sowing {
             }
             let opponent = self.mover().opponent();
             LapEnd::Capture {
-                front: Hole::at(opponent, 23 - last),
-                back: Hole::at(opponent, last - 8),
+                front: Hole::at(opponent, front),
+                back: Hole::at(opponent, back),
                 front_seeds,
                 back_seeds,
             }
