@@ -1,33 +1,17 @@
 //! Search speed on positions from seeded random games: fixed-depth and fixed-node searches.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use omweso::ai::{self, Level, Limits, random_move};
-use omweso::rules::{GameState, Layout, RuleOptions, Side};
-use rand::SeedableRng;
-use rand::rngs::StdRng;
+use omweso::ai::{self, Level, Limits};
+use omweso::rules::GameState;
 use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
 
+#[path = "../tests/common/mod.rs"]
+mod common;
+
 /// Middle-game positions: random layouts, then 10–20 random moves.
 fn positions() -> Vec<GameState> {
-    let mut rng = StdRng::seed_from_u64(2026);
-    let mut out = Vec::new();
-    while out.len() < 8 {
-        let (l, u) = (Layout::random(&mut rng), Layout::random(&mut rng));
-        let mut s = GameState::from_layouts(&l, &u, Side::Lower, RuleOptions::default());
-        for _ in 0..10 + out.len() {
-            let Some(mv) = random_move(&s, &mut rng) else { break };
-            let (next, _) = s.play(&mv).expect("legal");
-            if next.outcome.is_some() {
-                break;
-            }
-            s = next.state;
-        }
-        if s.outcome().is_none() {
-            out.push(s);
-        }
-    }
-    out
+    common::random_states(2026, 8, 10..21)
 }
 
 fn bench(c: &mut Criterion) {

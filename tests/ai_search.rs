@@ -3,10 +3,12 @@
 
 use omweso::ai::{self, Level, Limits, PROVEN, choose_layout, greedy_move, random_move, worker};
 use omweso::rules::{GameState, Layout, Outcome, RuleOptions, SEEDS_PER_SIDE, Side};
+use rand::SeedableRng;
 use rand::rngs::StdRng;
-use rand::{RngExt, SeedableRng};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
+
+mod common;
 
 fn state(text: &str) -> GameState {
     text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
@@ -14,26 +16,7 @@ fn state(text: &str) -> GameState {
 
 /// Positions from seeded random games (random layouts, random moves), none finished.
 fn random_positions(seed: u64, count: usize) -> Vec<GameState> {
-    let mut rng = StdRng::seed_from_u64(seed);
-    let mut out = Vec::new();
-    while out.len() < count {
-        let (l, u) = (Layout::random(&mut rng), Layout::random(&mut rng));
-        let first = if rng.random_bool(0.5) { Side::Lower } else { Side::Upper };
-        let mut s = GameState::from_layouts(&l, &u, first, RuleOptions::default());
-        let plies = rng.random_range(0..40);
-        for _ in 0..plies {
-            let Some(mv) = random_move(&s, &mut rng) else { break };
-            let (next, _) = s.play(&mv).unwrap();
-            if next.outcome.is_some() {
-                break;
-            }
-            s = next.state;
-        }
-        if s.outcome().is_none() {
-            out.push(s);
-        }
-    }
-    out
+    common::random_states(seed, count, 0..40)
 }
 
 fn limits(nodes: u64) -> Limits {

@@ -1,0 +1,33 @@
+//! Helpers shared by the test crates and the benches (`#[path]`-included by benches).
+#![allow(dead_code)] // each crate that includes this module uses part of it
+
+use omweso::ai::random_move;
+use omweso::rules::{GameState, Layout, RuleOptions, Side};
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+use std::ops::Range;
+
+/// `count` unfinished game states from seeded random games: random layouts, a random first
+/// player, then a number of random moves drawn from `plies` for each game. The same `seed`
+/// always gives the same states.
+pub fn random_states(seed: u64, count: usize, plies: Range<usize>) -> Vec<GameState> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut out = Vec::with_capacity(count);
+    while out.len() < count {
+        let (lower, upper) = (Layout::random(&mut rng), Layout::random(&mut rng));
+        let first = if rng.random_bool(0.5) { Side::Lower } else { Side::Upper };
+        let mut state = GameState::from_layouts(&lower, &upper, first, RuleOptions::default());
+        for _ in 0..rng.random_range(plies.clone()) {
+            let Some(mv) = random_move(&state, &mut rng) else { break };
+            let (next, _) = state.play(&mv).expect("a generated move is legal");
+            if next.outcome.is_some() {
+                break;
+            }
+            state = next.state;
+        }
+        if state.outcome().is_none() {
+            out.push(state);
+        }
+    }
+    out
+}
