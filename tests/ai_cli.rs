@@ -54,6 +54,8 @@ fn match_reports_the_score_and_an_elo_difference() {
     let text = output(&["omweso", "match", "--a", "greedy", "--b", "random", "--games", "4", "--seed", "3"]).unwrap();
     assert!(text.contains("a: greedy  b: random  games: 4"), "{text}");
     assert!(text.contains("elo difference (a - b): "), "{text}");
+    // Baselines lay out at random whatever the mode says.
+    assert!(text.contains("a: greedy  b: random  games: 4  time: 200 ms/move  layouts: a random, b random"), "{text}");
     let text = output(&[
         "omweso",
         "match",
@@ -65,8 +67,8 @@ fn match_reports_the_score_and_an_elo_difference() {
         "2",
         "--time-ms",
         "20",
-        "--a-layout",
-        "engine",
+        "--b-layout",
+        "random",
     ])
     .unwrap();
     assert!(text.contains("layouts: a engine-chosen, b random"), "{text}");

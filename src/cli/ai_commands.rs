@@ -286,9 +286,10 @@ pub fn play_match(s: &MatchSettings, out: &mut dyn Write) -> Result<(), String> 
     let var = results.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / n;
     let se = (var / n).sqrt();
     let (lo, hi) = (elo(mean - 1.96 * se), elo(mean + 1.96 * se));
-    let mode = |m: LayoutMode| match m {
-        LayoutMode::Random => "random",
-        LayoutMode::Engine => "engine-chosen",
+    // What each player actually laid out with: baselines always lay out at random.
+    let mode = |p: Player, m: LayoutMode| match (p, m) {
+        (Player::Engine(_), LayoutMode::Engine) => "engine-chosen",
+        _ => "random",
     };
     let w = |r: std::io::Result<()>| r.map_err(io);
     w(writeln!(
@@ -298,8 +299,8 @@ pub fn play_match(s: &MatchSettings, out: &mut dyn Write) -> Result<(), String> 
         s.b,
         results.len(),
         s.time.as_millis(),
-        mode(s.a_layout),
-        mode(s.b_layout),
+        mode(s.a, s.a_layout),
+        mode(s.b, s.b_layout),
         s.opening_moves,
         s.seed
     ))?;

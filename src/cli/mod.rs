@@ -92,7 +92,7 @@ pub enum Command {
         #[arg(long, default_value_t = 0)]
         seed: u64,
     },
-    /// Computer against computer from random setups, each setup twice with sides swapped;
+    /// Computer against computer, each setup twice with sides swapped;
     /// prints wins, losses, annulled games, the score and an Elo difference.
     Match {
         /// Player a: beginner, casual, strong, master, random or greedy.
@@ -110,11 +110,13 @@ pub enum Command {
         /// Seed of the setups and of the players' randomness.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// Where a's layout comes from.
-        #[arg(long, value_enum, default_value = "random")]
+        /// Where a's layout comes from: an engine level lays out its own seeds, as in the
+        /// window (`engine`), or takes the pair's random layout (`random`). Baselines always
+        /// use random layouts.
+        #[arg(long, value_enum, default_value = "engine")]
         a_layout: LayoutMode,
-        /// Where b's layout comes from.
-        #[arg(long, value_enum, default_value = "random")]
+        /// Where b's layout comes from (as for a).
+        #[arg(long, value_enum, default_value = "engine")]
         b_layout: LayoutMode,
         /// A game not over after this many moves counts as annulled.
         #[arg(long, default_value_t = 300)]
