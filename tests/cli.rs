@@ -20,6 +20,12 @@ fn apply_plays_the_worked_game() {
     // The same with the source's spelling and the state given by flags.
     let o = omweso(&["apply", "-p", "9a,3b,4d-fhm; 4A-F,3G,5P", "--first-moves", "both", "d", "F", "m"]);
     assert_eq!(stdout(&o).lines().next(), Some("11a, 5b, 2c, 1d, 5e, 2g, 7h, 1jk, 3n-p; 5DE, 3G, 1JL, 5P"));
+    // The whole state, as RULES.md §5 gives it after the three moves, reads back in.
+    let o = omweso(&["apply", "--position", START, "--full-state", "d", "F"]);
+    let after_two = stdout(&o).lines().next().unwrap_or_default().to_string();
+    assert_eq!(after_two, "10a, 4b, 1c, 4efh, 1i, 4m; 5AC-E, 3G, 1I-L, 5P / L none 0,0");
+    let o = omweso(&["apply", "--position", &after_two, "--full-state", "m"]);
+    assert_eq!(stdout(&o), "11a, 5b, 2c, 1d, 5e, 2g, 7h, 1jk, 3n-p; 5DE, 3G, 1JL, 5P / U none 1,0\nongoing\n");
 }
 
 #[test]

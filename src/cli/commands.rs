@@ -14,7 +14,9 @@ use std::time::{Duration, Instant};
 /// One readable line: what went wrong and where (a bad position, an illegal move, …).
 pub fn run(command: &Command, out: &mut dyn Write) -> Result<(), String> {
     match command {
-        Command::Apply { state, moves } => apply(&state.state().map_err(|e| e.to_string())?, moves, out),
+        Command::Apply { state, moves, full_state } => {
+            apply(&state.state().map_err(|e| e.to_string())?, moves, *full_state, out)
+        }
         Command::Moves { state } => list_moves(&state.state().map_err(|e| e.to_string())?, out),
         Command::Trace { state, mv } => trace(&state.state().map_err(|e| e.to_string())?, mv, out),
         Command::Check { file } => check(file, out),
@@ -51,7 +53,7 @@ fn io(e: std::io::Error) -> String {
     format!("cannot write the output: {e}")
 }
 
-fn apply(start: &GameState, moves: &[String], out: &mut dyn Write) -> Result<(), String> {
+fn apply(start: &GameState, moves: &[String], full_state: bool, out: &mut dyn Write) -> Result<(), String> {
     let mut state = start.clone();
     let mut outcome = state.outcome();
     for (i, text) in moves.iter().enumerate() {
@@ -63,7 +65,11 @@ fn apply(start: &GameState, moves: &[String], out: &mut dyn Write) -> Result<(),
         outcome = next.outcome.or(next.state.outcome());
         state = next.state;
     }
-    writeln!(out, "{}", state.position()).map_err(io)?;
+    if full_state {
+        writeln!(out, "{state}").map_err(io)?;
+    } else {
+        writeln!(out, "{}", state.position()).map_err(io)?;
+    }
     writeln!(out, "{}", outcome_text(outcome)).map_err(io)
 }
 

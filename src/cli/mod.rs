@@ -36,13 +36,17 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {
-    /// Play moves in turn; print the final position and the outcome.
+    /// Play moves in turn; print the final position (or game state) and the outcome.
     Apply {
         #[command(flatten)]
         state: StateArgs,
         /// Moves in RULES.md notation, e.g. `d` `F` `m`, or `i3xF, i2xG` as one argument.
         #[arg(required = true)]
         moves: Vec<String>,
+        /// Print the whole game state (`<position> / U none 1,0`, RULES.md §5), which
+        /// `--position` reads back, instead of the position alone.
+        #[arg(long)]
+        full_state: bool,
     },
     /// List every legal move: `<move>\t<resulting position>\t<outcome>`.
     Moves {
