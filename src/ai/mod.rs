@@ -28,9 +28,10 @@ use std::time::Duration;
 /// How well the computer plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Level {
-    /// Two moves deep, with noise and random blunders: a new player can win.
+    /// Judges one move ahead, with noise and random blunders, but sees a win in one for
+    /// either side: a new player can win.
     Beginner,
-    /// Three moves deep, with a little noise.
+    /// Two moves deep, with a little noise.
     Casual,
     /// Four moves deep.
     Strong,
@@ -91,8 +92,8 @@ impl FromStr for Level {
 pub struct Limits {
     /// Wall-clock time.
     pub time: Option<Duration>,
-    /// Deepest iteration, in complete moves (the lower levels stop sooner: Beginner at 2,
-    /// Casual at 3, Strong at 4).
+    /// Deepest iteration, in complete moves (the lower levels stop sooner: Beginner and
+    /// Casual at 2, Strong at 4).
     pub depth: Option<u32>,
     /// Nodes; with a node budget and no time limit the search is deterministic.
     pub nodes: Option<u64>,

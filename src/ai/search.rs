@@ -257,6 +257,10 @@ impl<'a> Searcher<'a> {
 pub(crate) struct Style {
     /// Deepest iteration.
     pub max_depth: u32,
+    /// The depth whose scores the noisy levels choose by; deeper iterations (up to
+    /// `max_depth`) only add forced wins and losses, so that a level that judges one move
+    /// ahead still sees a win in one for its opponent.
+    pub judgement_depth: u32,
     /// Noise added to each root move's score, up to ± this much, before the best is picked.
     pub noise: i32,
     /// Chance of playing a random move instead.
@@ -268,14 +272,34 @@ pub(crate) struct Style {
 impl Level {
     pub(crate) fn style(self) -> Style {
         match self {
-            Level::Beginner => {
-                Style { max_depth: 2, noise: 500, blunder: 0.2, default_time: Duration::from_millis(300) }
-            }
-            Level::Casual => Style { max_depth: 3, noise: 150, blunder: 0.0, default_time: Duration::from_millis(600) },
-            Level::Strong => Style { max_depth: 4, noise: 0, blunder: 0.0, default_time: Duration::from_millis(1000) },
-            Level::Master => {
-                Style { max_depth: MAX_PLY - 1, noise: 0, blunder: 0.0, default_time: Duration::from_millis(2000) }
-            }
+            Level::Beginner => Style {
+                max_depth: 2,
+                judgement_depth: 1,
+                noise: 400,
+                blunder: 0.25,
+                default_time: Duration::from_millis(300),
+            },
+            Level::Casual => Style {
+                max_depth: 2,
+                judgement_depth: 2,
+                noise: 100,
+                blunder: 0.0,
+                default_time: Duration::from_millis(600),
+            },
+            Level::Strong => Style {
+                max_depth: 4,
+                judgement_depth: 4,
+                noise: 0,
+                blunder: 0.0,
+                default_time: Duration::from_millis(1000),
+            },
+            Level::Master => Style {
+                max_depth: MAX_PLY - 1,
+                judgement_depth: MAX_PLY - 1,
+                noise: 0,
+                blunder: 0.0,
+                default_time: Duration::from_millis(2000),
+            },
         }
     }
 }
@@ -351,7 +375,16 @@ pub fn search(
                 fighting = Some((top, top_score, depth));
             }
             best = Some((top, top_score, depth));
-            scores = done.clone();
+            if depth <= style.judgement_depth || scores.is_empty() {
+                scores = done.clone();
+            } else {
+                // Deeper than the level judges: only forced results are taken from it.
+                for &(i, s) in done.iter().filter(|(_, s)| s.abs() >= PROVEN) {
+                    if let Some(entry) = scores.iter_mut().find(|(j, _)| *j == i) {
+                        entry.1 = s;
+                    }
+                }
+            }
         } else if top != root_order[0] {
             // A stopped iteration still counts when a move, searched to the end, has beaten
             // the previous best move (always searched first).
