@@ -386,3 +386,111 @@ fn f1_lists_the_keys_and_the_board_can_turn_to_the_player_to_move() {
     click(&mut h, "Upper F, 4 seeds");
     assert!(!h.state().flipped());
 }
+
+/// A window with the animation on (the default settings) whose clock runs at 60 frames a
+/// second.
+fn animated(text: &str) -> Harness<'static, App> {
+    let state: GameState = text.parse().expect("state");
+    let mut h = Harness::builder()
+        .with_size([1280.0, 800.0])
+        .with_max_steps(10_000)
+        .with_step_dt(1.0 / 60.0)
+        .build_ui_state(|ui, app: &mut App| app.ui(ui), App::with_state(Settings::default(), state));
+    h.run();
+    h
+}
+
+#[test]
+fn the_animation_and_the_board_stand_still_behind_the_unsaved_changes_prompt() {
+    let mut h = animated(WORKED);
+    h.get_by_label("Lower d, 4 seeds").click();
+    h.step();
+    h.step();
+    assert!(h.state().animating());
+    // The game has changed: New Game asks first.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    h.step();
+    h.get_by_label("Unsaved changes");
+    assert!(h.state().paused());
+    // Two seconds: the five steps of `d` take under one second when running.
+    h.run_steps(120);
+    assert!(h.state().animating(), "the sowing stands still behind the prompt");
+    // Neither a click on the board nor a hole's letter plays behind the prompt.
+    h.get_by_label("Upper F, 4 seeds").click();
+    h.step();
+    h.key_press(Key::F);
+    h.step();
+    assert_eq!(h.state().game.cursor(), 1);
+    click(&mut h, "Cancel");
+    assert!(!h.state().paused());
+    assert!(!h.state().animating(), "the sowing goes on and ends once the prompt is closed");
+    assert_eq!(h.state().game.cursor(), 1);
+    assert_eq!(board(&h), "10a, 4b, 1c, 4efh, 1i, 4m; 4A-F, 3G, 5P");
+}
+
+/// The worked game after Lower's `d`: Upper (the computer in these tests) to move.
+const AFTER_D: &str = "10a, 4b, 1c, 4efh, 1i, 4m; 4A-F, 3G, 5P / U upper 0,0";
+
+fn computer_upper() -> omweso::app::computer::Computer {
+    omweso::app::computer::Computer::new(omweso::app::computer::Opponent {
+        side: Side::Upper,
+        level: omweso::ai::Level::Beginner,
+    })
+}
+
+/// A window that may take many frames to settle (the spinner of a thinking computer).
+fn patient(app: App) -> Harness<'static, App> {
+    let mut h = Harness::builder()
+        .with_size([1280.0, 800.0])
+        .with_max_steps(1_000)
+        .build_ui_state(|ui, app: &mut App| app.ui(ui), app);
+    h.run();
+    h
+}
+
+/// Steps the window in real time for about `ms` milliseconds.
+fn steps_for(h: &mut Harness<'_, App>, ms: u64) {
+    for _ in 0..ms / 25 {
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(25));
+    }
+}
+
+#[test]
+fn the_computer_starts_no_search_behind_the_prompt() {
+    let state: GameState = AFTER_D.parse().expect("state");
+    let mut app = App::with_state(settings(), state);
+    app.computer = Some(computer_upper());
+    app.dirty = true;
+    app.confirm = Some(omweso::app::Command::OpenNewGame);
+    let mut h = patient(app);
+    h.get_by_label("Unsaved changes");
+    steps_for(&mut h, 1000);
+    assert!(!h.state().computer.as_ref().expect("computer").thinking(), "no search behind the prompt");
+    assert_eq!(h.state().game.cursor(), 0);
+    click(&mut h, "Cancel");
+    wait_for(&mut h, |a| a.game.cursor() == 1);
+}
+
+#[test]
+fn the_computers_answer_waits_for_the_prompt_to_close() {
+    let mut h = patient(App::with_state(settings(), WORKED.parse().expect("state")));
+    // The master searches for its full two seconds.
+    h.state_mut().computer = Some(omweso::app::computer::Computer::new(omweso::app::computer::Opponent {
+        side: Side::Upper,
+        level: omweso::ai::Level::Master,
+    }));
+    h.get_by_label("Lower d, 4 seeds").click();
+    h.step();
+    h.step();
+    assert!(h.state().computer.as_ref().expect("computer").thinking());
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    h.step();
+    h.get_by_label("Unsaved changes");
+    // Long enough for the answer to come.
+    steps_for(&mut h, 3000);
+    assert_eq!(h.state().game.cursor(), 1, "the answer is not played behind the prompt");
+    h.get_by_label("Cancel").click();
+    h.step();
+    wait_for(&mut h, |a| a.game.cursor() == 2);
+}

@@ -20,24 +20,23 @@ fn confirm(app: &mut App, ctx: &Context) {
         return;
     }
     let mut cmds = Vec::new();
-    egui::Window::new("Unsaved changes")
-        .collapsible(false)
-        .resizable(false)
-        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
-        .show(ctx, |ui| {
-            ui.label("The game has changed since it was last saved.");
-            ui.horizontal(|ui| {
-                if ui.button("Save").clicked() {
-                    cmds.push(Command::Save);
-                }
-                if ui.button("Discard").clicked() {
-                    cmds.push(Command::Discard);
-                }
-                if ui.button("Cancel").clicked() {
-                    cmds.push(Command::CancelConfirm);
-                }
-            });
+    // A modal: the board and the panels behind it take no clicks while it is open, and
+    // play pauses (see `App::paused`).
+    egui::Modal::new(egui::Id::new("unsaved-changes")).show(ctx, |ui| {
+        ui.heading("Unsaved changes");
+        ui.label("The game has changed since it was last saved.");
+        ui.horizontal(|ui| {
+            if ui.button("Save").clicked() {
+                cmds.push(Command::Save);
+            }
+            if ui.button("Discard").clicked() {
+                cmds.push(Command::Discard);
+            }
+            if ui.button("Cancel").clicked() {
+                cmds.push(Command::CancelConfirm);
+            }
         });
+    });
     for c in cmds {
         app.push(c);
     }
@@ -46,7 +45,10 @@ fn confirm(app: &mut App, ctx: &Context) {
 fn message(app: &mut App, ctx: &Context) {
     let Some(text) = app.message.clone() else { return };
     let mut close = false;
-    egui::Window::new("Problem").collapsible(false).resizable(false).show(ctx, |ui| {
+    // A modal too, shown last so that it sits above the unsaved-changes prompt (a failed
+    // save from that prompt is reported over it).
+    egui::Modal::new(egui::Id::new("problem")).show(ctx, |ui| {
+        ui.heading("Problem");
         ui.label(text);
         close = ui.button("OK").clicked();
     });

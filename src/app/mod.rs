@@ -133,7 +133,11 @@ pub struct App {
     game_over_dismissed: bool,
     hovered: Option<Hole>,
     preview_cache: Option<(GameState, Hole, Option<Hole>)>,
+    /// The play clock (seconds): egui's clock less the time spent behind a prompt, so that
+    /// an animation stands still while play is paused.
     now: f64,
+    /// egui's clock at the last frame.
+    clock: Option<f64>,
     commands: Vec<Command>,
 }
 
@@ -168,6 +172,7 @@ impl App {
             hovered: None,
             preview_cache: None,
             now: 0.0,
+            clock: None,
             commands: Vec::new(),
         }
     }
@@ -255,6 +260,13 @@ impl App {
         self.sowing.as_ref()
     }
 
+    /// True while a prompt (unsaved changes) or the New Game dialog is open: play pauses —
+    /// the animation stands still, the computer starts no search and its answer waits, and
+    /// the board takes no clicks.
+    pub fn paused(&self) -> bool {
+        self.confirm.is_some() || self.new_game.is_some()
+    }
+
     /// True while a move is being animated.
     pub fn animating(&self) -> bool {
         self.anim.as_ref().is_some_and(|a| !a.finished(self.now))
@@ -328,7 +340,12 @@ impl App {
     /// One frame: read keys, draw, then apply what was asked.
     pub fn ui(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
-        self.now = ctx.input(|i| i.time);
+        let time = ctx.input(|i| i.time);
+        let dt = self.clock.map_or(0.0, |c| (time - c).max(0.0));
+        self.clock = Some(time);
+        if !self.paused() {
+            self.now += dt;
+        }
         self.read_shortcuts(&ctx);
         self.drive_computer(&ctx);
         panels::menu_bar(self, ui);
@@ -376,7 +393,7 @@ impl App {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
             self.title = title;
         }
-        if self.animating() {
+        if self.animating() && !self.paused() {
             ctx.request_repaint();
         }
     }
@@ -385,7 +402,7 @@ impl App {
         if self.hovered != resp.hovered {
             self.hovered = resp.hovered;
         }
-        if self.new_game.is_some() {
+        if self.paused() {
             return;
         }
         if let Some(d) = resp.choose {
@@ -415,7 +432,8 @@ impl App {
 
     /// Lays out the computer's seeds, asks for its moves and collects the answers.
     fn drive_computer(&mut self, ctx: &Context) {
-        let busy = self.new_game.is_some() || self.animating() || self.sowing.is_some() || self.review.is_some();
+        let paused = self.paused();
+        let busy = paused || self.animating() || self.sowing.is_some() || self.review.is_some();
         let Some(c) = self.computer.as_mut() else { return };
         match &mut self.stage {
             Stage::Setup(s) => {
@@ -426,6 +444,8 @@ impl App {
                     self.commands.push(Command::SetupDone);
                 }
             }
+            // Behind a prompt a reply that has come waits in the worker's channel.
+            Stage::Play if paused => {}
             Stage::Play => {
                 match c.poll() {
                     Some(Answer::Move(state, mv)) => self.commands.push(Command::ComputerMove(state, mv)),
@@ -538,6 +558,20 @@ impl App {
         let setup = matches!(self.stage, Stage::Setup(_));
         let acting = self.acting_side();
         let mut cmds = Vec::new();
+        if self.confirm.is_some() {
+            // The unsaved-changes prompt answers Esc (cancel) and Ctrl+S (save); no other
+            // key reaches the game behind it.
+            ctx.input_mut(|i| {
+                if i.consume_key(Modifiers::NONE, Key::Escape) {
+                    cmds.push(Command::CancelConfirm);
+                }
+                if i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::S)) {
+                    cmds.push(Command::Save);
+                }
+            });
+            self.commands.extend(cmds);
+            return;
+        }
         ctx.input_mut(|i| {
             let mut sc = |m: Modifiers, k: Key| i.consume_shortcut(&KeyboardShortcut::new(m, k));
             if sc(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z) || sc(Modifiers::COMMAND, Key::Y) {
@@ -612,7 +646,9 @@ impl App {
         match command {
             C::PlayHole { hole, split } => self.play_hole(hole, split),
             C::Choose(dir) => {
-                if let Some(mut s) = self.sowing.take() {
+                if !self.paused()
+                    && let Some(mut s) = self.sowing.take()
+                {
                     let before = *s.position();
                     let known = s.laps().len();
                     if s.choose(dir).is_ok() {
@@ -903,7 +939,7 @@ impl App {
         if !matches!(self.stage, Stage::Play)
             || self.sowing.is_some()
             || self.review.is_some()
-            || self.new_game.is_some()
+            || self.paused()
             || self.game.result().is_some()
         {
             return;
