@@ -438,6 +438,14 @@ fn computer_upper() -> omweso::app::computer::Computer {
     })
 }
 
+/// The master searches for its full two seconds: time to act while it thinks.
+fn master_upper() -> omweso::app::computer::Computer {
+    omweso::app::computer::Computer::new(omweso::app::computer::Opponent {
+        side: Side::Upper,
+        level: omweso::ai::Level::Master,
+    })
+}
+
 /// A window that may take many frames to settle (the spinner of a thinking computer).
 fn patient(app: App) -> Harness<'static, App> {
     let mut h = Harness::builder()
@@ -475,11 +483,7 @@ fn the_computer_starts_no_search_behind_the_prompt() {
 #[test]
 fn the_computers_answer_waits_for_the_prompt_to_close() {
     let mut h = patient(App::with_state(settings(), WORKED.parse().expect("state")));
-    // The master searches for its full two seconds.
-    h.state_mut().computer = Some(omweso::app::computer::Computer::new(omweso::app::computer::Opponent {
-        side: Side::Upper,
-        level: omweso::ai::Level::Master,
-    }));
+    h.state_mut().computer = Some(master_upper());
     h.get_by_label("Lower d, 4 seeds").click();
     h.step();
     h.step();
@@ -493,4 +497,51 @@ fn the_computers_answer_waits_for_the_prompt_to_close() {
     h.get_by_label("Cancel").click();
     h.step();
     wait_for(&mut h, |a| a.game.cursor() == 2);
+}
+
+#[test]
+fn the_computer_lays_out_after_the_human_without_waiting_for_input() {
+    let mut h = patient(App::new(settings()));
+    click(&mut h, "Play against the computer");
+    if let Some(f) = h.state_mut().new_game.as_mut() {
+        f.computer_side = Side::Lower;
+        f.level = omweso::ai::Level::Beginner;
+    }
+    h.run();
+    click(&mut h, "Start");
+    // Lower (the computer) moves first, so the human (Upper) lays out first.
+    click(&mut h, "2 in every hole");
+    // Done, with no input event behind it: `run` goes on only while the window asks for
+    // frames, so the computer's layout must follow without another event.
+    h.state_mut().push(omweso::app::Command::SetupDone);
+    h.run();
+    assert!(matches!(h.state().stage, Stage::Play), "the computer has laid out");
+}
+
+#[test]
+fn the_worker_wakes_the_window_when_the_computers_move_is_ready() {
+    let mut h = patient(App::with_state(settings(), WORKED.parse().expect("state")));
+    h.state_mut().computer = Some(master_upper());
+    h.get_by_label("Lower d, 4 seeds").click();
+    h.step();
+    h.step();
+    assert!(h.state().computer.as_ref().expect("computer").thinking());
+    // No more frames from here: only the worker thread can ask for one.
+    let (tx, rx) = std::sync::mpsc::channel();
+    let tx = std::sync::Mutex::new(tx);
+    h.ctx.set_repaint_observer(move |info| {
+        if info.delay.is_zero() {
+            let _ = tx.lock().map(|t| t.send(()));
+        }
+    });
+    assert!(
+        rx.recv_timeout(std::time::Duration::from_secs(10)).is_ok(),
+        "the worker asks for a repaint when its answer is ready"
+    );
+    // From the wake on, the window asks for every frame it needs to show the answer.
+    h.run();
+    assert_eq!(h.state().game.cursor(), 2, "the answer is played");
+    assert!(!h.state().computer.as_ref().expect("computer").thinking(), "and not searched for again");
+    let shown = h.state().game.current().to_string();
+    h.get_by_label(&shown);
 }

@@ -361,7 +361,13 @@ impl App {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
             self.confirm = Some(Command::Quit);
         }
-        for c in std::mem::take(&mut self.commands) {
+        let commands = std::mem::take(&mut self.commands);
+        if !commands.is_empty() {
+            // What a command changed (the computer's turn to lay out or to move, a result to
+            // show) is acted on in the next frame: ask for it now rather than wait for input.
+            ctx.request_repaint();
+        }
+        for c in commands {
             let guarded = matches!(c, Command::OpenNewGame | Command::Open | Command::Quit);
             if guarded && self.dirty && self.confirm.is_none() {
                 self.confirm = Some(c);
@@ -435,6 +441,7 @@ impl App {
         let paused = self.paused();
         let busy = paused || self.animating() || self.sowing.is_some() || self.review.is_some();
         let Some(c) = self.computer.as_mut() else { return };
+        c.wake(ctx);
         match &mut self.stage {
             Stage::Setup(s) => {
                 if s.laying == c.opponent.side && !busy {
@@ -447,17 +454,23 @@ impl App {
             // Behind a prompt a reply that has come waits in the worker's channel.
             Stage::Play if paused => {}
             Stage::Play => {
+                let mut answered = false;
                 match c.poll() {
-                    Some(Answer::Move(state, mv)) => self.commands.push(Command::ComputerMove(state, mv)),
+                    Some(Answer::Move(state, mv)) => {
+                        // Played after this frame: not a reason to search the same state again.
+                        answered = true;
+                        self.commands.push(Command::ComputerMove(state, mv));
+                    }
                     Some(Answer::Hint(state, mv)) if &state == self.game.current() => self.hint = Some(mv),
                     Some(Answer::Hint(..)) | None => {}
                 }
                 let state = self.game.current();
-                if !busy && self.game.result().is_none() && state.to_move() == c.opponent.side {
+                if !busy && !answered && self.game.result().is_none() && state.to_move() == c.opponent.side {
                     c.ask_move(state);
                 }
+                // The worker wakes the window when it answers; this is only a fallback.
                 if c.thinking() || c.hinting() {
-                    ctx.request_repaint_after(std::time::Duration::from_millis(40));
+                    ctx.request_repaint_after(std::time::Duration::from_millis(250));
                 }
             }
         }
