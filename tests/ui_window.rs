@@ -3,7 +3,7 @@
 
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use omweso::app::{App, Settings, Stage};
 use omweso::rules::{GameState, Hole, Side};
 
@@ -24,6 +24,10 @@ fn on_state(text: &str) -> Harness<'static, App> {
 
 fn board(h: &Harness<'_, App>) -> String {
     h.state().game.current().position().to_string()
+}
+
+fn disabled(h: &Harness<'_, App>, label: &str) -> bool {
+    h.get_by_label(label).accesskit_node().is_disabled()
 }
 
 fn click(h: &mut Harness<'_, App>, label: &str) {
@@ -544,4 +548,45 @@ fn the_worker_wakes_the_window_when_the_computers_move_is_ready() {
     assert!(!h.state().computer.as_ref().expect("computer").thinking(), "and not searched for again");
     let shown = h.state().game.current().to_string();
     h.get_by_label(&shown);
+}
+
+#[test]
+fn a_game_state_says_who_moves_so_the_first_move_choice_is_disabled() {
+    let mut h = harness(App::new(settings()));
+    assert!(!disabled(&h, "Toss a coin"));
+    click(&mut h, "Start from a position");
+    assert!(disabled(&h, "Toss a coin"));
+    h.get_by_label("set by the game state");
+    h.get_by_label("Toss a coin").hover();
+    h.run();
+    h.get_by_label_contains("The game state says who moves");
+    // Upper moves in the game state, whatever the form said before.
+    if let Some(f) = h.state_mut().new_game.as_mut() {
+        f.first = omweso::app::setup::FirstChoice::Lower;
+        f.state_text = AFTER_D.into();
+    }
+    h.run();
+    click(&mut h, "Start");
+    assert_eq!(h.state().game.current().to_move(), Side::Upper);
+}
+
+#[test]
+fn a_game_state_can_be_typed_from_the_game_menu_with_errors_shown_by_column() {
+    let mut h = on_state(WORKED);
+    click(&mut h, "Game");
+    click(&mut h, "New game from a position…  (Ctrl+V pastes one)");
+    assert!(h.state().new_game.as_ref().is_some_and(|f| f.from_position));
+    let field = h.get_by_label("Game state (RULES.md §5), e.g. 4i-p; 4I-P / L both 0,0");
+    field.click();
+    h.run();
+    h.get_by_label("Game state (RULES.md §5), e.g. 4i-p; 4I-P / L both 0,0").type_text("4i-p; 4I-Q / L both 0,0");
+    h.run();
+    h.get_by_label_contains("column 10: `Q` is not a hole letter");
+    // Pasted text (Ctrl+V or the Paste button) with no field being edited replaces the text.
+    h.ctx.memory_mut(|m| m.stop_text_input());
+    h.event(egui::Event::Paste("4i-p; 4I-P / U both 0,0".into()));
+    h.run();
+    assert_eq!(h.state().new_game.as_ref().expect("dialog").state_text, "4i-p; 4I-P / U both 0,0");
+    click(&mut h, "Start");
+    assert_eq!(h.state().game.current().to_string(), "4i-p; 4I-P / U both 0,0");
 }

@@ -81,8 +81,10 @@ pub enum Command {
     Discard,
     /// Keep the unsaved changes; forget the command that was waiting.
     CancelConfirm,
-    /// Pasted text: open the New Game dialog on it as a game state to start from.
-    PasteState(String),
+    /// Open the New Game dialog set to start from a game state (RULES.md §5): this text,
+    /// pasted or empty to type one. With the dialog open, the text replaces the one in
+    /// its game state field.
+    NewGameFromState(String),
     /// Copy the game state shown (RULES.md §5) to the clipboard.
     CopyState,
     /// Copy the move record (RULES.md §5 notation) to the clipboard.

@@ -368,7 +368,8 @@ impl App {
             ctx.request_repaint();
         }
         for c in commands {
-            let guarded = matches!(c, Command::OpenNewGame | Command::Open | Command::Quit);
+            let guarded = matches!(c, Command::OpenNewGame | Command::Open | Command::Quit)
+                || (matches!(c, Command::NewGameFromState(_)) && self.new_game.is_none());
             if guarded && self.dirty && self.confirm.is_none() {
                 self.confirm = Some(c);
                 continue;
@@ -586,6 +587,14 @@ impl App {
             return;
         }
         ctx.input_mut(|i| {
+            let mut pasted: Vec<String> = i
+                .events
+                .iter()
+                .filter_map(|e| match e {
+                    egui::Event::Paste(text) => Some(text.clone()),
+                    _ => None,
+                })
+                .collect();
             let mut sc = |m: Modifiers, k: Key| i.consume_shortcut(&KeyboardShortcut::new(m, k));
             if sc(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z) || sc(Modifiers::COMMAND, Key::Y) {
                 cmds.push(Command::Redo);
@@ -611,6 +620,9 @@ impl App {
             if sc(Modifiers::NONE, Key::Escape) {
                 cmds.push(if dialog { Command::CancelNewGame } else { Command::ReviewEnd });
             }
+            // Pasted text (Ctrl+V, or the dialog's Paste button) when no text field has the
+            // keyboard: a game state to start from.
+            cmds.extend(pasted.drain(..).map(Command::NewGameFromState));
             if dialog {
                 return;
             }
@@ -632,11 +644,7 @@ impl App {
                     cmds.push(c);
                 }
             }
-            for e in &i.events {
-                if let egui::Event::Paste(text) = e {
-                    cmds.push(Command::PasteState(text.clone()));
-                }
-            }
+
             let shift = i.modifiers.shift;
             for (n, k) in LETTER_KEYS.iter().enumerate() {
                 if i.consume_key(Modifiers::NONE, *k)
@@ -796,12 +804,11 @@ impl App {
             C::ToggleHelp => self.show_help ^= true,
             C::DismissGameOver => self.game_over_dismissed = true,
             C::CopyState => ctx.copy_text(self.shown_state_text()),
-            C::PasteState(text) => {
-                let mut form = self.settings.form.clone();
+            C::NewGameFromState(text) => {
+                let form = self.new_game.get_or_insert_with(|| self.settings.form.clone());
                 form.from_position = true;
                 form.state_text = text.trim().to_string();
                 form.error = None;
-                self.new_game = Some(form);
             }
             C::Open => {
                 self.confirm = None;

@@ -15,6 +15,9 @@ pub fn menu_bar(app: &mut App, ui: &mut Ui) {
                 if ui.button("New game…  (Ctrl+N)").clicked() {
                     app.push(Command::OpenNewGame);
                 }
+                if ui.button("New game from a position…  (Ctrl+V pastes one)").clicked() {
+                    app.push(Command::NewGameFromState(String::new()));
+                }
                 if ui.add_enabled(matches!(app.stage, Stage::Play), egui::Button::new("Rematch")).clicked() {
                     app.push(Command::Rematch);
                 }
