@@ -590,3 +590,36 @@ fn a_game_state_can_be_typed_from_the_game_menu_with_errors_shown_by_column() {
     click(&mut h, "Start");
     assert_eq!(h.state().game.current().to_string(), "4i-p; 4I-P / U both 0,0");
 }
+
+#[test]
+fn undone_moves_are_listed_greyed_and_a_click_plays_them_again() {
+    let mut h = on_state(WORKED);
+    play_worked_game(&mut h);
+    click(&mut h, "Undo");
+    click(&mut h, "Undo");
+    assert_eq!(h.state().game.cursor(), 1);
+    // Still listed after the current move, to be played again.
+    h.get_by_label("Upper F");
+    click(&mut h, "Lower m");
+    assert_eq!(h.state().game.cursor(), 3);
+    assert_eq!(board(&h), AFTER_DFM);
+    assert_eq!(h.state().review, None);
+}
+
+#[test]
+fn resign_waits_for_the_move_being_sown() {
+    let mut h = animated(WORKED);
+    h.get_by_label("Lower d, 4 seeds").click();
+    h.step();
+    h.step();
+    assert!(h.state().animating());
+    assert!(disabled(&h, "Upper resigns"), "no resignation while Lower's move is still being sown");
+    h.state_mut().push(omweso::app::Command::Resign(Side::Upper));
+    h.step();
+    assert!(h.state().game.result().is_none());
+    h.key_press(Key::Space);
+    h.run();
+    assert!(!h.state().animating());
+    click(&mut h, "Upper resigns");
+    h.get_by_label("Lower wins");
+}

@@ -23,6 +23,8 @@ pub enum Command {
     Undo,
     /// Play the next move of the redo branch again.
     Redo,
+    /// Play the moves of the redo branch again up to this many moves from the start.
+    RedoTo(usize),
     /// The player on this side resigns.
     Resign(Side),
     /// Open the New Game dialog.

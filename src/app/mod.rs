@@ -380,6 +380,7 @@ impl App {
                     | Command::Choose(_)
                     | Command::Undo
                     | Command::Redo
+                    | Command::RedoTo(_)
                     | Command::Resign(_)
                     | Command::StartGame(_)
                     | Command::Rematch
@@ -725,23 +726,10 @@ impl App {
                 }
                 self.game_over_dismissed = false;
             }
-            C::Redo => {
-                if self.sowing.is_none() && matches!(self.stage, Stage::Play) {
-                    self.anim = None;
-                    self.review = None;
-                    self.game.redo();
-                    if let Some(c) = self.computer.as_mut() {
-                        c.cancel();
-                        if self.game.current().to_move() == c.opponent.side {
-                            self.game.redo();
-                        }
-                    }
-                    self.hint = None;
-                    self.game_over_dismissed = false;
-                }
-            }
+            C::Redo => self.redo_to(self.game.cursor() + 1),
+            C::RedoTo(n) => self.redo_to(n),
             C::Resign(side) => {
-                if matches!(self.stage, Stage::Play) && self.game.result().is_none() {
+                if matches!(self.stage, Stage::Play) && self.game.result().is_none() && !self.animating() {
                     self.sowing = None;
                     self.anim = None;
                     self.review = None;
@@ -879,6 +867,32 @@ impl App {
     /// The game as text: the start state, then the moves with their numbers.
     pub fn record_text(&self) -> String {
         self.game.record_text()
+    }
+
+    /// True when the game may be changed by anything but Undo: not while a move is being
+    /// sown on the board (its animation, or a decision it waits at), so that Resign and
+    /// Redo never act on a game other than the one shown. Undo takes the move back.
+    pub fn can_change_game(&self) -> bool {
+        matches!(self.stage, Stage::Play) && self.sowing.is_none() && !self.animating()
+    }
+
+    /// Plays the redo branch again up to `n` moves; against the computer, on to the
+    /// human's turn.
+    fn redo_to(&mut self, n: usize) {
+        if !self.can_change_game() || n <= self.game.cursor() || n > self.game.all_entries().len() {
+            return;
+        }
+        self.anim = None;
+        self.review = None;
+        while self.game.cursor() < n && self.game.redo() {}
+        if let Some(c) = self.computer.as_mut() {
+            c.cancel();
+            if self.game.current().to_move() == c.opponent.side {
+                self.game.redo();
+            }
+        }
+        self.hint = None;
+        self.game_over_dismissed = false;
     }
 
     fn review_at(&mut self, n: Option<usize>) {
