@@ -623,3 +623,26 @@ fn resign_waits_for_the_move_being_sown() {
     click(&mut h, "Upper resigns");
     h.get_by_label("Lower wins");
 }
+
+#[test]
+fn a_hint_shows_the_whole_move_on_the_board_and_in_words() {
+    // Lower's best here starts at c and, on the relay from a, sows clockwise to take E and M.
+    let mut h = on_state("2a, 2c, 1d, 27p; 24A, 4EM / L none 0,0");
+    let state = h.state().game.current().clone();
+    let mv = omweso::notation::parse_move(&state, "c, a3xE").expect("legal move");
+    h.state_mut().hint = Some(mv);
+    h.run();
+    let hole = |c| Hole::from_letter(c).expect("hole");
+    assert_eq!(h.state_mut().board_view().hint, vec![hole('c'), hole('a')]);
+    h.get_by_label("Hint: c, a3xE — start at c; sow clockwise from a");
+    // A move from the start hole clockwise rings that hole as both.
+    let mut h = on_state("1bc, 9e-g, 3i; 1F, 2G, 5I-L, 1N, 2O, 6P / L none 0,0");
+    let state = h.state().game.current().clone();
+    h.state_mut().hint = Some(omweso::notation::parse_move(&state, "i3xF").expect("legal move"));
+    h.run();
+    assert_eq!(h.state_mut().board_view().hint, vec![hole('i'), hole('i')]);
+    h.get_by_label("Hint: i3xF — start at i; sow clockwise from i");
+    // Playing a move clears the hint.
+    click(&mut h, "Lower e, 9 seeds");
+    assert!(h.state_mut().board_view().hint.is_empty());
+}

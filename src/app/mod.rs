@@ -534,10 +534,8 @@ impl App {
                 v.captured = captured_holes(&trace.laps);
             }
         }
-        if let Some(h) = &self.hint
-            && self.review.is_none()
-        {
-            v.preview = Some(h.start());
+        if self.review.is_none() {
+            v.hint = self.hint_holes();
         }
         if self.review.is_none() && self.game.result().is_none() && self.new_game.is_none() && !self.computer_turn() {
             v.clickable = state.playable_holes().collect();
@@ -546,6 +544,19 @@ impl App {
             }
         }
         v
+    }
+
+    /// The holes of the hinted move: its start, then each hole from which it chooses to
+    /// sow clockwise (the start again for a move such as `i3xF`).
+    pub fn hint_holes(&self) -> Vec<Hole> {
+        let Some(mv) = &self.hint else { return Vec::new() };
+        let mut holes = vec![mv.start()];
+        for c in mv.choices().iter().filter(|c| c.direction == crate::rules::Direction::Clockwise) {
+            if !holes[1..].contains(&c.hole) {
+                holes.push(c.hole);
+            }
+        }
+        holes
     }
 
     /// Where the first lap from `hole` ends (cached per state and hole).
@@ -733,6 +744,7 @@ impl App {
                     self.sowing = None;
                     self.anim = None;
                     self.review = None;
+                    self.hint = None;
                     let _ = self.game.resign(side);
                     self.game_over_dismissed = false;
                 }
@@ -986,6 +998,7 @@ impl App {
         let split = split && state.can_split(hole);
         let before = *state.position();
         if let Ok(s) = state.start_move(hole, split) {
+            self.hint = None;
             self.anim = None;
             self.game_over_dismissed = false;
             self.run_sowing(s, before, 0);

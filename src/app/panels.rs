@@ -194,11 +194,11 @@ fn play_tools(app: &mut App, ui: &mut Ui) {
                 if ui.add_enabled(!hinting, egui::Button::new(label)).clicked() {
                     app.push(Command::Hint);
                 }
-                if let Some(h) = &app.hint {
-                    ui.label(format!("Try {h}"));
-                }
             }
         });
+    }
+    if let Some(text) = hint_text(app) {
+        ui.colored_label(super::theme::PREVIEW, text);
     }
     ui.collapsing("View", |ui| view_toggles(app, ui));
     if let Some(dp) = app.sowing().and_then(|s| s.decision()) {
@@ -230,6 +230,20 @@ fn play_tools(app: &mut App, ui: &mut Ui) {
     ui.separator();
     ui.label(RichText::new("Position").strong());
     ui.add(egui::Label::new(RichText::new(app.shown_state_text()).monospace().size(11.0)).wrap());
+}
+
+/// The hinted move in RULES.md notation, and where it goes clockwise:
+/// `Hint: c, a3xE — start at c; sow clockwise from a`.
+pub fn hint_text(app: &App) -> Option<String> {
+    let mv = app.hint.as_ref().filter(|_| app.review.is_none())?;
+    let holes = app.hint_holes();
+    let (start, clockwise) = holes.split_first()?;
+    let mut text = format!("Hint: {mv} — start at {start}");
+    if !clockwise.is_empty() {
+        let list: Vec<String> = clockwise.iter().map(ToString::to_string).collect();
+        text.push_str(&format!("; sow clockwise from {}", list.join(", ")));
+    }
+    Some(text)
 }
 
 /// Why a button that changes the game is disabled.
