@@ -646,3 +646,110 @@ fn a_hint_shows_the_whole_move_on_the_board_and_in_words() {
     click(&mut h, "Lower e, 9 seeds");
     assert!(h.state_mut().board_view().hint.is_empty());
 }
+
+/// Asks the window to close, as the window manager's close button does, and runs a frame.
+fn request_close(h: &mut Harness<'_, App>) {
+    h.input_mut().viewports.entry(egui::ViewportId::ROOT).or_default().events.push(egui::ViewportEvent::Close);
+    h.step();
+}
+
+/// True when the last frame sent this command to the window.
+fn sent(h: &Harness<'_, App>, command: &egui::ViewportCommand) -> bool {
+    h.output().viewport_output.get(&egui::ViewportId::ROOT).is_some_and(|v| v.commands.contains(command))
+}
+
+#[test]
+fn closing_the_window_with_unsaved_changes_asks_first() {
+    let mut h = on_state(WORKED);
+    // Nothing to lose: the window closes.
+    request_close(&mut h);
+    assert!(!sent(&h, &egui::ViewportCommand::CancelClose));
+    assert!(h.state().confirm.is_none());
+    // A move later, closing asks first; Cancel keeps the game.
+    click(&mut h, "Lower d, 4 seeds");
+    request_close(&mut h);
+    assert!(sent(&h, &egui::ViewportCommand::CancelClose), "the close is held back");
+    h.run();
+    h.get_by_label("Unsaved changes");
+    click(&mut h, "Cancel");
+    assert!(h.state().confirm.is_none() && h.state().dirty);
+    assert_eq!(h.state().game.cursor(), 1);
+    // Again, and Discard: the window closes.
+    request_close(&mut h);
+    h.run();
+    h.get_by_label("Discard").click();
+    h.step();
+    assert!(sent(&h, &egui::ViewportCommand::Close));
+    assert!(!h.state().dirty);
+    // Save from the prompt saves, then closes.
+    let path = std::env::temp_dir().join(format!("omweso-close-{}.omweso", std::process::id()));
+    let mut h = on_state(WORKED);
+    h.state_mut().file_dialogs = Box::new(FixedDialogs(path.clone()));
+    click(&mut h, "Lower d, 4 seeds");
+    request_close(&mut h);
+    h.run();
+    h.get_by_label("Save").click();
+    h.step();
+    h.step();
+    assert!(sent(&h, &egui::ViewportCommand::Close));
+    let saved = omweso::savefile::SavedGame::load(&path).expect("saved before closing");
+    assert!(matches!(saved.phase, omweso::savefile::Phase::Game(g) if g.cursor() == 1));
+    let _ = std::fs::remove_file(path);
+}
+
+/// eframe's storage, in memory.
+#[derive(Default)]
+struct MemoryStorage(std::collections::HashMap<String, String>);
+
+impl eframe::Storage for MemoryStorage {
+    fn get_string(&self, key: &str) -> Option<String> {
+        self.0.get(key).cloned()
+    }
+    fn set_string(&mut self, key: &str, value: String) {
+        self.0.insert(key.to_string(), value);
+    }
+    fn remove_string(&mut self, key: &str) {
+        self.0.remove(key);
+    }
+    fn flush(&mut self) {}
+}
+
+#[test]
+fn the_game_of_the_last_session_is_restored() {
+    let mut h = on_state(WORKED);
+    h.state_mut().settings.letters = false;
+    play_worked_game(&mut h);
+    let mut storage = MemoryStorage::default();
+    eframe::App::save(h.state_mut(), &mut storage);
+    assert!(storage.0.contains_key(omweso::app::AUTOSAVE_KEY));
+    // A fresh start picks the game and the settings up where they were.
+    let h = harness(App::restore(Some(&storage), omweso::app::Start::Fresh));
+    assert!(matches!(h.state().stage, Stage::Play));
+    assert!(h.state().new_game.is_none());
+    assert_eq!(board(&h), AFTER_DFM);
+    assert_eq!(h.state().game.cursor(), 3);
+    assert!(!h.state().settings.letters);
+    h.get_by_label("Lower m");
+    // A start on a given state does not.
+    let h = harness(App::restore(Some(&storage), omweso::app::Start::State(WORKED.parse().expect("state"))));
+    assert_eq!(h.state().game.cursor(), 0);
+}
+
+#[test]
+fn a_damaged_autosave_is_set_aside_with_a_notice() {
+    let damaged = "(version: 1, players: [oops".to_string();
+    let mut storage = MemoryStorage::default();
+    storage.0.insert(omweso::app::AUTOSAVE_KEY.into(), damaged.clone());
+    let mut h = harness(App::restore(Some(&storage), omweso::app::Start::Fresh));
+    h.get_by_label("Problem");
+    h.get_by_label_contains("could not be restored");
+    h.get_by_label_contains("it was set aside");
+    assert!(h.state().new_game.is_some(), "a fresh session instead");
+    click(&mut h, "OK");
+    assert!(h.state().message.is_none());
+    // The next save keeps the damaged text under its own key and autosaves afresh.
+    eframe::App::save(h.state_mut(), &mut storage);
+    assert_eq!(storage.0.get(omweso::app::DAMAGED_AUTOSAVE_KEY), Some(&damaged));
+    let fresh = storage.0.get(omweso::app::AUTOSAVE_KEY).expect("autosave");
+    assert!(omweso::savefile::SavedGame::from_ron(fresh).is_ok());
+}

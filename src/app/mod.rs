@@ -33,10 +33,10 @@ use egui::{Context, Key, KeyboardShortcut, Modifiers};
 use setup::{NewGameForm, Setup};
 
 /// The eframe storage key of the autosaved game.
-const AUTOSAVE_KEY: &str = "omweso-autosave";
+pub const AUTOSAVE_KEY: &str = "omweso-autosave";
 /// Where an autosave that could not be read is set aside (kept, never overwritten by the
 /// next autosave).
-const DAMAGED_AUTOSAVE_KEY: &str = "omweso-autosave-damaged";
+pub const DAMAGED_AUTOSAVE_KEY: &str = "omweso-autosave-damaged";
 
 /// What the window opens on.
 pub enum Start {
@@ -213,14 +213,21 @@ impl App {
         app
     }
 
-    /// The eframe constructor: settings from storage, then [`App::new`] or [`App::with_state`].
+    /// The eframe constructor: dark visuals, then [`App::restore`] from eframe's storage.
     pub fn from_creation(cc: &eframe::CreationContext<'_>, start: Start) -> App {
-        let settings: Settings = cc.storage.and_then(|s| eframe::get_value(s, eframe::APP_KEY)).unwrap_or_default();
         cc.egui_ctx.set_visuals(egui::Visuals::dark());
+        App::restore(cc.storage, start)
+    }
+
+    /// The window as the last session left it: settings from `storage`, then `start`; a
+    /// fresh start picks up the autosaved game ([`AUTOSAVE_KEY`]). An autosave that cannot
+    /// be read is set aside under [`DAMAGED_AUTOSAVE_KEY`] at the next save, with a notice.
+    pub fn restore(storage: Option<&dyn eframe::Storage>, start: Start) -> App {
+        let settings: Settings = storage.and_then(|s| eframe::get_value(s, eframe::APP_KEY)).unwrap_or_default();
         // Autosave: a fresh start picks up the game of the last session, if any. A damaged
         // one is set aside with a notice.
         let mut damaged = None;
-        let autosaved = match cc.storage.and_then(|s| s.get_string(AUTOSAVE_KEY)) {
+        let autosaved = match storage.and_then(|s| s.get_string(AUTOSAVE_KEY)) {
             None => None,
             Some(text) => match crate::savefile::SavedGame::from_ron(&text) {
                 Ok(g) => Some(g),
