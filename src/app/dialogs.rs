@@ -218,7 +218,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ("Ctrl+Shift+Z, Ctrl+Y", "Redo"),
     ("Left / Right", "Step back / forward through the moves (review)"),
     ("Home / End", "Start of the game / back to the live game"),
-    ("Esc", "Back to the live game; close the New Game dialog"),
+    ("Esc", "Back to the live game; close the New Game dialog or the unsaved-changes prompt"),
     ("Ctrl+N", "New game"),
     ("Ctrl+V", "Paste a game state: New Game starting from it"),
     ("Ctrl+O", "Open a saved game"),
