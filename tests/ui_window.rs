@@ -3,7 +3,7 @@
 
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use omweso::app::{App, Settings, Stage};
 use omweso::rules::{GameState, Hole, Side};
 
@@ -24,6 +24,10 @@ fn on_state(text: &str) -> Harness<'static, App> {
 
 fn board(h: &Harness<'_, App>) -> String {
     h.state().game.current().position().to_string()
+}
+
+fn disabled(h: &Harness<'_, App>, label: &str) -> bool {
+    h.get_by_label(label).accesskit_node().is_disabled()
 }
 
 fn click(h: &mut Harness<'_, App>, label: &str) {
@@ -385,4 +389,367 @@ fn f1_lists_the_keys_and_the_board_can_turn_to_the_player_to_move() {
     assert!(h.state().flipped(), "Upper to move: Upper's view");
     click(&mut h, "Upper F, 4 seeds");
     assert!(!h.state().flipped());
+}
+
+/// A window with the animation on (the default settings) whose clock runs at 60 frames a
+/// second.
+fn animated(text: &str) -> Harness<'static, App> {
+    let state: GameState = text.parse().expect("state");
+    let mut h = Harness::builder()
+        .with_size([1280.0, 800.0])
+        .with_max_steps(10_000)
+        .with_step_dt(1.0 / 60.0)
+        .build_ui_state(|ui, app: &mut App| app.ui(ui), App::with_state(Settings::default(), state));
+    h.run();
+    h
+}
+
+#[test]
+fn the_animation_and_the_board_stand_still_behind_the_unsaved_changes_prompt() {
+    let mut h = animated(WORKED);
+    h.get_by_label("Lower d, 4 seeds").click();
+    h.step();
+    h.step();
+    assert!(h.state().animating());
+    // The game has changed: New Game asks first.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    h.step();
+    h.get_by_label("Unsaved changes");
+    assert!(h.state().paused());
+    // Two seconds: the five steps of `d` take under one second when running.
+    h.run_steps(120);
+    assert!(h.state().animating(), "the sowing stands still behind the prompt");
+    // Neither a click on the board nor a hole's letter plays behind the prompt.
+    h.get_by_label("Upper F, 4 seeds").click();
+    h.step();
+    h.key_press(Key::F);
+    h.step();
+    assert_eq!(h.state().game.cursor(), 1);
+    click(&mut h, "Cancel");
+    assert!(!h.state().paused());
+    assert!(!h.state().animating(), "the sowing goes on and ends once the prompt is closed");
+    assert_eq!(h.state().game.cursor(), 1);
+    assert_eq!(board(&h), "10a, 4b, 1c, 4efh, 1i, 4m; 4A-F, 3G, 5P");
+}
+
+/// The worked game after Lower's `d`: Upper (the computer in these tests) to move.
+const AFTER_D: &str = "10a, 4b, 1c, 4efh, 1i, 4m; 4A-F, 3G, 5P / U upper 0,0";
+
+fn computer_upper() -> omweso::app::computer::Computer {
+    omweso::app::computer::Computer::new(omweso::app::computer::Opponent {
+        side: Side::Upper,
+        level: omweso::ai::Level::Beginner,
+    })
+}
+
+/// The master searches for its full two seconds: time to act while it thinks.
+fn master_upper() -> omweso::app::computer::Computer {
+    omweso::app::computer::Computer::new(omweso::app::computer::Opponent {
+        side: Side::Upper,
+        level: omweso::ai::Level::Master,
+    })
+}
+
+/// A window that may take many frames to settle (the spinner of a thinking computer).
+fn patient(app: App) -> Harness<'static, App> {
+    let mut h = Harness::builder()
+        .with_size([1280.0, 800.0])
+        .with_max_steps(1_000)
+        .build_ui_state(|ui, app: &mut App| app.ui(ui), app);
+    h.run();
+    h
+}
+
+/// Steps the window in real time for about `ms` milliseconds.
+fn steps_for(h: &mut Harness<'_, App>, ms: u64) {
+    for _ in 0..ms / 25 {
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(25));
+    }
+}
+
+#[test]
+fn the_computer_starts_no_search_behind_the_prompt() {
+    let state: GameState = AFTER_D.parse().expect("state");
+    let mut app = App::with_state(settings(), state);
+    app.computer = Some(computer_upper());
+    app.dirty = true;
+    app.confirm = Some(omweso::app::Command::OpenNewGame);
+    let mut h = patient(app);
+    h.get_by_label("Unsaved changes");
+    steps_for(&mut h, 1000);
+    assert!(!h.state().computer.as_ref().expect("computer").thinking(), "no search behind the prompt");
+    assert_eq!(h.state().game.cursor(), 0);
+    click(&mut h, "Cancel");
+    wait_for(&mut h, |a| a.game.cursor() == 1);
+}
+
+#[test]
+fn the_computers_answer_waits_for_the_prompt_to_close() {
+    let mut h = patient(App::with_state(settings(), WORKED.parse().expect("state")));
+    h.state_mut().computer = Some(master_upper());
+    h.get_by_label("Lower d, 4 seeds").click();
+    h.step();
+    h.step();
+    assert!(h.state().computer.as_ref().expect("computer").thinking());
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    h.step();
+    h.get_by_label("Unsaved changes");
+    // Long enough for the answer to come.
+    steps_for(&mut h, 3000);
+    assert_eq!(h.state().game.cursor(), 1, "the answer is not played behind the prompt");
+    h.get_by_label("Cancel").click();
+    h.step();
+    wait_for(&mut h, |a| a.game.cursor() == 2);
+}
+
+#[test]
+fn the_computer_lays_out_after_the_human_without_waiting_for_input() {
+    let mut h = patient(App::new(settings()));
+    click(&mut h, "Play against the computer");
+    if let Some(f) = h.state_mut().new_game.as_mut() {
+        f.computer_side = Side::Lower;
+        f.level = omweso::ai::Level::Beginner;
+    }
+    h.run();
+    click(&mut h, "Start");
+    // Lower (the computer) moves first, so the human (Upper) lays out first.
+    click(&mut h, "2 in every hole");
+    // Done, with no input event behind it: `run` goes on only while the window asks for
+    // frames, so the computer's layout must follow without another event.
+    h.state_mut().push(omweso::app::Command::SetupDone);
+    h.run();
+    assert!(matches!(h.state().stage, Stage::Play), "the computer has laid out");
+}
+
+#[test]
+fn the_worker_wakes_the_window_when_the_computers_move_is_ready() {
+    let mut h = patient(App::with_state(settings(), WORKED.parse().expect("state")));
+    h.state_mut().computer = Some(master_upper());
+    h.get_by_label("Lower d, 4 seeds").click();
+    h.step();
+    h.step();
+    assert!(h.state().computer.as_ref().expect("computer").thinking());
+    // No more frames from here: only the worker thread can ask for one.
+    let (tx, rx) = std::sync::mpsc::channel();
+    let tx = std::sync::Mutex::new(tx);
+    h.ctx.set_repaint_observer(move |info| {
+        if info.delay.is_zero() {
+            let _ = tx.lock().map(|t| t.send(()));
+        }
+    });
+    assert!(
+        rx.recv_timeout(std::time::Duration::from_secs(10)).is_ok(),
+        "the worker asks for a repaint when its answer is ready"
+    );
+    // From the wake on, the window asks for every frame it needs to show the answer.
+    h.run();
+    assert_eq!(h.state().game.cursor(), 2, "the answer is played");
+    assert!(!h.state().computer.as_ref().expect("computer").thinking(), "and not searched for again");
+    let shown = h.state().game.current().to_string();
+    h.get_by_label(&shown);
+}
+
+#[test]
+fn a_game_state_says_who_moves_so_the_first_move_choice_is_disabled() {
+    let mut h = harness(App::new(settings()));
+    assert!(!disabled(&h, "Toss a coin"));
+    click(&mut h, "Start from a position");
+    assert!(disabled(&h, "Toss a coin"));
+    h.get_by_label("set by the game state");
+    h.get_by_label("Toss a coin").hover();
+    h.run();
+    h.get_by_label_contains("The game state says who moves");
+    // Upper moves in the game state, whatever the form said before.
+    if let Some(f) = h.state_mut().new_game.as_mut() {
+        f.first = omweso::app::setup::FirstChoice::Lower;
+        f.state_text = AFTER_D.into();
+    }
+    h.run();
+    click(&mut h, "Start");
+    assert_eq!(h.state().game.current().to_move(), Side::Upper);
+}
+
+#[test]
+fn a_game_state_can_be_typed_from_the_game_menu_with_errors_shown_by_column() {
+    let mut h = on_state(WORKED);
+    click(&mut h, "Game");
+    click(&mut h, "New game from a position…  (Ctrl+V pastes one)");
+    assert!(h.state().new_game.as_ref().is_some_and(|f| f.from_position));
+    let field = h.get_by_label("Game state (RULES.md §5), e.g. 4i-p; 4I-P / L both 0,0");
+    field.click();
+    h.run();
+    h.get_by_label("Game state (RULES.md §5), e.g. 4i-p; 4I-P / L both 0,0").type_text("4i-p; 4I-Q / L both 0,0");
+    h.run();
+    h.get_by_label_contains("column 10: `Q` is not a hole letter");
+    // Pasted text (Ctrl+V or the Paste button) with no field being edited replaces the text.
+    h.ctx.memory_mut(|m| m.stop_text_input());
+    h.event(egui::Event::Paste("4i-p; 4I-P / U both 0,0".into()));
+    h.run();
+    assert_eq!(h.state().new_game.as_ref().expect("dialog").state_text, "4i-p; 4I-P / U both 0,0");
+    click(&mut h, "Start");
+    assert_eq!(h.state().game.current().to_string(), "4i-p; 4I-P / U both 0,0");
+}
+
+#[test]
+fn undone_moves_are_listed_greyed_and_a_click_plays_them_again() {
+    let mut h = on_state(WORKED);
+    play_worked_game(&mut h);
+    click(&mut h, "Undo");
+    click(&mut h, "Undo");
+    assert_eq!(h.state().game.cursor(), 1);
+    // Still listed after the current move, to be played again.
+    h.get_by_label("Upper F");
+    click(&mut h, "Lower m");
+    assert_eq!(h.state().game.cursor(), 3);
+    assert_eq!(board(&h), AFTER_DFM);
+    assert_eq!(h.state().review, None);
+}
+
+#[test]
+fn resign_waits_for_the_move_being_sown() {
+    let mut h = animated(WORKED);
+    h.get_by_label("Lower d, 4 seeds").click();
+    h.step();
+    h.step();
+    assert!(h.state().animating());
+    assert!(disabled(&h, "Upper resigns"), "no resignation while Lower's move is still being sown");
+    h.state_mut().push(omweso::app::Command::Resign(Side::Upper));
+    h.step();
+    assert!(h.state().game.result().is_none());
+    h.key_press(Key::Space);
+    h.run();
+    assert!(!h.state().animating());
+    click(&mut h, "Upper resigns");
+    h.get_by_label("Lower wins");
+}
+
+#[test]
+fn a_hint_shows_the_whole_move_on_the_board_and_in_words() {
+    // Lower's best here starts at c and, on the relay from a, sows clockwise to take E and M.
+    let mut h = on_state("2a, 2c, 1d, 27p; 24A, 4EM / L none 0,0");
+    let state = h.state().game.current().clone();
+    let mv = omweso::notation::parse_move(&state, "c, a3xE").expect("legal move");
+    h.state_mut().hint = Some(mv);
+    h.run();
+    let hole = |c| Hole::from_letter(c).expect("hole");
+    assert_eq!(h.state_mut().board_view().hint, vec![hole('c'), hole('a')]);
+    h.get_by_label("Hint: c, a3xE — start at c; sow clockwise from a");
+    // A move from the start hole clockwise rings that hole as both.
+    let mut h = on_state("1bc, 9e-g, 3i; 1F, 2G, 5I-L, 1N, 2O, 6P / L none 0,0");
+    let state = h.state().game.current().clone();
+    h.state_mut().hint = Some(omweso::notation::parse_move(&state, "i3xF").expect("legal move"));
+    h.run();
+    assert_eq!(h.state_mut().board_view().hint, vec![hole('i'), hole('i')]);
+    h.get_by_label("Hint: i3xF — start at i; sow clockwise from i");
+    // Playing a move clears the hint.
+    click(&mut h, "Lower e, 9 seeds");
+    assert!(h.state_mut().board_view().hint.is_empty());
+}
+
+/// Asks the window to close, as the window manager's close button does, and runs a frame.
+fn request_close(h: &mut Harness<'_, App>) {
+    h.input_mut().viewports.entry(egui::ViewportId::ROOT).or_default().events.push(egui::ViewportEvent::Close);
+    h.step();
+}
+
+/// True when the last frame sent this command to the window.
+fn sent(h: &Harness<'_, App>, command: &egui::ViewportCommand) -> bool {
+    h.output().viewport_output.get(&egui::ViewportId::ROOT).is_some_and(|v| v.commands.contains(command))
+}
+
+#[test]
+fn closing_the_window_with_unsaved_changes_asks_first() {
+    let mut h = on_state(WORKED);
+    // Nothing to lose: the window closes.
+    request_close(&mut h);
+    assert!(!sent(&h, &egui::ViewportCommand::CancelClose));
+    assert!(h.state().confirm.is_none());
+    // A move later, closing asks first; Cancel keeps the game.
+    click(&mut h, "Lower d, 4 seeds");
+    request_close(&mut h);
+    assert!(sent(&h, &egui::ViewportCommand::CancelClose), "the close is held back");
+    h.run();
+    h.get_by_label("Unsaved changes");
+    click(&mut h, "Cancel");
+    assert!(h.state().confirm.is_none() && h.state().dirty);
+    assert_eq!(h.state().game.cursor(), 1);
+    // Again, and Discard: the window closes.
+    request_close(&mut h);
+    h.run();
+    h.get_by_label("Discard").click();
+    h.step();
+    assert!(sent(&h, &egui::ViewportCommand::Close));
+    assert!(!h.state().dirty);
+    // Save from the prompt saves, then closes.
+    let path = std::env::temp_dir().join(format!("omweso-close-{}.omweso", std::process::id()));
+    let mut h = on_state(WORKED);
+    h.state_mut().file_dialogs = Box::new(FixedDialogs(path.clone()));
+    click(&mut h, "Lower d, 4 seeds");
+    request_close(&mut h);
+    h.run();
+    h.get_by_label("Save").click();
+    h.step();
+    h.step();
+    assert!(sent(&h, &egui::ViewportCommand::Close));
+    let saved = omweso::savefile::SavedGame::load(&path).expect("saved before closing");
+    assert!(matches!(saved.phase, omweso::savefile::Phase::Game(g) if g.cursor() == 1));
+    let _ = std::fs::remove_file(path);
+}
+
+/// eframe's storage, in memory.
+#[derive(Default)]
+struct MemoryStorage(std::collections::HashMap<String, String>);
+
+impl eframe::Storage for MemoryStorage {
+    fn get_string(&self, key: &str) -> Option<String> {
+        self.0.get(key).cloned()
+    }
+    fn set_string(&mut self, key: &str, value: String) {
+        self.0.insert(key.to_string(), value);
+    }
+    fn remove_string(&mut self, key: &str) {
+        self.0.remove(key);
+    }
+    fn flush(&mut self) {}
+}
+
+#[test]
+fn the_game_of_the_last_session_is_restored() {
+    let mut h = on_state(WORKED);
+    h.state_mut().settings.letters = false;
+    play_worked_game(&mut h);
+    let mut storage = MemoryStorage::default();
+    eframe::App::save(h.state_mut(), &mut storage);
+    assert!(storage.0.contains_key(omweso::app::AUTOSAVE_KEY));
+    // A fresh start picks the game and the settings up where they were.
+    let h = harness(App::restore(Some(&storage), omweso::app::Start::Fresh));
+    assert!(matches!(h.state().stage, Stage::Play));
+    assert!(h.state().new_game.is_none());
+    assert_eq!(board(&h), AFTER_DFM);
+    assert_eq!(h.state().game.cursor(), 3);
+    assert!(!h.state().settings.letters);
+    h.get_by_label("Lower m");
+    // A start on a given state does not.
+    let h = harness(App::restore(Some(&storage), omweso::app::Start::State(WORKED.parse().expect("state"))));
+    assert_eq!(h.state().game.cursor(), 0);
+}
+
+#[test]
+fn a_damaged_autosave_is_set_aside_with_a_notice() {
+    let damaged = "(version: 1, players: [oops".to_string();
+    let mut storage = MemoryStorage::default();
+    storage.0.insert(omweso::app::AUTOSAVE_KEY.into(), damaged.clone());
+    let mut h = harness(App::restore(Some(&storage), omweso::app::Start::Fresh));
+    h.get_by_label("Problem");
+    h.get_by_label_contains("could not be restored");
+    h.get_by_label_contains("it was set aside");
+    assert!(h.state().new_game.is_some(), "a fresh session instead");
+    click(&mut h, "OK");
+    assert!(h.state().message.is_none());
+    // The next save keeps the damaged text under its own key and autosaves afresh.
+    eframe::App::save(h.state_mut(), &mut storage);
+    assert_eq!(storage.0.get(omweso::app::DAMAGED_AUTOSAVE_KEY), Some(&damaged));
+    let fresh = storage.0.get(omweso::app::AUTOSAVE_KEY).expect("autosave");
+    assert!(omweso::savefile::SavedGame::from_ron(fresh).is_ok());
 }

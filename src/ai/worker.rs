@@ -58,13 +58,19 @@ pub struct Worker {
 impl Worker {
     /// Starts the thread.
     pub fn spawn() -> Worker {
+        Worker::spawn_with_wake(Box::new(|| {}))
+    }
+
+    /// Starts the thread; it calls `wake` after sending each reply, so that a caller that
+    /// is not waiting on the channel (a window asleep until its next event) can be woken.
+    pub fn spawn_with_wake(wake: Box<dyn Fn() + Send>) -> Worker {
         let (req_tx, req_rx) = channel::<(u64, Request)>();
         let (rep_tx, rep_rx) = channel::<(u64, Reply)>();
         let shared = Arc::new(Shared { control: Mutex::new(Control::default()), stop: AtomicBool::new(false) });
         let s = Arc::clone(&shared);
         let thread = std::thread::Builder::new()
             .name("omweso-ai".into())
-            .spawn(move || run(req_rx, rep_tx, s))
+            .spawn(move || run(req_rx, rep_tx, s, wake))
             .expect("cannot start the computer player's thread");
         Worker { requests: Some(req_tx), replies: rep_rx, shared, last_seq: AtomicU64::new(0), thread: Some(thread) }
     }
@@ -134,7 +140,12 @@ fn lock(shared: &Shared) -> std::sync::MutexGuard<'_, Control> {
     shared.control.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-fn run(requests: Receiver<(u64, Request)>, replies: Sender<(u64, Reply)>, shared: Arc<Shared>) {
+fn run(
+    requests: Receiver<(u64, Request)>,
+    replies: Sender<(u64, Reply)>,
+    shared: Arc<Shared>,
+    wake: Box<dyn Fn() + Send>,
+) {
     while let Ok((seq, r)) = requests.recv() {
         {
             let c = lock(&shared);
@@ -146,8 +157,11 @@ fn run(requests: Receiver<(u64, Request)>, replies: Sender<(u64, Reply)>, shared
         let limits = Limits { time: Some(r.time), depth: None, nodes: None };
         let result = search(&r.state, r.level, limits, r.seed, &shared.stop, &mut |_| {});
         let cancelled = seq <= lock(&shared).cancel_upto;
-        if !cancelled && replies.send((seq, Reply { id: r.id, result })).is_err() {
-            return;
+        if !cancelled {
+            if replies.send((seq, Reply { id: r.id, result })).is_err() {
+                return;
+            }
+            wake();
         }
     }
 }

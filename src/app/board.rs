@@ -30,6 +30,9 @@ pub struct BoardView {
     pub show_clickable: bool,
     /// The hole where the hovered hole's first lap would end.
     pub preview: Option<Hole>,
+    /// The suggested move (Hint): its start hole first, then each hole from which it
+    /// chooses to sow clockwise (RULES.md 3.5).
+    pub hint: Vec<Hole>,
     /// Start hole of the last move.
     pub last_start: Option<Hole>,
     /// Holes captured in the last move (or so far in the move being animated).
@@ -207,6 +210,23 @@ pub fn paint(painter: &Painter, geo: &Geometry, view: &BoardView) {
             painter.circle_filled(c, r * 0.12, theme::PREVIEW);
         }
         paint_badges(painter, c, r, hole, view.counts[index], view.letters);
+    }
+    paint_hint(painter, geo, &view.hint);
+}
+
+/// The hinted move: a double ring on its start hole; at each hole where it chooses to sow
+/// clockwise, a ring and an arrow toward the next hole clockwise.
+fn paint_hint(painter: &Painter, geo: &Geometry, hint: &[Hole]) {
+    let r = geo.radius();
+    for (i, &hole) in hint.iter().enumerate() {
+        let c = geo.center(hole);
+        painter.circle_stroke(c, r * 1.16, Stroke::new(r * 0.09, theme::PREVIEW));
+        if i == 0 {
+            painter.circle_stroke(c, r * 0.92, Stroke::new(r * 0.05, theme::PREVIEW));
+        } else {
+            let v = (geo.center(hole.step(Direction::Clockwise)) - c).normalized();
+            painter.arrow(c + v * r * 0.55, v * r * 0.75, Stroke::new(r * 0.1, theme::PREVIEW));
+        }
     }
 }
 

@@ -23,6 +23,8 @@ pub enum Command {
     Undo,
     /// Play the next move of the redo branch again.
     Redo,
+    /// Play the moves of the redo branch again up to this many moves from the start.
+    RedoTo(usize),
     /// The player on this side resigns.
     Resign(Side),
     /// Open the New Game dialog.
@@ -81,8 +83,10 @@ pub enum Command {
     Discard,
     /// Keep the unsaved changes; forget the command that was waiting.
     CancelConfirm,
-    /// Pasted text: open the New Game dialog on it as a game state to start from.
-    PasteState(String),
+    /// Open the New Game dialog set to start from a game state (RULES.md §5): this text,
+    /// pasted or empty to type one. With the dialog open, the text replaces the one in
+    /// its game state field.
+    NewGameFromState(String),
     /// Copy the game state shown (RULES.md §5) to the clipboard.
     CopyState,
     /// Copy the move record (RULES.md §5 notation) to the clipboard.

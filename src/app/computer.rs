@@ -33,6 +33,8 @@ pub struct Computer {
     next_id: u64,
     pending: Option<(u64, Purpose, GameState)>,
     seed: u64,
+    /// The window to wake when a reply is ready.
+    ctx: Option<egui::Context>,
 }
 
 /// A reply that arrived for the awaited request.
@@ -47,7 +49,15 @@ pub enum Answer {
 impl Computer {
     /// A computer player; the thread starts with the first request.
     pub fn new(opponent: Opponent) -> Computer {
-        Computer { opponent, worker: None, next_id: 1, pending: None, seed: rand::random() }
+        Computer { opponent, worker: None, next_id: 1, pending: None, seed: rand::random(), ctx: None }
+    }
+
+    /// The window to repaint when a reply is ready (the worker thread wakes it; it would
+    /// otherwise sleep until the next mouse move). Takes effect when the thread starts.
+    pub fn wake(&mut self, ctx: &egui::Context) {
+        if self.ctx.is_none() {
+            self.ctx = Some(ctx.clone());
+        }
     }
 
     /// True while a move is being searched.
@@ -70,7 +80,11 @@ impl Computer {
         self.cancel();
         let id = self.next_id;
         self.next_id += 1;
-        let worker = self.worker.get_or_insert_with(Worker::spawn);
+        let ctx = self.ctx.clone();
+        let worker = self.worker.get_or_insert_with(|| match ctx {
+            Some(ctx) => Worker::spawn_with_wake(Box::new(move || ctx.request_repaint())),
+            None => Worker::spawn(),
+        });
         worker.request(Request { id, state: state.clone(), level, time, seed: self.seed ^ id });
         self.pending = Some((id, purpose, state.clone()));
     }

@@ -20,24 +20,23 @@ fn confirm(app: &mut App, ctx: &Context) {
         return;
     }
     let mut cmds = Vec::new();
-    egui::Window::new("Unsaved changes")
-        .collapsible(false)
-        .resizable(false)
-        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
-        .show(ctx, |ui| {
-            ui.label("The game has changed since it was last saved.");
-            ui.horizontal(|ui| {
-                if ui.button("Save").clicked() {
-                    cmds.push(Command::Save);
-                }
-                if ui.button("Discard").clicked() {
-                    cmds.push(Command::Discard);
-                }
-                if ui.button("Cancel").clicked() {
-                    cmds.push(Command::CancelConfirm);
-                }
-            });
+    // A modal: the board and the panels behind it take no clicks while it is open, and
+    // play pauses (see `App::paused`).
+    egui::Modal::new(egui::Id::unique("unsaved-changes")).show(ctx, |ui| {
+        ui.heading("Unsaved changes");
+        ui.label("The game has changed since it was last saved.");
+        ui.horizontal(|ui| {
+            if ui.button("Save").clicked() {
+                cmds.push(Command::Save);
+            }
+            if ui.button("Discard").clicked() {
+                cmds.push(Command::Discard);
+            }
+            if ui.button("Cancel").clicked() {
+                cmds.push(Command::CancelConfirm);
+            }
         });
+    });
     for c in cmds {
         app.push(c);
     }
@@ -46,7 +45,10 @@ fn confirm(app: &mut App, ctx: &Context) {
 fn message(app: &mut App, ctx: &Context) {
     let Some(text) = app.message.clone() else { return };
     let mut close = false;
-    egui::Window::new("Problem").collapsible(false).resizable(false).show(ctx, |ui| {
+    // A modal too, shown last so that it sits above the unsaved-changes prompt (a failed
+    // save from that prompt is reported over it).
+    egui::Modal::new(egui::Id::unique("problem")).show(ctx, |ui| {
+        ui.heading("Problem");
         ui.label(text);
         close = ui.button("OK").clicked();
     });
@@ -54,6 +56,9 @@ fn message(app: &mut App, ctx: &Context) {
         app.message = None;
     }
 }
+
+/// Why the first-move choice is disabled for a game state.
+const FIRST_FROM_STATE: &str = "The game state says who moves (L or U after the /).";
 
 fn new_game(app: &mut App, ctx: &Context) {
     let Some(form) = app.new_game.as_mut() else { return };
@@ -85,11 +90,23 @@ fn new_game(app: &mut App, ctx: &Context) {
                     }
                 });
             }
+            // A game state says itself who moves (`L` or `U` after the `/`): the choice
+            // is shown disabled then, never silently ignored.
+            let from_state = form.from_position;
             ui.horizontal(|ui| {
                 ui.label("First move:");
-                ui.radio_value(&mut form.first, FirstChoice::Lower, "Lower");
-                ui.radio_value(&mut form.first, FirstChoice::Upper, "Upper");
-                ui.radio_value(&mut form.first, FirstChoice::Toss, "Toss a coin");
+                ui.add_enabled_ui(!from_state, |ui| {
+                    for (choice, label) in [
+                        (FirstChoice::Lower, "Lower"),
+                        (FirstChoice::Upper, "Upper"),
+                        (FirstChoice::Toss, "Toss a coin"),
+                    ] {
+                        ui.radio_value(&mut form.first, choice, label).on_disabled_hover_text(FIRST_FROM_STATE);
+                    }
+                });
+                if from_state {
+                    ui.weak("set by the game state");
+                }
             });
             ui.collapsing("Rule options", |ui| {
                 let o = &mut form.options;
@@ -105,8 +122,14 @@ fn new_game(app: &mut App, ctx: &Context) {
             ui.checkbox(&mut form.from_position, "Start from a position");
             if form.from_position {
                 let l = ui.label("Game state (RULES.md §5), e.g. 4i-p; 4I-P / L both 0,0");
-                ui.add(egui::TextEdit::multiline(&mut form.state_text).desired_rows(2).desired_width(380.0))
+                let field = ui
+                    .add(egui::TextEdit::multiline(&mut form.state_text).desired_rows(2).desired_width(380.0))
                     .labelled_by(l.id);
+                if ui.button("Paste").on_hover_text("Paste a game state from the clipboard").clicked() {
+                    // The pasted text comes back as an event, read with the shortcuts.
+                    field.surrender_focus();
+                    ui.ctx().send_viewport_cmd(egui::ViewportCommand::RequestPaste);
+                }
                 let err = form.parse_state().err().or(form.error.clone());
                 if let Some(e) = err
                     && !form.state_text.trim().is_empty()
@@ -195,7 +218,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ("Ctrl+Shift+Z, Ctrl+Y", "Redo"),
     ("Left / Right", "Step back / forward through the moves (review)"),
     ("Home / End", "Start of the game / back to the live game"),
-    ("Esc", "Back to the live game; close the New Game dialog"),
+    ("Esc", "Back to the live game; close the New Game dialog or the unsaved-changes prompt"),
     ("Ctrl+N", "New game"),
     ("Ctrl+V", "Paste a game state: New Game starting from it"),
     ("Ctrl+O", "Open a saved game"),

@@ -33,10 +33,10 @@ use egui::{Context, Key, KeyboardShortcut, Modifiers};
 use setup::{NewGameForm, Setup};
 
 /// The eframe storage key of the autosaved game.
-const AUTOSAVE_KEY: &str = "omweso-autosave";
+pub const AUTOSAVE_KEY: &str = "omweso-autosave";
 /// Where an autosave that could not be read is set aside (kept, never overwritten by the
 /// next autosave).
-const DAMAGED_AUTOSAVE_KEY: &str = "omweso-autosave-damaged";
+pub const DAMAGED_AUTOSAVE_KEY: &str = "omweso-autosave-damaged";
 
 /// What the window opens on.
 pub enum Start {
@@ -133,7 +133,11 @@ pub struct App {
     game_over_dismissed: bool,
     hovered: Option<Hole>,
     preview_cache: Option<(GameState, Hole, Option<Hole>)>,
+    /// The play clock (seconds): egui's clock less the time spent behind a prompt, so that
+    /// an animation stands still while play is paused.
     now: f64,
+    /// egui's clock at the last frame.
+    clock: Option<f64>,
     commands: Vec<Command>,
 }
 
@@ -168,6 +172,7 @@ impl App {
             hovered: None,
             preview_cache: None,
             now: 0.0,
+            clock: None,
             commands: Vec::new(),
         }
     }
@@ -208,14 +213,21 @@ impl App {
         app
     }
 
-    /// The eframe constructor: settings from storage, then [`App::new`] or [`App::with_state`].
+    /// The eframe constructor: dark visuals, then [`App::restore`] from eframe's storage.
     pub fn from_creation(cc: &eframe::CreationContext<'_>, start: Start) -> App {
-        let settings: Settings = cc.storage.and_then(|s| eframe::get_value(s, eframe::APP_KEY)).unwrap_or_default();
         cc.egui_ctx.set_visuals(egui::Visuals::dark());
+        App::restore(cc.storage, start)
+    }
+
+    /// The window as the last session left it: settings from `storage`, then `start`; a
+    /// fresh start picks up the autosaved game ([`AUTOSAVE_KEY`]). An autosave that cannot
+    /// be read is set aside under [`DAMAGED_AUTOSAVE_KEY`] at the next save, with a notice.
+    pub fn restore(storage: Option<&dyn eframe::Storage>, start: Start) -> App {
+        let settings: Settings = storage.and_then(|s| eframe::get_value(s, eframe::APP_KEY)).unwrap_or_default();
         // Autosave: a fresh start picks up the game of the last session, if any. A damaged
         // one is set aside with a notice.
         let mut damaged = None;
-        let autosaved = match cc.storage.and_then(|s| s.get_string(AUTOSAVE_KEY)) {
+        let autosaved = match storage.and_then(|s| s.get_string(AUTOSAVE_KEY)) {
             None => None,
             Some(text) => match crate::savefile::SavedGame::from_ron(&text) {
                 Ok(g) => Some(g),
@@ -253,6 +265,13 @@ impl App {
     /// The move waiting at a decision point, if any.
     pub fn sowing(&self) -> Option<&Sowing> {
         self.sowing.as_ref()
+    }
+
+    /// True while a prompt (unsaved changes) or the New Game dialog is open: play pauses —
+    /// the animation stands still, the computer starts no search and its answer waits, and
+    /// the board takes no clicks.
+    pub fn paused(&self) -> bool {
+        self.confirm.is_some() || self.new_game.is_some()
     }
 
     /// True while a move is being animated.
@@ -328,7 +347,12 @@ impl App {
     /// One frame: read keys, draw, then apply what was asked.
     pub fn ui(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
-        self.now = ctx.input(|i| i.time);
+        let time = ctx.input(|i| i.time);
+        let dt = self.clock.map_or(0.0, |c| (time - c).max(0.0));
+        self.clock = Some(time);
+        if !self.paused() {
+            self.now += dt;
+        }
         self.read_shortcuts(&ctx);
         self.drive_computer(&ctx);
         panels::menu_bar(self, ui);
@@ -344,8 +368,15 @@ impl App {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
             self.confirm = Some(Command::Quit);
         }
-        for c in std::mem::take(&mut self.commands) {
-            let guarded = matches!(c, Command::OpenNewGame | Command::Open | Command::Quit);
+        let commands = std::mem::take(&mut self.commands);
+        if !commands.is_empty() {
+            // What a command changed (the computer's turn to lay out or to move, a result to
+            // show) is acted on in the next frame: ask for it now rather than wait for input.
+            ctx.request_repaint();
+        }
+        for c in commands {
+            let guarded = matches!(c, Command::OpenNewGame | Command::Open | Command::Quit)
+                || (matches!(c, Command::NewGameFromState(_)) && self.new_game.is_none());
             if guarded && self.dirty && self.confirm.is_none() {
                 self.confirm = Some(c);
                 continue;
@@ -356,6 +387,7 @@ impl App {
                     | Command::Choose(_)
                     | Command::Undo
                     | Command::Redo
+                    | Command::RedoTo(_)
                     | Command::Resign(_)
                     | Command::StartGame(_)
                     | Command::Rematch
@@ -376,7 +408,7 @@ impl App {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
             self.title = title;
         }
-        if self.animating() {
+        if self.animating() && !self.paused() {
             ctx.request_repaint();
         }
     }
@@ -385,7 +417,7 @@ impl App {
         if self.hovered != resp.hovered {
             self.hovered = resp.hovered;
         }
-        if self.new_game.is_some() {
+        if self.paused() {
             return;
         }
         if let Some(d) = resp.choose {
@@ -415,8 +447,10 @@ impl App {
 
     /// Lays out the computer's seeds, asks for its moves and collects the answers.
     fn drive_computer(&mut self, ctx: &Context) {
-        let busy = self.new_game.is_some() || self.animating() || self.sowing.is_some() || self.review.is_some();
+        let paused = self.paused();
+        let busy = paused || self.animating() || self.sowing.is_some() || self.review.is_some();
         let Some(c) = self.computer.as_mut() else { return };
+        c.wake(ctx);
         match &mut self.stage {
             Stage::Setup(s) => {
                 if s.laying == c.opponent.side && !busy {
@@ -426,18 +460,26 @@ impl App {
                     self.commands.push(Command::SetupDone);
                 }
             }
+            // Behind a prompt a reply that has come waits in the worker's channel.
+            Stage::Play if paused => {}
             Stage::Play => {
+                let mut answered = false;
                 match c.poll() {
-                    Some(Answer::Move(state, mv)) => self.commands.push(Command::ComputerMove(state, mv)),
+                    Some(Answer::Move(state, mv)) => {
+                        // Played after this frame: not a reason to search the same state again.
+                        answered = true;
+                        self.commands.push(Command::ComputerMove(state, mv));
+                    }
                     Some(Answer::Hint(state, mv)) if &state == self.game.current() => self.hint = Some(mv),
                     Some(Answer::Hint(..)) | None => {}
                 }
                 let state = self.game.current();
-                if !busy && self.game.result().is_none() && state.to_move() == c.opponent.side {
+                if !busy && !answered && self.game.result().is_none() && state.to_move() == c.opponent.side {
                     c.ask_move(state);
                 }
+                // The worker wakes the window when it answers; this is only a fallback.
                 if c.thinking() || c.hinting() {
-                    ctx.request_repaint_after(std::time::Duration::from_millis(40));
+                    ctx.request_repaint_after(std::time::Duration::from_millis(250));
                 }
             }
         }
@@ -499,10 +541,8 @@ impl App {
                 v.captured = captured_holes(&trace.laps);
             }
         }
-        if let Some(h) = &self.hint
-            && self.review.is_none()
-        {
-            v.preview = Some(h.start());
+        if self.review.is_none() {
+            v.hint = self.hint_holes();
         }
         if self.review.is_none() && self.game.result().is_none() && self.new_game.is_none() && !self.computer_turn() {
             v.clickable = state.playable_holes().collect();
@@ -511,6 +551,19 @@ impl App {
             }
         }
         v
+    }
+
+    /// The holes of the hinted move: its start, then each hole from which it chooses to
+    /// sow clockwise (the start again for a move such as `i3xF`).
+    pub fn hint_holes(&self) -> Vec<Hole> {
+        let Some(mv) = &self.hint else { return Vec::new() };
+        let mut holes = vec![mv.start()];
+        for c in mv.choices().iter().filter(|c| c.direction == crate::rules::Direction::Clockwise) {
+            if !holes[1..].contains(&c.hole) {
+                holes.push(c.hole);
+            }
+        }
+        holes
     }
 
     /// Where the first lap from `hole` ends (cached per state and hole).
@@ -538,7 +591,29 @@ impl App {
         let setup = matches!(self.stage, Stage::Setup(_));
         let acting = self.acting_side();
         let mut cmds = Vec::new();
+        if self.confirm.is_some() {
+            // The unsaved-changes prompt answers Esc (cancel) and Ctrl+S (save); no other
+            // key reaches the game behind it.
+            ctx.input_mut(|i| {
+                if i.consume_key(Modifiers::NONE, Key::Escape) {
+                    cmds.push(Command::CancelConfirm);
+                }
+                if i.consume_shortcut(&KeyboardShortcut::new(Modifiers::COMMAND, Key::S)) {
+                    cmds.push(Command::Save);
+                }
+            });
+            self.commands.extend(cmds);
+            return;
+        }
         ctx.input_mut(|i| {
+            let mut pasted: Vec<String> = i
+                .events
+                .iter()
+                .filter_map(|e| match e {
+                    egui::Event::Paste(text) => Some(text.clone()),
+                    _ => None,
+                })
+                .collect();
             let mut sc = |m: Modifiers, k: Key| i.consume_shortcut(&KeyboardShortcut::new(m, k));
             if sc(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z) || sc(Modifiers::COMMAND, Key::Y) {
                 cmds.push(Command::Redo);
@@ -564,6 +639,9 @@ impl App {
             if sc(Modifiers::NONE, Key::Escape) {
                 cmds.push(if dialog { Command::CancelNewGame } else { Command::ReviewEnd });
             }
+            // Pasted text (Ctrl+V, or the dialog's Paste button) when no text field has the
+            // keyboard: a game state to start from.
+            cmds.extend(pasted.drain(..).map(Command::NewGameFromState));
             if dialog {
                 return;
             }
@@ -585,11 +663,7 @@ impl App {
                     cmds.push(c);
                 }
             }
-            for e in &i.events {
-                if let egui::Event::Paste(text) = e {
-                    cmds.push(Command::PasteState(text.clone()));
-                }
-            }
+
             let shift = i.modifiers.shift;
             for (n, k) in LETTER_KEYS.iter().enumerate() {
                 if i.consume_key(Modifiers::NONE, *k)
@@ -612,7 +686,9 @@ impl App {
         match command {
             C::PlayHole { hole, split } => self.play_hole(hole, split),
             C::Choose(dir) => {
-                if let Some(mut s) = self.sowing.take() {
+                if !self.paused()
+                    && let Some(mut s) = self.sowing.take()
+                {
                     let before = *s.position();
                     let known = s.laps().len();
                     if s.choose(dir).is_ok() {
@@ -668,26 +744,14 @@ impl App {
                 }
                 self.game_over_dismissed = false;
             }
-            C::Redo => {
-                if self.sowing.is_none() && matches!(self.stage, Stage::Play) {
-                    self.anim = None;
-                    self.review = None;
-                    self.game.redo();
-                    if let Some(c) = self.computer.as_mut() {
-                        c.cancel();
-                        if self.game.current().to_move() == c.opponent.side {
-                            self.game.redo();
-                        }
-                    }
-                    self.hint = None;
-                    self.game_over_dismissed = false;
-                }
-            }
+            C::Redo => self.redo_to(self.game.cursor() + 1),
+            C::RedoTo(n) => self.redo_to(n),
             C::Resign(side) => {
-                if matches!(self.stage, Stage::Play) && self.game.result().is_none() {
+                if matches!(self.stage, Stage::Play) && self.game.result().is_none() && !self.animating() {
                     self.sowing = None;
                     self.anim = None;
                     self.review = None;
+                    self.hint = None;
                     let _ = self.game.resign(side);
                     self.game_over_dismissed = false;
                 }
@@ -747,12 +811,11 @@ impl App {
             C::ToggleHelp => self.show_help ^= true,
             C::DismissGameOver => self.game_over_dismissed = true,
             C::CopyState => ctx.copy_text(self.shown_state_text()),
-            C::PasteState(text) => {
-                let mut form = self.settings.form.clone();
+            C::NewGameFromState(text) => {
+                let form = self.new_game.get_or_insert_with(|| self.settings.form.clone());
                 form.from_position = true;
                 form.state_text = text.trim().to_string();
                 form.error = None;
-                self.new_game = Some(form);
             }
             C::Open => {
                 self.confirm = None;
@@ -823,6 +886,32 @@ impl App {
     /// The game as text: the start state, then the moves with their numbers.
     pub fn record_text(&self) -> String {
         self.game.record_text()
+    }
+
+    /// True when the game may be changed by anything but Undo: not while a move is being
+    /// sown on the board (its animation, or a decision it waits at), so that Resign and
+    /// Redo never act on a game other than the one shown. Undo takes the move back.
+    pub fn can_change_game(&self) -> bool {
+        matches!(self.stage, Stage::Play) && self.sowing.is_none() && !self.animating()
+    }
+
+    /// Plays the redo branch again up to `n` moves; against the computer, on to the
+    /// human's turn.
+    fn redo_to(&mut self, n: usize) {
+        if !self.can_change_game() || n <= self.game.cursor() || n > self.game.all_entries().len() {
+            return;
+        }
+        self.anim = None;
+        self.review = None;
+        while self.game.cursor() < n && self.game.redo() {}
+        if let Some(c) = self.computer.as_mut() {
+            c.cancel();
+            if self.game.current().to_move() == c.opponent.side {
+                self.game.redo();
+            }
+        }
+        self.hint = None;
+        self.game_over_dismissed = false;
     }
 
     fn review_at(&mut self, n: Option<usize>) {
@@ -903,7 +992,7 @@ impl App {
         if !matches!(self.stage, Stage::Play)
             || self.sowing.is_some()
             || self.review.is_some()
-            || self.new_game.is_some()
+            || self.paused()
             || self.game.result().is_some()
         {
             return;
@@ -916,6 +1005,7 @@ impl App {
         let split = split && state.can_split(hole);
         let before = *state.position();
         if let Ok(s) = state.start_move(hole, split) {
+            self.hint = None;
             self.anim = None;
             self.game_over_dismissed = false;
             self.run_sowing(s, before, 0);

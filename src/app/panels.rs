@@ -15,6 +15,9 @@ pub fn menu_bar(app: &mut App, ui: &mut Ui) {
                 if ui.button("New game…  (Ctrl+N)").clicked() {
                     app.push(Command::OpenNewGame);
                 }
+                if ui.button("New game from a position…  (Ctrl+V pastes one)").clicked() {
+                    app.push(Command::NewGameFromState(String::new()));
+                }
                 if ui.add_enabled(matches!(app.stage, Stage::Play), egui::Button::new("Rematch")).clicked() {
                     app.push(Command::Rematch);
                 }
@@ -89,7 +92,7 @@ pub fn phase_text(app: &App) -> String {
                     None => "Game over: annulled".to_string(),
                 }
             } else {
-                let side = app.sowing().map_or(app.game.current().to_move(), |s| s.mover());
+                let side = app.game.current().to_move();
                 format!("Play: {} to move", app.player_label(side))
             }
         }
@@ -155,14 +158,23 @@ fn play_tools(app: &mut App, ui: &mut Ui) {
         if ui.add_enabled(app.game.can_undo() || app.sowing().is_some(), egui::Button::new("Undo")).clicked() {
             app.push(Command::Undo);
         }
-        if ui.add_enabled(app.game.can_redo(), egui::Button::new("Redo")).clicked() {
+        let free = app.can_change_game();
+        if ui
+            .add_enabled(free && app.game.can_redo(), egui::Button::new("Redo"))
+            .on_disabled_hover_text(busy_text(app))
+            .clicked()
+        {
             app.push(Command::Redo);
         }
         if ui.button("Flip board").clicked() {
             app.push(Command::Flip);
         }
         let side = app.game.current().to_move();
-        if ui.add_enabled(app.game.result().is_none(), egui::Button::new(format!("{side} resigns"))).clicked() {
+        if ui
+            .add_enabled(app.game.result().is_none() && !app.animating(), egui::Button::new(format!("{side} resigns")))
+            .on_disabled_hover_text(busy_text(app))
+            .clicked()
+        {
             app.push(Command::Resign(side));
         }
     });
@@ -182,11 +194,11 @@ fn play_tools(app: &mut App, ui: &mut Ui) {
                 if ui.add_enabled(!hinting, egui::Button::new(label)).clicked() {
                     app.push(Command::Hint);
                 }
-                if let Some(h) = &app.hint {
-                    ui.label(format!("Try {h}"));
-                }
             }
         });
+    }
+    if let Some(text) = hint_text(app) {
+        ui.colored_label(super::theme::PREVIEW, text);
     }
     ui.collapsing("View", |ui| view_toggles(app, ui));
     if let Some(dp) = app.sowing().and_then(|s| s.decision()) {
@@ -220,23 +232,61 @@ fn play_tools(app: &mut App, ui: &mut Ui) {
     ui.add(egui::Label::new(RichText::new(app.shown_state_text()).monospace().size(11.0)).wrap());
 }
 
+/// The hinted move in RULES.md notation, and where it goes clockwise:
+/// `Hint: c, a3xE — start at c; sow clockwise from a`.
+pub fn hint_text(app: &App) -> Option<String> {
+    let mv = app.hint.as_ref().filter(|_| app.review.is_none())?;
+    let holes = app.hint_holes();
+    let (start, clockwise) = holes.split_first()?;
+    let mut text = format!("Hint: {mv} — start at {start}");
+    if !clockwise.is_empty() {
+        let list: Vec<String> = clockwise.iter().map(ToString::to_string).collect();
+        text.push_str(&format!("; sow clockwise from {}", list.join(", ")));
+    }
+    Some(text)
+}
+
+/// Why a button that changes the game is disabled.
+fn busy_text(app: &App) -> &'static str {
+    if app.animating() {
+        "Wait for the move being sown to finish (Space skips it)"
+    } else if app.sowing().is_some() {
+        "Finish the move first: choose a direction"
+    } else {
+        "Nothing to redo"
+    }
+}
+
+/// The moves played (click one to look at its position) and, greyed after them, the moves
+/// undone that can be played again (click one to redo up to it).
 fn move_list(app: &mut App, ui: &mut Ui) {
     let shown = app.review.unwrap_or(app.game.cursor());
+    let cursor = app.game.cursor();
+    let redo_free = app.can_change_game();
     let mut clicked = None;
     egui::ScrollArea::vertical().max_height(ui.available_height() - 60.0).auto_shrink([false, true]).show(ui, |ui| {
         egui::Grid::new("moves").num_columns(2).striped(true).show(ui, |ui| {
-            for (i, e) in app.game.moves().iter().enumerate() {
-                ui.label(format!("{}.", i + 1));
+            for (i, e) in app.game.all_entries().iter().enumerate() {
+                let undone = i >= cursor;
+                let number = RichText::new(format!("{}.", i + 1));
+                ui.label(if undone { number.weak() } else { number });
                 let text = format!("{} {}", e.mover, e.text);
-                let r = ui.selectable_label(shown == i + 1, text);
-                if r.clicked() {
-                    clicked = Some(i + 1);
+                if undone {
+                    let r = ui
+                        .add_enabled(redo_free, egui::Button::selectable(false, RichText::new(text).weak().italics()))
+                        .on_hover_text("Undone: click to play the moves again up to here")
+                        .on_disabled_hover_text(busy_text(app));
+                    if r.clicked() {
+                        clicked = Some(Command::RedoTo(i + 1));
+                    }
+                } else if ui.selectable_label(shown == i + 1, text).clicked() {
+                    clicked = Some(Command::ReviewAt(i + 1));
                 }
                 ui.end_row();
             }
         });
     });
-    if let Some(n) = clicked {
-        app.push(Command::ReviewAt(n));
+    if let Some(c) = clicked {
+        app.push(c);
     }
 }
