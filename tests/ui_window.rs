@@ -319,22 +319,72 @@ impl omweso::app::files::FileDialogs for NoDialogs {
 }
 
 #[test]
-fn without_a_file_dialog_the_player_is_told_and_nothing_is_lost() {
+fn without_a_file_dialog_the_path_is_typed_and_nothing_is_lost() {
+    let dir = std::env::temp_dir().join(format!("omweso-typed-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("typed.omweso");
     let mut h = on_state(WORKED);
     h.state_mut().file_dialogs = Box::new(NoDialogs);
     play_worked_game(&mut h);
+
+    // Save as: the prompt says why and offers a path to type.
     h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::S);
     h.run();
-    assert_eq!(h.state().message.as_deref(), Some("No file dialog can be shown here"));
-    assert!(h.state().dirty, "still unsaved");
+    h.get_by_label("Save the game");
+    h.get_by_label("No file dialog can be shown here");
+    assert!(h.state().paused(), "play waits behind the prompt");
+    let field = "Type the file's path:";
+    h.get_by_label(field).click();
+    h.run();
+    h.state_mut().path_prompt.as_mut().expect("the prompt").text.clear();
+    h.get_by_label(field).type_text(&path.display().to_string());
+    h.run();
+    // Enter in the field saves, as the Save button does.
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(h.state().path_prompt, None);
+    assert!(!h.state().dirty, "saved");
+    assert_eq!(h.state().file.as_deref(), Some(path.as_path()));
+    let saved = omweso::savefile::SavedGame::load(&path).expect("a saved game");
+    match saved.phase {
+        omweso::savefile::Phase::Game(g) => assert_eq!(g.current().position().to_string(), AFTER_DFM),
+        other => panic!("saved a game in play, not {other:?}"),
+    }
+
+    // Open: a path that does not exist is reported and the game is untouched; Esc closes
+    // the prompt.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    h.run();
+    h.get_by_label("Open a saved game");
+    h.state_mut().path_prompt.as_mut().expect("the prompt").text.clear();
+    h.get_by_label(field).type_text(&dir.join("missing.omweso").display().to_string());
+    h.run();
+    click(&mut h, "Open");
+    assert!(h.state().message.is_some(), "the missing file is reported");
     assert_eq!(board(&h), AFTER_DFM, "the game is untouched");
     h.state_mut().message = None;
     h.key_press_modifiers(Modifiers::COMMAND, Key::O);
     h.run();
-    h.get_by_label("Unsaved changes");
-    click(&mut h, "Discard");
-    assert_eq!(h.state().message.as_deref(), Some("No file dialog can be shown here"));
-    assert_eq!(board(&h), AFTER_DFM);
+    h.get_by_label("Open a saved game");
+    h.key_press(Key::Escape);
+    h.run();
+    assert_eq!(h.state().path_prompt, None, "Esc closes the prompt");
+
+    // Open the saved file by its path, from a new game.
+    h.state_mut().game.undo();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::O);
+    h.run();
+    if h.query_by_label("Unsaved changes").is_some() {
+        click(&mut h, "Discard");
+    }
+    h.state_mut().path_prompt.as_mut().expect("the prompt").text.clear();
+    h.get_by_label(field).type_text(&path.display().to_string());
+    h.run();
+    click(&mut h, "Open");
+    assert_eq!(h.state().message, None);
+    assert_eq!(board(&h), AFTER_DFM, "the saved game is back");
+    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]

@@ -77,6 +77,12 @@ pub enum Command {
     Save,
     /// Save to a new file.
     SaveAs,
+    /// Open the saved game at this path, typed where no file dialog can be shown.
+    OpenPath(std::path::PathBuf),
+    /// Save to this path, typed where no file dialog can be shown.
+    SavePath(std::path::PathBuf),
+    /// Close the typed-path prompt without opening or saving.
+    CancelPathPrompt,
     /// Close the window.
     Quit,
     /// Drop the unsaved changes and carry out the command that was waiting.

@@ -1,5 +1,7 @@
-//! Windows over the board: New Game, game over and the keyboard help.
+//! Windows over the board: New Game, game over, the keyboard help, the unsaved-changes
+//! prompt, the typed-path prompt and problem notices.
 
+use super::files::FileAction;
 use super::setup::FirstChoice;
 use super::{App, Command};
 use crate::game::GameResult;
@@ -12,7 +14,51 @@ pub fn show(app: &mut App, ctx: &Context) {
     game_over(app, ctx);
     help(app, ctx);
     confirm(app, ctx);
+    path_prompt(app, ctx);
     message(app, ctx);
+}
+
+/// Where no file dialog can be shown: a box to type the file's path in.
+fn path_prompt(app: &mut App, ctx: &Context) {
+    let Some(prompt) = app.path_prompt.as_mut() else { return };
+    let (heading, button) = match prompt.action {
+        FileAction::Open => ("Open a saved game", "Open"),
+        FileAction::Save => ("Save the game", "Save"),
+    };
+    let mut cmd = None;
+    egui::Modal::new(egui::Id::unique("path-prompt")).show(ctx, |ui| {
+        ui.heading(heading);
+        ui.label(RichText::new(&prompt.why).weak());
+        let label = ui.label("Type the file's path:");
+        let field = ui
+            .add(egui::TextEdit::singleline(&mut prompt.text).desired_width(460.0).hint_text("/home/me/game.omweso"))
+            .labelled_by(label.id);
+        let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        // Esc in the field (which takes the keyboard from the shortcuts) cancels too.
+        if ui.input(|i| i.key_pressed(egui::Key::Escape)) {
+            cmd = Some(Command::CancelPathPrompt);
+        }
+        // The field keeps the keyboard (asked after reading Enter: asking clears "lost").
+        if !entered && ui.memory(|m| m.focused().is_none()) {
+            field.request_focus();
+        }
+        ui.horizontal(|ui| {
+            let path = std::path::PathBuf::from(prompt.text.trim());
+            let ready = !prompt.text.trim().is_empty();
+            if ui.add_enabled(ready, egui::Button::new(button)).clicked() || (entered && ready) {
+                cmd = Some(match prompt.action {
+                    FileAction::Open => Command::OpenPath(path),
+                    FileAction::Save => Command::SavePath(path),
+                });
+            }
+            if ui.button("Cancel").clicked() {
+                cmd = Some(Command::CancelPathPrompt);
+            }
+        });
+    });
+    if let Some(c) = cmd {
+        app.push(c);
+    }
 }
 
 fn confirm(app: &mut App, ctx: &Context) {

@@ -32,8 +32,8 @@ impl SystemDialogs {
         if portal || zenity {
             Ok(())
         } else {
-            Err("No file dialog can be shown here: there is no desktop portal and no zenity. \
-                 Install zenity (apt-get install zenity), or open a game with `omweso FILE`."
+            Err("No file dialog can be shown here: there is no desktop portal and no zenity \
+                 (apt-get install zenity gives one)."
                 .into())
         }
     }
@@ -48,6 +48,45 @@ impl FileDialogs for SystemDialogs {
     fn save(&mut self, name: &str) -> Result<Option<PathBuf>, String> {
         SystemDialogs::available()?;
         Ok(rfd::FileDialog::new().add_filter("Omweso game", &["omweso"]).set_file_name(name).save_file())
+    }
+}
+
+/// What a typed path is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileAction {
+    /// Open a saved game.
+    Open,
+    /// Save the game.
+    Save,
+}
+
+/// The prompt for a file's path, shown where no file dialog can be (no desktop portal and
+/// no zenity), so that opening and saving still work.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PathPrompt {
+    /// Open or save.
+    pub action: FileAction,
+    /// The path typed so far; it starts at the game's file or the working folder.
+    pub text: String,
+    /// Why the system's dialog could not be shown.
+    pub why: String,
+}
+
+impl PathPrompt {
+    /// A prompt for `action`, starting from `current` (the game's file) when there is one,
+    /// else from the working folder (with `game.omweso` for a save).
+    pub fn new(action: FileAction, current: Option<&std::path::Path>, why: String) -> PathPrompt {
+        let text = match (current, action) {
+            (Some(path), _) => path.display().to_string(),
+            (None, action) => {
+                let dir = std::env::current_dir().unwrap_or_default();
+                match action {
+                    FileAction::Open => format!("{}{}", dir.display(), std::path::MAIN_SEPARATOR),
+                    FileAction::Save => dir.join("game.omweso").display().to_string(),
+                }
+            }
+        };
+        PathPrompt { action, text, why }
     }
 }
 

@@ -127,6 +127,8 @@ pub struct App {
     pub message: Option<String>,
     /// A command waiting for the answer to "discard unsaved changes?".
     pub confirm: Option<Command>,
+    /// The prompt for a typed path, open where no file dialog could be shown.
+    pub path_prompt: Option<files::PathPrompt>,
     /// The text of an autosave that could not be restored, to set aside at the next save.
     damaged_autosave: Option<String>,
     title: String,
@@ -167,6 +169,7 @@ impl App {
             message: None,
             damaged_autosave: None,
             confirm: None,
+            path_prompt: None,
             title: String::new(),
             game_over_dismissed: false,
             hovered: None,
@@ -271,7 +274,7 @@ impl App {
     /// the animation stands still, the computer starts no search and its answer waits, and
     /// the board takes no clicks.
     pub fn paused(&self) -> bool {
-        self.confirm.is_some() || self.new_game.is_some()
+        self.confirm.is_some() || self.new_game.is_some() || self.path_prompt.is_some()
     }
 
     /// True while a move is being animated.
@@ -591,6 +594,14 @@ impl App {
         let setup = matches!(self.stage, Stage::Setup(_));
         let acting = self.acting_side();
         let mut cmds = Vec::new();
+        if self.path_prompt.is_some() {
+            // The typed-path prompt (its text field has the keyboard while it is focused)
+            // answers Esc; no other key reaches the game behind it.
+            if ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::Escape)) {
+                self.commands.push(Command::CancelPathPrompt);
+            }
+            return;
+        }
         if self.confirm.is_some() {
             // The unsaved-changes prompt answers Esc (cancel) and Ctrl+S (save); no other
             // key reaches the game behind it.
@@ -822,8 +833,20 @@ impl App {
                 match self.file_dialogs.open() {
                     Ok(Some(path)) => self.open_file(path),
                     Ok(None) => {}
-                    Err(e) => self.message = Some(e),
+                    Err(why) => self.path_prompt = Some(files::PathPrompt::new(files::FileAction::Open, None, why)),
                 }
+            }
+            C::OpenPath(path) => {
+                self.path_prompt = None;
+                self.open_file(path);
+            }
+            C::SavePath(path) => {
+                self.path_prompt = None;
+                self.save_to(path);
+            }
+            C::CancelPathPrompt => {
+                self.path_prompt = None;
+                // A save asked for by the unsaved-changes prompt did not happen: keep asking.
             }
             C::Save => self.save(false),
             C::SaveAs => self.save(true),
@@ -864,13 +887,20 @@ impl App {
             (Some(p), false) => Some(p.clone()),
             _ => match self.file_dialogs.save("game.omweso") {
                 Ok(p) => p,
-                Err(e) => {
-                    self.message = Some(e);
+                Err(why) => {
+                    let prompt = files::PathPrompt::new(files::FileAction::Save, self.file.as_deref(), why);
+                    self.path_prompt = Some(prompt);
                     return;
                 }
             },
         };
-        let Some(path) = path else { return };
+        if let Some(path) = path {
+            self.save_to(path);
+        }
+    }
+
+    /// Saves the game to `path`; then carries out the command that waited for the save.
+    fn save_to(&mut self, path: std::path::PathBuf) {
         match files::to_saved(self).save(&path) {
             Ok(()) => {
                 self.file = Some(path);
