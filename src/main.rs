@@ -27,11 +27,18 @@ fn main() -> ExitCode {
 /// Opens the window, on `--state` when given.
 fn window(cli: &Cli) -> ExitCode {
     let start = if let Some(file) = &cli.file {
+        if !file.exists() {
+            // Most likely a mistyped subcommand rather than a game to open.
+            eprintln!("omweso: `{}` is neither a subcommand nor a file (see `omweso --help`)", file.display());
+            return ExitCode::FAILURE;
+        }
         match SavedGame::load(file) {
             Ok(g) => Start::Saved(Box::new(g), file.clone()),
             Err(e) => {
-                eprintln!("omweso: {e}");
-                return ExitCode::FAILURE;
+                // The window still opens and says why, for a file opened from a file manager.
+                let message = format!("Cannot open {}: {e}", file.display());
+                eprintln!("omweso: {message}");
+                Start::Unreadable(message)
             }
         }
     } else {

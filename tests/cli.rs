@@ -127,3 +127,27 @@ fn perft_counts_sequences() {
     }
     assert_eq!(first, format!("perft depth 3: {total} sequences"));
 }
+
+#[test]
+fn out_of_range_numbers_are_refused_not_crashed_on() {
+    // A depth that would recurse without end, and a match of no games.
+    for args in [
+        &["perft", "-p", START, "--depth", "100000"][..],
+        &["perft", "-p", START, "--depth", "4294967295"],
+        &["match", "--a", "greedy", "--b", "random", "--games", "0"],
+    ] {
+        let o = omweso(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
+        assert!(String::from_utf8_lossy(&o.stderr).contains("is not in"), "{args:?}");
+    }
+}
+
+#[test]
+fn a_mistyped_subcommand_is_not_taken_for_a_game_file() {
+    let o = omweso(&["bogus"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stderr),
+        "omweso: `bogus` is neither a subcommand nor a file (see `omweso --help`)\n"
+    );
+}

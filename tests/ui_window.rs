@@ -803,3 +803,14 @@ fn a_damaged_autosave_is_set_aside_with_a_notice() {
     let fresh = storage.0.get(omweso::app::AUTOSAVE_KEY).expect("autosave");
     assert!(omweso::savefile::SavedGame::from_ron(fresh).is_ok());
 }
+
+#[test]
+fn a_file_that_cannot_be_opened_still_opens_the_window_and_says_why() {
+    let why = "Cannot open bad.omweso: move 2 `E` is not a legal move";
+    let mut h = harness(App::restore(None, omweso::app::Start::Unreadable(why.into())));
+    h.get_by_label("Problem");
+    h.get_by_label(why);
+    click(&mut h, "OK");
+    assert_eq!(h.state().message, None);
+    assert!(h.state().new_game.is_some(), "a fresh start: the New Game dialog");
+}

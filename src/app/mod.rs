@@ -46,6 +46,9 @@ pub enum Start {
     State(GameState),
     /// A saved game, read from this file.
     Saved(Box<crate::savefile::SavedGame>, std::path::PathBuf),
+    /// A file that could not be opened: a fresh start (as [`Start::Fresh`]) that shows
+    /// this message, so that opening a bad file from a file manager says why.
+    Unreadable(String),
 }
 
 /// What the window remembers between runs (eframe persistence).
@@ -240,11 +243,17 @@ impl App {
                 }
             },
         };
+        let mut notice = None;
         let mut app = match start {
-            Start::Fresh => match autosaved {
-                Some(g) => App::from_saved(settings, g),
-                None => App::new(settings),
-            },
+            Start::Fresh | Start::Unreadable(_) => {
+                if let Start::Unreadable(message) = start {
+                    notice = Some(message);
+                }
+                match autosaved {
+                    Some(g) => App::from_saved(settings, g),
+                    None => App::new(settings),
+                }
+            }
             Start::State(s) => App::with_state(settings, s),
             Start::Saved(g, path) => {
                 let mut app = App::from_saved(settings, *g);
@@ -256,6 +265,9 @@ impl App {
             app.message =
                 Some(format!("The game autosaved last time could not be restored ({error}); it was set aside."));
             app.damaged_autosave = Some(text);
+        }
+        if let Some(message) = notice {
+            app.message = Some(message);
         }
         app
     }

@@ -65,8 +65,8 @@ pub enum Command {
     Perft {
         #[command(flatten)]
         state: StateArgs,
-        /// Number of moves in each sequence.
-        #[arg(long, short)]
+        /// Number of moves in each sequence (0–30; the count grows about tenfold a move).
+        #[arg(long, short, value_parser = clap::value_parser!(u32).range(0..=30))]
         depth: u32,
     },
     /// Check a saved game: print a summary, or the error (exit status 1).
@@ -76,7 +76,8 @@ pub enum Command {
     },
     /// Search a position with the computer opponent: prints
     /// `info depth D score S nodes N nps R pv <move> | <move> | …` after each depth, then
-    /// `bestmove <move>`.
+    /// `bestmove <move>`. S is for the side to move, in hundredths of a seed; a forced win
+    /// scores about 100000 plus 1000 a point, a forced loss the same below zero.
     Analyse {
         #[command(flatten)]
         state: StateArgs,
@@ -105,8 +106,8 @@ pub enum Command {
         /// Player b: beginner, casual, strong, master, random or greedy.
         #[arg(long)]
         b: Player,
-        /// Number of games.
-        #[arg(long, default_value_t = 20)]
+        /// Number of games (at least 1).
+        #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..))]
         games: u32,
         /// Time per move of the engine players, in milliseconds.
         #[arg(long, default_value_t = 200)]
