@@ -814,3 +814,40 @@ fn a_file_that_cannot_be_opened_still_opens_the_window_and_says_why() {
     assert_eq!(h.state().message, None);
     assert!(h.state().new_game.is_some(), "a fresh start: the New Game dialog");
 }
+
+#[test]
+fn against_the_computer_only_the_human_resigns() {
+    let mut h = patient(App::with_state(settings(), WORKED.parse().expect("state")));
+    h.state_mut().computer = Some(master_upper());
+    h.get_by_label("Lower d, 4 seeds").click();
+    h.step();
+    h.step();
+    assert!(h.state().computer.as_ref().expect("computer").thinking(), "Upper, the computer, is to move");
+    assert!(h.query_by_label("Upper resigns").is_none(), "no button resigns for the computer");
+    h.get_by_label("Lower resigns");
+    h.state_mut().push(omweso::app::Command::MoveNow);
+    wait_for(&mut h, |a| a.game.cursor() == 2);
+}
+
+#[test]
+fn start_waits_for_a_game_state_without_errors_and_old_errors_go() {
+    let mut h = on_state(WORKED);
+    click(&mut h, "Game");
+    click(&mut h, "New game from a position…  (Ctrl+V pastes one)");
+    let label = "Game state (RULES.md §5), e.g. 4i-p; 4I-P / L both 0,0";
+    h.get_by_label(label).click();
+    h.run();
+    h.get_by_label(label).type_text("4i-p; 4I-Q / L both 0,0");
+    h.run();
+    assert!(disabled(&h, "Start"), "no start from a state with an error");
+    // An error left by an earlier attempt goes once the text changes.
+    h.state_mut().new_game.as_mut().expect("dialog").error = Some("an old error".into());
+    h.get_by_label(label).type_text(" ");
+    h.run();
+    assert!(h.query_by_label("an old error").is_none());
+    h.state_mut().new_game.as_mut().expect("dialog").state_text = "4i-p; 4I-P / L both 0,0".into();
+    h.run();
+    assert!(!disabled(&h, "Start"));
+    click(&mut h, "Start");
+    assert_eq!(h.state().game.current().to_string(), "4i-p; 4I-P / L both 0,0");
+}

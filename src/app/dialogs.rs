@@ -113,7 +113,9 @@ fn new_game(app: &mut App, ctx: &Context) {
     egui::Window::new("New game")
         .collapsible(false)
         .resizable(false)
-        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        // Anchored by its top edge: ticking a box that grows the dialog must not move the
+        // controls under the pointer.
+        .anchor(egui::Align2::CENTER_TOP, [0.0, 48.0])
         .show(ctx, |ui| {
             egui::Grid::new("ng-players").num_columns(2).show(ui, |ui| {
                 let l = ui.label("Lower (bottom):");
@@ -171,6 +173,10 @@ fn new_game(app: &mut App, ctx: &Context) {
                 let field = ui
                     .add(egui::TextEdit::multiline(&mut form.state_text).desired_rows(2).desired_width(380.0))
                     .labelled_by(l.id);
+                if field.changed() {
+                    // An error from an earlier Start no longer applies to the new text.
+                    form.error = None;
+                }
                 if ui.button("Paste").on_hover_text("Paste a game state from the clipboard").clicked() {
                     // The pasted text comes back as an event, read with the shortcuts.
                     field.surrender_focus();
@@ -185,7 +191,11 @@ fn new_game(app: &mut App, ctx: &Context) {
             }
             ui.separator();
             ui.horizontal(|ui| {
-                start = ui.button(RichText::new("Start").strong()).clicked();
+                let ready = !form.from_position || form.parse_state().is_ok();
+                start = ui
+                    .add_enabled(ready, egui::Button::new(RichText::new("Start").strong()))
+                    .on_disabled_hover_text("The game state above has an error.")
+                    .clicked();
                 cancel = ui.button("Cancel").clicked();
             });
         });
@@ -213,7 +223,8 @@ pub fn result_kind(r: &GameResult) -> &'static str {
 }
 
 fn game_over(app: &mut App, ctx: &Context) {
-    if !app.game_over_open() {
+    // Out of the way while a prompt asks something over it.
+    if !app.game_over_open() || app.confirm.is_some() || app.path_prompt.is_some() {
         return;
     }
     let Some(r) = app.shown_result() else { return };

@@ -504,7 +504,14 @@ impl App {
     /// side's own ("Nakato (Lower)", but just "Lower").
     pub fn player_label(&self, side: Side) -> String {
         let name = &self.names[side.index()];
-        if name.trim().is_empty() || *name == side.to_string() { side.to_string() } else { format!("{name} ({side})") }
+        if name.trim().is_empty() || *name == side.to_string() {
+            side.to_string()
+        } else if name.ends_with(')') {
+            // "Computer (Beginner) · Upper" rather than two pairs of brackets.
+            format!("{name} · {side}")
+        } else {
+            format!("{name} ({side})")
+        }
     }
 
     /// What the board shows now.

@@ -129,7 +129,13 @@ fn players(app: &App, ui: &mut Ui) {
             let total: u32 = board[side.index() * 16..side.index() * 16 + 16].iter().map(|&c| c as u32).sum();
             let turn = acting == side && app.game.result().is_none();
             ui.label(if turn { RichText::new("to move").color(Color32::YELLOW) } else { RichText::new("") });
-            ui.add(egui::Label::new(app.player_label(side)).truncate());
+            // A fixed width, so that a long name is cut at the column's edge rather than at
+            // its narrowest; the whole name shows on hover.
+            let name = app.player_label(side);
+            ui.scope(|ui| {
+                ui.set_width(96.0);
+                ui.add(egui::Label::new(&name).truncate()).on_hover_text(&name);
+            });
             ui.label(format!("{total}"));
             ui.label(format!("{}", score[side.index()]));
             ui.end_row();
@@ -169,7 +175,11 @@ fn play_tools(app: &mut App, ui: &mut Ui) {
         if ui.button("Flip board").clicked() {
             app.push(Command::Flip);
         }
-        let side = app.game.current().to_move();
+        // Against the computer only the human resigns, whoever is to move.
+        let side = match &app.computer {
+            Some(c) => c.opponent.side.opponent(),
+            None => app.game.current().to_move(),
+        };
         if ui
             .add_enabled(app.game.result().is_none() && !app.animating(), egui::Button::new(format!("{side} resigns")))
             .on_disabled_hover_text(busy_text(app))
