@@ -2,7 +2,8 @@
 //! the opening against the opponent's layout when it is known (laying out second), or
 //! against a few typical layouts otherwise; the stronger levels then improve the best one
 //! by moving seeds between holes. Candidates come from the seed, so layouts differ from
-//! game to game; the lower levels also pick among the good ones rather than the best.
+//! game to game; Casual picks among the good ones rather than the best, and Beginner
+//! takes any of a few varied candidates, as a new player would.
 
 use super::search::search;
 use super::tt::splitmix;
@@ -24,7 +25,7 @@ struct Params {
 
 fn params(level: Level) -> Params {
     match level {
-        Level::Beginner => Params { candidates: 6, depth: 2, nodes: 2_000, opponents: 1, mutations: 0, pick_among: 3 },
+        Level::Beginner => Params { candidates: 4, depth: 1, nodes: 1_000, opponents: 1, mutations: 0, pick_among: 4 },
         Level::Casual => Params { candidates: 10, depth: 3, nodes: 5_000, opponents: 2, mutations: 0, pick_among: 2 },
         Level::Strong => Params { candidates: 20, depth: 4, nodes: 10_000, opponents: 2, mutations: 30, pick_among: 1 },
         Level::Master => {

@@ -275,8 +275,8 @@ impl Level {
             Level::Beginner => Style {
                 max_depth: 2,
                 judgement_depth: 1,
-                noise: 400,
-                blunder: 0.25,
+                noise: 600,
+                blunder: 0.35,
                 default_time: Duration::from_millis(300),
             },
             Level::Casual => Style {
