@@ -149,6 +149,7 @@ fn setup_editor_and_presets() {
     click(&mut h, "Start");
     // Lower moves first, so Upper lays out first (RULES.md §2).
     assert!(matches!(&h.state().stage, Stage::Setup(s) if s.laying == Side::Upper));
+    h.get_by_label("Lower moves first.");
     h.get_by_label("Seeds left: 32");
     click(&mut h, "Upper A, 0 seeds");
     click(&mut h, "Upper A, 1 seed");
@@ -203,6 +204,7 @@ fn game_over_dialog_rematch_and_match_score() {
     click(&mut h, "Rematch");
     // Upper moves first in the rematch, so Lower lays out first.
     assert!(matches!(&h.state().stage, Stage::Setup(s) if s.first == Side::Upper && s.laying == Side::Lower));
+    h.get_by_label("Upper moves first.");
     assert_eq!(h.state().match_score(), [1, 0]);
 }
 

@@ -109,7 +109,7 @@ pub fn side_panel(app: &mut App, ui: &mut Ui) {
         players(app, ui);
         ui.separator();
         match &app.stage {
-            Stage::Setup(s) => setup_tools(app, ui, s.seeds_left(), s.laying),
+            Stage::Setup(s) => setup_tools(app, ui, s.seeds_left(), s.laying, s.first),
             Stage::Play => play_tools(app, ui),
         }
     });
@@ -143,7 +143,9 @@ fn players(app: &App, ui: &mut Ui) {
     });
 }
 
-fn setup_tools(app: &mut App, ui: &mut Ui, left: u32, laying: Side) {
+fn setup_tools(app: &mut App, ui: &mut Ui, left: u32, laying: Side, first: Side) {
+    // Who moves first (chosen, or the coin toss's result) decides who lays out first.
+    ui.label(RichText::new(format!("{} moves first.", app.player_label(first))).color(Color32::YELLOW));
     ui.label(format!("{} places 32 seeds in their 16 holes.", app.names[laying.index()]));
     ui.label("Click a hole: add a seed. Right-click or Shift+click: take one back.");
     ui.label(RichText::new(format!("Seeds left: {left}")).size(18.0).strong());
