@@ -512,6 +512,17 @@ fn patient(app: App) -> Harness<'static, App> {
     h
 }
 
+/// The worked game with the Master as Upper, thinking about its answer to Lower's `d`.
+fn master_thinking_after_d() -> Harness<'static, App> {
+    let mut h = patient(App::with_state(settings(), WORKED.parse().expect("state")));
+    h.state_mut().computer = Some(master_upper());
+    h.get_by_label("Lower d, 4 seeds").click();
+    h.step();
+    h.step();
+    assert!(h.state().computer.as_ref().expect("computer").thinking(), "Upper, the computer, is to move");
+    h
+}
+
 /// Steps the window in real time for about `ms` milliseconds.
 fn steps_for(h: &mut Harness<'_, App>, ms: u64) {
     for _ in 0..ms / 25 {
@@ -538,12 +549,7 @@ fn the_computer_starts_no_search_behind_the_prompt() {
 
 #[test]
 fn the_computers_answer_waits_for_the_prompt_to_close() {
-    let mut h = patient(App::with_state(settings(), WORKED.parse().expect("state")));
-    h.state_mut().computer = Some(master_upper());
-    h.get_by_label("Lower d, 4 seeds").click();
-    h.step();
-    h.step();
-    assert!(h.state().computer.as_ref().expect("computer").thinking());
+    let mut h = master_thinking_after_d();
     h.key_press_modifiers(Modifiers::COMMAND, Key::O);
     h.step();
     h.get_by_label("Unsaved changes");
@@ -576,12 +582,7 @@ fn the_computer_lays_out_after_the_human_without_waiting_for_input() {
 
 #[test]
 fn the_worker_wakes_the_window_when_the_computers_move_is_ready() {
-    let mut h = patient(App::with_state(settings(), WORKED.parse().expect("state")));
-    h.state_mut().computer = Some(master_upper());
-    h.get_by_label("Lower d, 4 seeds").click();
-    h.step();
-    h.step();
-    assert!(h.state().computer.as_ref().expect("computer").thinking());
+    let mut h = master_thinking_after_d();
     // No more frames from here: only the worker thread can ask for one.
     let (tx, rx) = std::sync::mpsc::channel();
     let tx = std::sync::Mutex::new(tx);
@@ -819,12 +820,7 @@ fn a_file_that_cannot_be_opened_still_opens_the_window_and_says_why() {
 
 #[test]
 fn against_the_computer_only_the_human_resigns() {
-    let mut h = patient(App::with_state(settings(), WORKED.parse().expect("state")));
-    h.state_mut().computer = Some(master_upper());
-    h.get_by_label("Lower d, 4 seeds").click();
-    h.step();
-    h.step();
-    assert!(h.state().computer.as_ref().expect("computer").thinking(), "Upper, the computer, is to move");
+    let mut h = master_thinking_after_d();
     assert!(h.query_by_label("Upper resigns").is_none(), "no button resigns for the computer");
     h.get_by_label("Lower resigns");
     h.state_mut().push(omweso::app::Command::MoveNow);
