@@ -666,6 +666,7 @@ fn resign_waits_for_the_move_being_sown() {
     h.step();
     h.step();
     assert!(h.state().animating());
+    h.get_by_label("Position after this move");
     assert!(disabled(&h, "Upper resigns"), "no resignation while Lower's move is still being sown");
     h.state_mut().push(omweso::app::Command::Resign(Side::Upper));
     h.step();
@@ -673,6 +674,7 @@ fn resign_waits_for_the_move_being_sown() {
     h.key_press(Key::Space);
     h.run();
     assert!(!h.state().animating());
+    h.get_by_label("Position");
     click(&mut h, "Upper resigns");
     h.get_by_label("Lower wins");
 }

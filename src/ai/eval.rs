@@ -6,7 +6,7 @@
 //! of a move, anticlockwise or, from a, b, i, j, clockwise (reverse capture); and exposed
 //! columns (own front and back hole in one column both occupied: capturable).
 
-use crate::rules::{GameState, is_leftmost_track, opposite_tracks};
+use crate::rules::{GameState, column_partner_track, is_leftmost_track, opposite_tracks};
 
 /// The value of one seed.
 pub const SEED: i32 = 100;
@@ -56,8 +56,7 @@ fn mobility(holes: &[u8; 16]) -> i32 {
 fn exposed(holes: &[u8; 16]) -> i32 {
     (8..16)
         .map(|t| {
-            // Own front hole t shares its column with own back hole 15 - t.
-            let back = 15 - t;
+            let back = column_partner_track(t);
             if holes[t] > 0 && holes[back] > 0 { (holes[t] + holes[back]) as i32 } else { 0 }
         })
         .sum()

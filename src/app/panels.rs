@@ -240,7 +240,9 @@ fn play_tools(app: &mut App, ui: &mut Ui) {
     ui.label(RichText::new("Moves").strong());
     move_list(app, ui);
     ui.separator();
-    ui.label(RichText::new("Position").strong());
+    // While a move is being sown on the board the text already gives the state after it.
+    let heading = if app.animating() { "Position after this move" } else { "Position" };
+    ui.label(RichText::new(heading).strong());
     ui.add(egui::Label::new(RichText::new(app.shown_state_text()).monospace().size(11.0)).wrap());
 }
 

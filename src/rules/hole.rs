@@ -83,6 +83,13 @@ pub const fn opposite_tracks(track: usize) -> Option<(usize, usize)> {
     if track >= 8 && track < 16 { Some((23 - track, track - 8)) } else { None }
 }
 
+/// The track index of the hole in the same column and the other row of the same side:
+/// front `h` (8) ⇄ back `p` (7), front `a` (15) ⇄ back `i` (0) (RULES.md §1).
+#[inline]
+pub const fn column_partner_track(track: usize) -> usize {
+    15 - (track & 15)
+}
+
 /// True for the track indices of a side's four leftmost holes (a, b, i, j: tracks 15, 14,
 /// 0, 1), the only origins of a clockwise lap (RULES.md 3.5).
 #[inline]
@@ -288,6 +295,10 @@ mod tests {
             }
         }
         assert_eq!(opposite_tracks(16), None);
+        for hole in Hole::all(Side::Lower) {
+            let partner = Hole::at(Side::Lower, column_partner_track(hole.track()));
+            assert_eq!((partner.column(), partner.is_front()), (hole.column(), !hole.is_front()), "{hole}");
+        }
     }
 
     #[test]

@@ -13,7 +13,7 @@ mod sowing;
 mod state;
 mod trace;
 
-pub use hole::{Direction, Hole, Row, Side, is_leftmost_track, opposite_tracks};
+pub use hole::{Direction, Hole, Row, Side, column_partner_track, is_leftmost_track, opposite_tracks};
 pub use moves::{Choice, Move};
 pub use options::{Points, RuleOptions};
 pub use outcome::{Outcome, WinKind};
