@@ -70,6 +70,51 @@ fn takes_the_akawumbi_in_one() {
 }
 
 #[test]
+fn takes_a_win_in_one_of_each_kind() {
+    use omweso::rules::WinKind;
+    // Each position has a few winning moves, all of one kind, among moves that do not win.
+    let cases = [
+        // A reverse capture (a2xF) and a second clockwise capture leave Upper without a move.
+        (
+            "2a, 8c, 2d, 1f, 2g, 1hi, 3j, 6l, 1n, 5p; 5B, 3D, 4F, 1G, 6H, 1J, 4L, 1M, 2N, 1O, 4P / L none 0,0",
+            WinKind::Normal,
+        ),
+        (
+            "3a, 6c, 3e, 4g, 5h, 1i, 6j, 3k, 1m, 4n, 5o, 3p; 3A, 1BFH, 3I, 2K, 3LM, 2O, 1P / U none 3,4",
+            WinKind::EmitweEbiri,
+        ),
+        ("5a, 1c, 9d, 3e, 1fg, 14h, 2j, 9k, 1l, 5m, 4n, 1p; 1AE, 2F, 1HJMO / L none 1,0", WinKind::Akakyala),
+        (
+            "1ab, 6c, 1d, 5e, 2f, 5g, 6h, 4i, 3j, 4k, 1lm, 5n, 6o, 2p; 1A, 2BC, 1D, 2EF, 1H / U none 4,1",
+            WinKind::Akawumbi,
+        ),
+    ];
+    for (text, kind) in cases {
+        let s = state(text);
+        let kinds: Vec<Option<WinKind>> = s
+            .successors()
+            .iter()
+            .map(|r| match r.outcome {
+                Some(Outcome::Win { winner, kind }) if winner == s.to_move() => Some(kind),
+                _ => None,
+            })
+            .collect();
+        assert!(kinds.contains(&Some(kind)) && kinds.contains(&None), "{text}: {kinds:?}");
+        for level in Level::ALL {
+            let r = best(&s, level, 3_000, 7);
+            let (next, _) = s.play(&r.best).unwrap();
+            assert_eq!(
+                next.outcome,
+                Some(Outcome::Win { winner: s.to_move(), kind }),
+                "{level} played {} in {text}",
+                r.best
+            );
+            assert!(r.score >= PROVEN, "{level}: {}", r.score);
+        }
+    }
+}
+
+#[test]
 fn takes_a_win_in_one_when_there_is_one() {
     let mut found = 0;
     for s in random_positions(2, 3_000) {
