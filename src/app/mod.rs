@@ -243,17 +243,15 @@ impl App {
                 }
             },
         };
-        let mut notice = None;
+        let (start, notice) = match start {
+            Start::Unreadable(message) => (Start::Fresh, Some(message)),
+            start => (start, None),
+        };
         let mut app = match start {
-            Start::Fresh | Start::Unreadable(_) => {
-                if let Start::Unreadable(message) = start {
-                    notice = Some(message);
-                }
-                match autosaved {
-                    Some(g) => App::from_saved(settings, g),
-                    None => App::new(settings),
-                }
-            }
+            Start::Fresh | Start::Unreadable(_) => match autosaved {
+                Some(g) => App::from_saved(settings, g),
+                None => App::new(settings),
+            },
             Start::State(s) => App::with_state(settings, s),
             Start::Saved(g, path) => {
                 let mut app = App::from_saved(settings, *g);
@@ -282,9 +280,9 @@ impl App {
         self.sowing.as_ref()
     }
 
-    /// True while a prompt (unsaved changes) or the New Game dialog is open: play pauses —
-    /// the animation stands still, the computer starts no search and its answer waits, and
-    /// the board takes no clicks.
+    /// True while a prompt (unsaved changes, a typed path) or the New Game dialog is open:
+    /// play pauses — the animation stands still, the computer starts no search and its
+    /// answer waits, and the board takes no clicks.
     pub fn paused(&self) -> bool {
         self.confirm.is_some() || self.new_game.is_some() || self.path_prompt.is_some()
     }
