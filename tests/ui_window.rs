@@ -211,7 +211,19 @@ fn game_over_dialog_rematch_and_match_score() {
 #[test]
 fn resignation_ends_the_game() {
     let mut h = on_state(WORKED);
+    // The button asks first; Esc and "Keep playing" go back to the game.
     click(&mut h, "Lower resigns");
+    h.get_by_label("Resign?");
+    assert!(h.state().paused());
+    h.key_press(Key::Escape);
+    h.run();
+    assert_eq!(h.state().resign_prompt, None);
+    click(&mut h, "Lower resigns");
+    click(&mut h, "Keep playing");
+    assert!(h.state().game.result().is_none(), "still playing");
+    click(&mut h, "Lower resigns");
+    h.get_by_label("Lower resigns and loses this game.");
+    click(&mut h, "Resign");
     h.get_by_label("Upper wins");
     h.get_by_label("By resignation");
     click(&mut h, "Review");
@@ -676,6 +688,7 @@ fn resign_waits_for_the_move_being_sown() {
     assert!(!h.state().animating());
     h.get_by_label("Position");
     click(&mut h, "Upper resigns");
+    click(&mut h, "Resign");
     h.get_by_label("Lower wins");
 }
 

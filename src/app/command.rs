@@ -25,8 +25,12 @@ pub enum Command {
     Redo,
     /// Play the moves of the redo branch again up to this many moves from the start.
     RedoTo(usize),
+    /// Ask the player on this side to confirm resigning (the Resign button).
+    AskResign(Side),
     /// The player on this side resigns.
     Resign(Side),
+    /// Keep playing: close the resign question.
+    CancelResign,
     /// Open the New Game dialog.
     OpenNewGame,
     /// Close the New Game dialog without starting.

@@ -14,8 +14,30 @@ pub fn show(app: &mut App, ctx: &Context) {
     game_over(app, ctx);
     help(app, ctx);
     confirm(app, ctx);
+    resign_prompt(app, ctx);
     path_prompt(app, ctx);
     message(app, ctx);
+}
+
+/// "Resign?": a resignation ends the game, so the button asks first.
+fn resign_prompt(app: &mut App, ctx: &Context) {
+    let Some(side) = app.resign_prompt else { return };
+    let mut cmd = None;
+    egui::Modal::new(egui::Id::unique("resign")).show(ctx, |ui| {
+        ui.heading("Resign?");
+        ui.label(format!("{} resigns and loses this game.", app.player_label(side)));
+        ui.horizontal(|ui| {
+            if ui.button("Resign").clicked() {
+                cmd = Some(Command::Resign(side));
+            }
+            if ui.button("Keep playing").clicked() || ui.input(|i| i.key_pressed(egui::Key::Escape)) {
+                cmd = Some(Command::CancelResign);
+            }
+        });
+    });
+    if let Some(c) = cmd {
+        app.push(c);
+    }
 }
 
 /// Where no file dialog can be shown: a box to type the file's path in.

@@ -132,6 +132,8 @@ pub struct App {
     pub confirm: Option<Command>,
     /// The prompt for a typed path, open where no file dialog could be shown.
     pub path_prompt: Option<files::PathPrompt>,
+    /// The side asked to confirm its resignation, while the question is open.
+    pub resign_prompt: Option<Side>,
     /// The text of an autosave that could not be restored, to set aside at the next save.
     damaged_autosave: Option<String>,
     title: String,
@@ -173,6 +175,7 @@ impl App {
             damaged_autosave: None,
             confirm: None,
             path_prompt: None,
+            resign_prompt: None,
             title: String::new(),
             game_over_dismissed: false,
             hovered: None,
@@ -280,11 +283,12 @@ impl App {
         self.sowing.as_ref()
     }
 
-    /// True while a prompt (unsaved changes, a typed path) or the New Game dialog is open:
+    /// True while a prompt (unsaved changes, a typed path, resigning) or the New Game dialog
+    /// is open:
     /// play pauses — the animation stands still, the computer starts no search and its
     /// answer waits, and the board takes no clicks.
     pub fn paused(&self) -> bool {
-        self.confirm.is_some() || self.new_game.is_some() || self.path_prompt.is_some()
+        self.confirm.is_some() || self.new_game.is_some() || self.path_prompt.is_some() || self.resign_prompt.is_some()
     }
 
     /// True while a move is being animated.
@@ -611,11 +615,12 @@ impl App {
         let setup = matches!(self.stage, Stage::Setup(_));
         let acting = self.acting_side();
         let mut cmds = Vec::new();
-        if self.path_prompt.is_some() {
+        if self.path_prompt.is_some() || self.resign_prompt.is_some() {
             // The typed-path prompt (its text field has the keyboard while it is focused)
-            // answers Esc; no other key reaches the game behind it.
+            // and the resign question answer Esc; no other key reaches the game behind them.
             if ctx.input_mut(|i| i.consume_key(Modifiers::NONE, Key::Escape)) {
-                self.commands.push(Command::CancelPathPrompt);
+                let cancel = if self.path_prompt.is_some() { Command::CancelPathPrompt } else { Command::CancelResign };
+                self.commands.push(cancel);
             }
             return;
         }
@@ -774,7 +779,14 @@ impl App {
             }
             C::Redo => self.redo_to(self.game.cursor() + 1),
             C::RedoTo(n) => self.redo_to(n),
+            C::AskResign(side) => {
+                if matches!(self.stage, Stage::Play) && self.game.result().is_none() && !self.animating() {
+                    self.resign_prompt = Some(side);
+                }
+            }
+            C::CancelResign => self.resign_prompt = None,
             C::Resign(side) => {
+                self.resign_prompt = None;
                 if matches!(self.stage, Stage::Play) && self.game.result().is_none() && !self.animating() {
                     self.sowing = None;
                     self.anim = None;

@@ -187,7 +187,7 @@ fn play_tools(app: &mut App, ui: &mut Ui) {
             .on_disabled_hover_text(busy_text(app))
             .clicked()
         {
-            app.push(Command::Resign(side));
+            app.push(Command::AskResign(side));
         }
     });
     if let Some(c) = &app.computer {
