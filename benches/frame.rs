@@ -1,13 +1,13 @@
 //! Building one frame of the window at 1280×800 (egui layout + tessellation, no rasterizer).
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use omweso::app::{App, Settings};
+use omweso::app::{App, Session, Settings};
 use omweso::rules::GameState;
 
 fn frame(c: &mut Criterion) {
     let state: GameState =
         "11a, 5b, 2c, 1d, 5e, 2g, 7h, 1jk, 3n-p; 5DE, 3G, 1JL, 5P / U none 1,0".parse().expect("state");
-    let mut app = App::with_state(Settings::default(), state);
+    let mut app = App::new(Session::from_state(Settings::default(), state));
     let ctx = egui::Context::default();
     let input = || egui::RawInput {
         screen_rect: Some(egui::Rect::from_min_size(egui::Pos2::ZERO, egui::vec2(1280.0, 800.0))),

@@ -21,6 +21,9 @@ pub struct Entry {
     pub outcome: Option<Outcome>,
     /// Seeds captured in the move.
     pub captured_seeds: u32,
+    /// What the move did, lap by lap (kept so that nothing plays the move again to show
+    /// it).
+    pub trace: Trace,
 }
 
 /// How a game ended: by the rules, or by a resignation.
@@ -172,6 +175,7 @@ impl Game {
             after: s.state,
             outcome: s.outcome,
             captured_seeds: s.captured_seeds,
+            trace: trace.clone(),
         });
         self.cursor += 1;
         Ok(trace)

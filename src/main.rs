@@ -1,11 +1,14 @@
 //! `omweso`: the window with no arguments, the command line with a subcommand.
 
 use clap::Parser;
-use omweso::app::{App, Start};
+use omweso::app::{App, Start, settings};
 use omweso::cli::{Cli, run};
 use omweso::rules::GameState;
 use omweso::savefile::SavedGame;
 use std::process::ExitCode;
+
+/// The application's id: eframe's storage folder and the desktop's window class.
+const APP_ID: &str = "Omweso";
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -51,14 +54,26 @@ fn window(cli: &Cli) -> ExitCode {
             }
         }
     };
-    let options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default()
-            .with_title("Omweso")
-            .with_inner_size([1280.0, 800.0])
-            .with_min_inner_size([640.0, 420.0]),
-        ..Default::default()
+    // eframe would replace a storage file it cannot read, losing the settings and the
+    // autosaved game: set such a file aside first, and say so in the window.
+    let storage_file = settings::storage_file(APP_ID);
+    let notices: Vec<String> = storage_file.as_deref().and_then(settings::set_aside_unreadable).into_iter().collect();
+    // The window's own size and place, clamped (eframe's would be trusted as it is).
+    let (position, size) =
+        storage_file.as_deref().and_then(omweso::app::remembered_window).unwrap_or((None, egui::vec2(1280.0, 800.0)));
+    let mut viewport = egui::ViewportBuilder::default()
+        .with_title("Omweso")
+        .with_app_id(APP_ID)
+        .with_inner_size(size)
+        .with_min_inner_size(settings::MIN_WINDOW);
+    if let Some(p) = position {
+        viewport = viewport.with_position(p);
+    }
+    let options = eframe::NativeOptions { viewport, persist_window: false, ..Default::default() };
+    let create = move |cc: &eframe::CreationContext<'_>| -> Result<Box<dyn eframe::App>, _> {
+        Ok(Box::new(App::from_creation(cc, start, notices)))
     };
-    match eframe::run_native("Omweso", options, Box::new(move |cc| Ok(Box::new(App::from_creation(cc, start))))) {
+    match eframe::run_native(APP_ID, options, Box::new(create)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("omweso: the window could not open: {e}");

@@ -6,7 +6,7 @@
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use omweso::app::{App, Settings};
+use omweso::app::{App, Session, Settings};
 use omweso::rules::GameState;
 
 fn harness(state: &str) -> Harness<'static, App> {
@@ -15,7 +15,7 @@ fn harness(state: &str) -> Harness<'static, App> {
     let mut h = Harness::builder()
         .with_size([1280.0, 800.0])
         .wgpu()
-        .build_ui_state(|ui, app: &mut App| app.ui(ui), App::with_state(settings, state));
+        .build_ui_state(|ui, app: &mut App| app.ui(ui), App::new(Session::from_state(settings, state)));
     h.run();
     h
 }

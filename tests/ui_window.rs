@@ -4,7 +4,8 @@
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use omweso::app::{App, Settings, Stage};
+use omweso::app::modal::Modal;
+use omweso::app::{App, Command, Session, Settings};
 use omweso::rules::{GameState, Hole, Side};
 
 fn settings() -> Settings {
@@ -19,11 +20,30 @@ fn harness(app: App) -> Harness<'static, App> {
 
 fn on_state(text: &str) -> Harness<'static, App> {
     let state: GameState = text.parse().expect("state");
-    harness(App::with_state(settings(), state))
+    harness(App::new(Session::from_state(settings(), state)))
+}
+
+fn game<'a>(h: &'a Harness<'_, App>) -> &'a omweso::game::Game {
+    h.state().session().game().expect("a game in play")
+}
+
+fn problem(h: &Harness<'_, App>) -> bool {
+    h.state().session().modals().iter().any(|m| matches!(m, Modal::Problem(_)))
+}
+
+fn unsaved(h: &Harness<'_, App>) -> bool {
+    h.state().session().modals().iter().any(|m| matches!(m, Modal::Unsaved(_)))
+}
+
+fn path_prompt(h: &Harness<'_, App>) -> Option<omweso::app::files::PathPrompt> {
+    h.state().session().modals().iter().find_map(|m| match m {
+        Modal::Path(p) => Some(p.clone()),
+        _ => None,
+    })
 }
 
 fn board(h: &Harness<'_, App>) -> String {
-    h.state().game.current().position().to_string()
+    game(h).current().position().to_string()
 }
 
 fn disabled(h: &Harness<'_, App>, label: &str) -> bool {
@@ -32,6 +52,64 @@ fn disabled(h: &Harness<'_, App>, label: &str) -> bool {
 
 fn click(h: &mut Harness<'_, App>, label: &str) {
     h.get_by_label(label).click();
+    h.run();
+}
+
+/// A session on `state` against the computer playing `side` at `level`, as a saved game
+/// with a computer player opens.
+fn against(state: GameState, side: Side, level: omweso::ai::Level) -> Session {
+    let players =
+        Side::BOTH.map(|s| omweso::savefile::Player { name: s.to_string(), computer: (s == side).then_some(level) });
+    let saved = omweso::savefile::SavedGame {
+        players,
+        first: state.to_move(),
+        rules: *state.options(),
+        phase: omweso::savefile::Phase::Game(omweso::game::Game::from_state(state)),
+    };
+    Session::from_saved(settings(), saved, None)
+}
+
+/// The same window, its game now against the computer playing `side` at `level`.
+fn with_computer(h: Harness<'static, App>, side: Side, level: omweso::ai::Level) -> Harness<'static, App> {
+    let state = game(&h).current().clone();
+    patient(App::new(against(state, side, level)))
+}
+
+/// The same window, its session using `dialogs` for Open and Save.
+fn with_dialogs(
+    h: Harness<'static, App>,
+    dialogs: impl omweso::app::files::FileDialogs + 'static,
+) -> Harness<'static, App> {
+    let state = game(&h).current().clone();
+    let mut session = Session::from_state(settings(), state);
+    session.set_dialogs(Box::new(dialogs));
+    harness(App::new(session))
+}
+
+/// The same window with `mv` suggested (as the computer's answer to Hint would).
+fn with_hint(h: Harness<'static, App>, mv: omweso::rules::Move) -> Harness<'static, App> {
+    let state = game(&h).current().clone();
+    let mut session = Session::from_state(settings(), state);
+    session.show_hint(mv);
+    harness(App::new(session))
+}
+
+/// Starts the New Game form as it stands, with the computer playing `side` at `level`:
+/// the command the Start button records.
+fn start_against(h: &mut Harness<'_, App>, side: Side, level: omweso::ai::Level) {
+    let mut form = h.state().session().modals().new_game().expect("the dialog").clone();
+    form.computer = true;
+    form.computer_side = side;
+    form.level = level;
+    h.state_mut().push(Command::StartGame(Box::new(form)));
+    h.run();
+}
+
+/// Selects the whole text of the field labelled `label` (typing then replaces it).
+fn select_all(h: &mut Harness<'_, App>, label: &str) {
+    h.get_by_label(label).click();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
     h.run();
 }
 
@@ -69,12 +147,12 @@ fn a_decision_point_taken_both_ways_by_clicks_and_by_keys() {
     let want = "1a, 2bc, 9e-g, 1jk; 2G, 5I-L, 2O, 6P";
     let mut h = on_state(start);
     click(&mut h, "Lower i, 3 seeds");
-    assert!(h.state().sowing().is_some(), "the move waits at the decision");
+    assert!(h.state().session().sowing().is_some(), "the move waits at the decision");
     click(&mut h, "Sow 3 seeds clockwise from i: capture 2 from F and N");
-    assert!(h.state().sowing().is_some(), "the captured seeds may go clockwise again");
+    assert!(h.state().session().sowing().is_some(), "the captured seeds may go clockwise again");
     h.get_by_label("Sow 2 seeds clockwise from i: capture 4 from G and O");
     click(&mut h, "Sow 2 seeds anticlockwise from i");
-    assert!(h.state().sowing().is_none());
+    assert!(h.state().session().sowing().is_none());
     assert_eq!(board(&h), want);
     h.get_by_label("Lower i3xF");
 
@@ -93,12 +171,12 @@ fn undo_and_redo_by_keys_and_buttons() {
     play_worked_game(&mut h);
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
-    assert_eq!(h.state().game.cursor(), 2);
+    assert_eq!(game(&h).cursor(), 2);
     click(&mut h, "Undo");
-    assert_eq!(h.state().game.cursor(), 1);
+    assert_eq!(game(&h).cursor(), 1);
     h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
     h.run();
-    assert_eq!(h.state().game.cursor(), 2);
+    assert_eq!(game(&h).cursor(), 2);
     h.key_press_modifiers(Modifiers::COMMAND, Key::Y);
     h.run();
     assert_eq!(board(&h), AFTER_DFM);
@@ -109,8 +187,8 @@ fn undo_and_redo_by_keys_and_buttons() {
     click(&mut h, "Undo");
     click(&mut h, "Undo");
     click(&mut h, "Upper E, 4 seeds");
-    assert_eq!(h.state().game.cursor(), 2);
-    assert!(!h.state().game.can_redo());
+    assert_eq!(game(&h).cursor(), 2);
+    assert!(!game(&h).can_redo());
 }
 
 #[test]
@@ -123,32 +201,32 @@ fn keyboard_letters_play_the_holes_of_the_player_to_move() {
     assert_eq!(board(&h), AFTER_DFM);
     // Review: the move list and the arrow keys show earlier positions read-only.
     click(&mut h, "Lower d");
-    assert_eq!(h.state().review, Some(1));
+    assert_eq!(h.state().session().review(), Some(1));
     h.get_by_label_contains("10a, 4b, 1c, 4efh, 1i, 4m; 4A-F, 3G, 5P / U upper 0,0");
     h.key_press(Key::D);
     h.run();
-    assert_eq!(h.state().game.cursor(), 3, "no move is played in review");
+    assert_eq!(game(&h).cursor(), 3, "no move is played in review");
     h.key_press(Key::ArrowRight);
     h.run();
-    assert_eq!(h.state().review, Some(2));
+    assert_eq!(h.state().session().review(), Some(2));
     h.key_press(Key::Home);
     h.run();
-    assert_eq!(h.state().review, Some(0));
+    assert_eq!(h.state().session().review(), Some(0));
     h.key_press(Key::End);
     h.run();
-    assert_eq!(h.state().review, None);
+    assert_eq!(h.state().session().review(), None);
     h.key_press(Key::ArrowLeft);
     h.run();
-    assert_eq!(h.state().review, Some(2));
+    assert_eq!(h.state().session().review(), Some(2));
 }
 
 #[test]
 fn setup_editor_and_presets() {
-    let mut h = harness(App::new(settings()));
+    let mut h = harness(App::new(Session::new(settings())));
     h.get_by_label("New game");
     click(&mut h, "Start");
     // Lower moves first, so Upper lays out first (RULES.md §2).
-    assert!(matches!(&h.state().stage, Stage::Setup(s) if s.laying == Side::Upper));
+    assert!(h.state().session().setup().is_some_and(|s| s.laying == Side::Upper));
     h.get_by_label("Lower moves first.");
     h.get_by_label("Seeds left: 32");
     click(&mut h, "Upper A, 0 seeds");
@@ -166,29 +244,29 @@ fn setup_editor_and_presets() {
     h.get_by_label("Seeds left: 32");
     click(&mut h, "2 in every hole");
     click(&mut h, "Done");
-    assert!(matches!(&h.state().stage, Stage::Setup(s) if s.laying == Side::Lower));
+    assert!(h.state().session().setup().is_some_and(|s| s.laying == Side::Lower));
     // The second player sees the first layout.
     h.get_by_label("Upper P, 2 seeds");
     click(&mut h, "4 in each back hole");
     click(&mut h, "Done");
-    assert!(matches!(h.state().stage, Stage::Play));
-    assert_eq!(h.state().game.current().to_string(), "4i-p; 2A-P / L both 0,0");
+    assert!(h.state().session().game().is_some());
+    assert_eq!(game(&h).current().to_string(), "4i-p; 2A-P / L both 0,0");
 }
 
 #[test]
 fn a_pasted_state_with_an_error_is_explained_inline() {
-    let mut h = harness(App::new(settings()));
+    let mut h = harness(App::new(Session::new(settings())));
     click(&mut h, "Start from a position");
-    h.state_mut().new_game.as_mut().expect("dialog").state_text = "4i-p; 4I-O / L both 0,0".into();
+    h.state_mut().push(Command::NewGameFromState("4i-p; 4I-O / L both 0,0".into()));
     h.run();
     h.get_by_label_contains("60");
     click(&mut h, "Start");
-    assert!(h.state().new_game.is_some(), "the dialog stays open");
-    h.state_mut().new_game.as_mut().expect("dialog").state_text = WORKED.into();
+    assert!(h.state().session().modals().new_game().is_some(), "the dialog stays open");
+    h.state_mut().push(Command::NewGameFromState(WORKED.into()));
     h.run();
     click(&mut h, "Start");
-    assert!(h.state().new_game.is_none());
-    assert_eq!(h.state().game.current().to_string(), WORKED);
+    assert!(h.state().session().modals().new_game().is_none());
+    assert_eq!(game(&h).current().to_string(), WORKED);
 }
 
 #[test]
@@ -200,12 +278,16 @@ fn game_over_dialog_rematch_and_match_score() {
     h.get_by_label("By normal win: the loser cannot move");
     h.get_by_label("Points: 1");
     h.get_by_label("Moves: 1");
-    assert_eq!(h.state().match_score(), [1, 0]);
+    assert_eq!(h.state().session().match_score(), [1, 0]);
     click(&mut h, "Rematch");
+    // The finished game was never saved: Rematch asks before it goes.
+    h.get_by_label("Unsaved changes");
+    click(&mut h, "Discard");
+    assert!(!h.state().session().changed(), "the rematch's empty board is no change");
     // Upper moves first in the rematch, so Lower lays out first.
-    assert!(matches!(&h.state().stage, Stage::Setup(s) if s.first == Side::Upper && s.laying == Side::Lower));
+    assert!(h.state().session().setup().is_some_and(|s| s.first == Side::Upper && s.laying == Side::Lower));
     h.get_by_label("Upper moves first.");
-    assert_eq!(h.state().match_score(), [1, 0]);
+    assert_eq!(h.state().session().match_score(), [1, 0]);
 }
 
 #[test]
@@ -214,22 +296,22 @@ fn resignation_ends_the_game() {
     // The button asks first; Esc and "Keep playing" go back to the game.
     click(&mut h, "Lower resigns");
     h.get_by_label("Resign?");
-    assert!(h.state().paused());
+    assert!(h.state().session().paused());
     h.key_press(Key::Escape);
     h.run();
-    assert_eq!(h.state().resign_prompt, None);
+    assert!(h.state().session().modals().top().is_none());
     click(&mut h, "Lower resigns");
     click(&mut h, "Keep playing");
-    assert!(h.state().game.result().is_none(), "still playing");
+    assert!(game(&h).result().is_none(), "still playing");
     click(&mut h, "Lower resigns");
     h.get_by_label("Lower resigns and loses this game.");
     click(&mut h, "Resign");
     h.get_by_label("Upper wins");
     h.get_by_label("By resignation");
     click(&mut h, "Review");
-    assert_eq!(h.state().review, None, "no moves to review");
+    assert_eq!(h.state().session().review(), None, "no moves to review");
     click(&mut h, "Undo");
-    assert!(h.state().game.result().is_none());
+    assert!(game(&h).result().is_none());
 }
 
 #[test]
@@ -237,7 +319,8 @@ fn hovering_previews_the_end_of_the_first_lap() {
     let mut h = on_state(WORKED);
     h.get_by_label("Lower d, 4 seeds").hover();
     h.run();
-    let v = h.state_mut().board_view();
+    let mut cache = omweso::app::view::PreviewCache::default();
+    let v = omweso::app::view::board_view(h.state().session(), Hole::from_letter('d'), &mut cache);
     assert_eq!(v.preview, Hole::from_letter('i'));
 }
 
@@ -247,21 +330,21 @@ fn animation_runs_and_undo_cancels_it() {
     let mut h = Harness::builder()
         .with_size([1280.0, 800.0])
         .with_max_steps(10_000)
-        .build_ui_state(|ui, app: &mut App| app.ui(ui), App::with_state(Settings::default(), state));
+        .build_ui_state(|ui, app: &mut App| app.ui(ui), App::new(Session::from_state(Settings::default(), state)));
     h.run();
     h.get_by_label("Lower d, 4 seeds").click();
     h.step();
     h.step();
-    assert!(h.state().animating());
+    assert!(h.state().session().animating());
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.step();
     h.step();
-    assert!(!h.state().animating());
-    assert_eq!(h.state().game.cursor(), 0);
+    assert!(!h.state().session().animating());
+    assert_eq!(game(&h).cursor(), 0);
     h.get_by_label("Lower d, 4 seeds").click();
     h.run();
-    assert!(!h.state().animating(), "the animation finishes by itself");
-    assert_eq!(h.state().game.cursor(), 1);
+    assert!(!h.state().session().animating(), "the animation finishes by itself");
+    assert_eq!(game(&h).cursor(), 1);
 }
 
 /// Steps the window (real time) until `done` holds, for the computer's worker thread.
@@ -278,33 +361,30 @@ fn wait_for(h: &mut Harness<'_, App>, done: impl Fn(&App) -> bool) {
 
 #[test]
 fn against_the_computer_it_lays_out_moves_and_undo_returns_to_the_human() {
-    let mut h = harness(App::new(settings()));
+    let mut h = harness(App::new(Session::new(settings())));
     click(&mut h, "Play against the computer");
-    if let Some(f) = h.state_mut().new_game.as_mut() {
-        f.level = omweso::ai::Level::Beginner;
-    }
-    h.run();
-    click(&mut h, "Start");
+    h.get_by_label("Level");
+    start_against(&mut h, Side::Upper, omweso::ai::Level::Beginner);
     // Lower moves first, so the computer (Upper) lays out first, by itself.
-    wait_for(&mut h, |a| matches!(&a.stage, Stage::Setup(s) if s.laying == Side::Lower));
+    wait_for(&mut h, |a| a.session().setup().is_some_and(|s| s.laying == Side::Lower));
     click(&mut h, "4 in each back hole");
     click(&mut h, "Done");
-    assert!(matches!(h.state().stage, Stage::Play));
+    assert!(h.state().session().game().is_some());
     h.get_by_label("Lower m, 4 seeds").click();
     h.step();
-    wait_for(&mut h, |a| a.game.cursor() == 2);
+    wait_for(&mut h, |a| a.session().game().is_some_and(|g| g.cursor() == 2));
     h.run();
-    assert_eq!(h.state().game.current().to_move(), Side::Lower);
+    assert_eq!(game(&h).current().to_move(), Side::Lower);
     click(&mut h, "Undo");
-    assert_eq!(h.state().game.cursor(), 0, "undo goes back to the human's turn");
+    assert_eq!(game(&h).cursor(), 0, "undo goes back to the human's turn");
 }
 
 #[test]
 fn a_saved_game_opens_where_it_was_left() {
     let text = std::fs::read_to_string("tests/corpus/good/worked-game.omweso").expect("corpus file");
     let saved = omweso::savefile::SavedGame::from_ron(&text).expect("good file");
-    let h = harness(App::from_saved(settings(), saved));
-    assert!(matches!(h.state().stage, Stage::Play));
+    let h = harness(App::new(Session::from_saved(settings(), saved, None)));
+    assert!(h.state().session().game().is_some());
     h.get_by_label_contains("Play:");
 }
 
@@ -338,7 +418,7 @@ fn without_a_file_dialog_the_path_is_typed_and_nothing_is_lost() {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("typed.omweso");
     let mut h = on_state(WORKED);
-    h.state_mut().file_dialogs = Box::new(NoDialogs);
+    h = with_dialogs(h, NoDialogs);
     play_worked_game(&mut h);
 
     // Save as: the prompt says why and offers a path to type.
@@ -346,19 +426,19 @@ fn without_a_file_dialog_the_path_is_typed_and_nothing_is_lost() {
     h.run();
     h.get_by_label("Save the game");
     h.get_by_label("No file dialog can be shown here");
-    assert!(h.state().paused(), "play waits behind the prompt");
+    assert!(h.state().session().paused(), "play waits behind the prompt");
     let field = "Type the file's path:";
     h.get_by_label(field).click();
     h.run();
-    h.state_mut().path_prompt.as_mut().expect("the prompt").text.clear();
+    select_all(&mut h, field);
     h.get_by_label(field).type_text(&path.display().to_string());
     h.run();
     // Enter in the field saves, as the Save button does.
     h.key_press(Key::Enter);
     h.run();
-    assert_eq!(h.state().path_prompt, None);
-    assert!(!h.state().dirty, "saved");
-    assert_eq!(h.state().file.as_deref(), Some(path.as_path()));
+    assert_eq!(path_prompt(&h), None);
+    assert!(!h.state().session().changed(), "saved");
+    assert_eq!(h.state().session().document().path.as_deref(), Some(path.as_path()));
     let saved = omweso::savefile::SavedGame::load(&path).expect("a saved game");
     match saved.phase {
         omweso::savefile::Phase::Game(g) => assert_eq!(g.current().position().to_string(), AFTER_DFM),
@@ -370,33 +450,32 @@ fn without_a_file_dialog_the_path_is_typed_and_nothing_is_lost() {
     h.key_press_modifiers(Modifiers::COMMAND, Key::O);
     h.run();
     h.get_by_label("Open a saved game");
-    h.state_mut().path_prompt.as_mut().expect("the prompt").text.clear();
+    select_all(&mut h, field);
     h.get_by_label(field).type_text(&dir.join("missing.omweso").display().to_string());
     h.run();
     click(&mut h, "Open");
-    assert!(h.state().message.is_some(), "the missing file is reported");
+    assert!(problem(&h), "the missing file is reported");
     assert_eq!(board(&h), AFTER_DFM, "the game is untouched");
-    h.state_mut().message = None;
+    click(&mut h, "OK");
     h.key_press_modifiers(Modifiers::COMMAND, Key::O);
     h.run();
     h.get_by_label("Open a saved game");
     h.key_press(Key::Escape);
     h.run();
-    assert_eq!(h.state().path_prompt, None, "Esc closes the prompt");
+    assert_eq!(path_prompt(&h), None, "Esc closes the prompt");
 
     // Open the saved file by its path, from a new game.
-    h.state_mut().game.undo();
-    h.run();
+    click(&mut h, "Undo");
     h.key_press_modifiers(Modifiers::COMMAND, Key::O);
     h.run();
     if h.query_by_label("Unsaved changes").is_some() {
         click(&mut h, "Discard");
     }
-    h.state_mut().path_prompt.as_mut().expect("the prompt").text.clear();
+    select_all(&mut h, field);
     h.get_by_label(field).type_text(&path.display().to_string());
     h.run();
     click(&mut h, "Open");
-    assert_eq!(h.state().message, None);
+    assert!(!problem(&h));
     assert_eq!(board(&h), AFTER_DFM, "the saved game is back");
     std::fs::remove_dir_all(&dir).ok();
 }
@@ -405,13 +484,13 @@ fn without_a_file_dialog_the_path_is_typed_and_nothing_is_lost() {
 fn save_then_open_through_the_file_dialog_seam() {
     let path = std::env::temp_dir().join(format!("omweso-ui-{}.omweso", std::process::id()));
     let mut h = on_state(WORKED);
-    h.state_mut().file_dialogs = Box::new(FixedDialogs(path.clone()));
+    h = with_dialogs(h, FixedDialogs(path.clone()));
     play_worked_game(&mut h);
-    assert!(h.state().dirty);
+    assert!(h.state().session().changed());
     h.key_press_modifiers(Modifiers::COMMAND, Key::S);
     h.run();
-    assert!(!h.state().dirty, "saved");
-    assert_eq!(h.state().file.as_deref(), Some(path.as_path()));
+    assert!(!h.state().session().changed(), "saved");
+    assert_eq!(h.state().session().document().path.as_deref(), Some(path.as_path()));
     // A change, then Open: the unsaved-changes prompt comes first.
     click(&mut h, "Undo");
     h.key_press_modifiers(Modifiers::COMMAND, Key::O);
@@ -419,8 +498,8 @@ fn save_then_open_through_the_file_dialog_seam() {
     h.get_by_label("Unsaved changes");
     click(&mut h, "Discard");
     assert_eq!(board(&h), AFTER_DFM, "the saved game is back");
-    assert_eq!(h.state().game.cursor(), 3);
-    assert!(!h.state().dirty);
+    assert_eq!(game(&h).cursor(), 3);
+    assert!(!h.state().session().changed());
     let _ = std::fs::remove_file(path);
 }
 
@@ -430,7 +509,7 @@ fn pasting_a_state_offers_a_new_game_from_it() {
     h.event(egui::Event::Paste("4i-p; 4I-P / L both 0,0".into()));
     h.run();
     click(&mut h, "Start");
-    assert_eq!(h.state().game.current().to_string(), "4i-p; 4I-P / L both 0,0");
+    assert_eq!(game(&h).current().to_string(), "4i-p; 4I-P / L both 0,0");
 }
 
 #[test]
@@ -442,17 +521,17 @@ fn f1_lists_the_keys_and_the_board_can_turn_to_the_player_to_move() {
     h.get_by_label("At a decision: sow clockwise (capture)");
     h.key_press(Key::F1);
     h.run();
-    assert!(!h.state().show_help);
-    assert!(!h.state().flipped());
+    assert!(h.state().session().modals().top().is_none(), "F1 closes the help");
+    assert!(!h.state().session().flipped());
     click(&mut h, "Flip board");
-    assert!(h.state().flipped());
-    h.state_mut().settings.auto_flip = true;
+    assert!(h.state().session().flipped());
+    h.state_mut().push(Command::ToggleAutoFlip);
     h.run();
-    assert!(!h.state().flipped(), "Lower to move: Lower's view");
+    assert!(!h.state().session().flipped(), "Lower to move: Lower's view");
     click(&mut h, "Lower d, 4 seeds");
-    assert!(h.state().flipped(), "Upper to move: Upper's view");
+    assert!(h.state().session().flipped(), "Upper to move: Upper's view");
     click(&mut h, "Upper F, 4 seeds");
-    assert!(!h.state().flipped());
+    assert!(!h.state().session().flipped());
 }
 
 /// A window with the animation on (the default settings) whose clock runs at 60 frames a
@@ -463,7 +542,7 @@ fn animated(text: &str) -> Harness<'static, App> {
         .with_size([1280.0, 800.0])
         .with_max_steps(10_000)
         .with_step_dt(1.0 / 60.0)
-        .build_ui_state(|ui, app: &mut App| app.ui(ui), App::with_state(Settings::default(), state));
+        .build_ui_state(|ui, app: &mut App| app.ui(ui), App::new(Session::from_state(Settings::default(), state)));
     h.run();
     h
 }
@@ -474,45 +553,30 @@ fn the_animation_and_the_board_stand_still_behind_the_unsaved_changes_prompt() {
     h.get_by_label("Lower d, 4 seeds").click();
     h.step();
     h.step();
-    assert!(h.state().animating());
+    assert!(h.state().session().animating());
     // The game has changed: New Game asks first.
     h.key_press_modifiers(Modifiers::COMMAND, Key::N);
     h.step();
     h.get_by_label("Unsaved changes");
-    assert!(h.state().paused());
+    assert!(h.state().session().paused());
     // Two seconds: the five steps of `d` take under one second when running.
     h.run_steps(120);
-    assert!(h.state().animating(), "the sowing stands still behind the prompt");
+    assert!(h.state().session().animating(), "the sowing stands still behind the prompt");
     // Neither a click on the board nor a hole's letter plays behind the prompt.
     h.get_by_label("Upper F, 4 seeds").click();
     h.step();
     h.key_press(Key::F);
     h.step();
-    assert_eq!(h.state().game.cursor(), 1);
+    assert_eq!(game(&h).cursor(), 1);
     click(&mut h, "Cancel");
-    assert!(!h.state().paused());
-    assert!(!h.state().animating(), "the sowing goes on and ends once the prompt is closed");
-    assert_eq!(h.state().game.cursor(), 1);
+    assert!(!h.state().session().paused());
+    assert!(!h.state().session().animating(), "the sowing goes on and ends once the prompt is closed");
+    assert_eq!(game(&h).cursor(), 1);
     assert_eq!(board(&h), "10a, 4b, 1c, 4efh, 1i, 4m; 4A-F, 3G, 5P");
 }
 
 /// The worked game after Lower's `d`: Upper (the computer in these tests) to move.
 const AFTER_D: &str = "10a, 4b, 1c, 4efh, 1i, 4m; 4A-F, 3G, 5P / U upper 0,0";
-
-fn computer_upper() -> omweso::app::computer::Computer {
-    omweso::app::computer::Computer::new(omweso::app::computer::Opponent {
-        side: Side::Upper,
-        level: omweso::ai::Level::Beginner,
-    })
-}
-
-/// The master searches for its full two seconds: time to act while it thinks.
-fn master_upper() -> omweso::app::computer::Computer {
-    omweso::app::computer::Computer::new(omweso::app::computer::Opponent {
-        side: Side::Upper,
-        level: omweso::ai::Level::Master,
-    })
-}
 
 /// A window that may take many frames to settle (the spinner of a thinking computer).
 fn patient(app: App) -> Harness<'static, App> {
@@ -526,12 +590,12 @@ fn patient(app: App) -> Harness<'static, App> {
 
 /// The worked game with the Master as Upper, thinking about its answer to Lower's `d`.
 fn master_thinking_after_d() -> Harness<'static, App> {
-    let mut h = patient(App::with_state(settings(), WORKED.parse().expect("state")));
-    h.state_mut().computer = Some(master_upper());
+    let mut h = patient(App::new(Session::from_state(settings(), WORKED.parse().expect("state"))));
+    h = with_computer(h, Side::Upper, omweso::ai::Level::Master);
     h.get_by_label("Lower d, 4 seeds").click();
     h.step();
     h.step();
-    assert!(h.state().computer.as_ref().expect("computer").thinking(), "Upper, the computer, is to move");
+    assert!(h.state().session().computer().expect("computer").thinking(), "Upper, the computer, is to move");
     h
 }
 
@@ -546,17 +610,16 @@ fn steps_for(h: &mut Harness<'_, App>, ms: u64) {
 #[test]
 fn the_computer_starts_no_search_behind_the_prompt() {
     let state: GameState = AFTER_D.parse().expect("state");
-    let mut app = App::with_state(settings(), state);
-    app.computer = Some(computer_upper());
-    app.dirty = true;
-    app.confirm = Some(omweso::app::Command::OpenNewGame);
-    let mut h = patient(app);
+    let mut session = against(state, Side::Upper, omweso::ai::Level::Beginner);
+    session.forget_baseline();
+    session.apply(Command::OpenNewGame);
+    let mut h = patient(App::new(session));
     h.get_by_label("Unsaved changes");
     steps_for(&mut h, 1000);
-    assert!(!h.state().computer.as_ref().expect("computer").thinking(), "no search behind the prompt");
-    assert_eq!(h.state().game.cursor(), 0);
+    assert!(!h.state().session().computer().expect("computer").thinking(), "no search behind the prompt");
+    assert_eq!(game(&h).cursor(), 0);
     click(&mut h, "Cancel");
-    wait_for(&mut h, |a| a.game.cursor() == 1);
+    wait_for(&mut h, |a| a.session().game().is_some_and(|g| g.cursor() == 1));
 }
 
 #[test]
@@ -567,29 +630,24 @@ fn the_computers_answer_waits_for_the_prompt_to_close() {
     h.get_by_label("Unsaved changes");
     // Long enough for the answer to come.
     steps_for(&mut h, 3000);
-    assert_eq!(h.state().game.cursor(), 1, "the answer is not played behind the prompt");
+    assert_eq!(game(&h).cursor(), 1, "the answer is not played behind the prompt");
     h.get_by_label("Cancel").click();
     h.step();
-    wait_for(&mut h, |a| a.game.cursor() == 2);
+    wait_for(&mut h, |a| a.session().game().is_some_and(|g| g.cursor() == 2));
 }
 
 #[test]
 fn the_computer_lays_out_after_the_human_without_waiting_for_input() {
-    let mut h = patient(App::new(settings()));
+    let mut h = patient(App::new(Session::new(settings())));
     click(&mut h, "Play against the computer");
-    if let Some(f) = h.state_mut().new_game.as_mut() {
-        f.computer_side = Side::Lower;
-        f.level = omweso::ai::Level::Beginner;
-    }
-    h.run();
-    click(&mut h, "Start");
+    start_against(&mut h, Side::Lower, omweso::ai::Level::Beginner);
     // Lower (the computer) moves first, so the human (Upper) lays out first.
     click(&mut h, "2 in every hole");
     // Done, with no input event behind it: `run` goes on only while the window asks for
     // frames, so the computer's layout must follow without another event.
-    h.state_mut().push(omweso::app::Command::SetupDone);
+    h.state_mut().push(Command::SetupDone);
     h.run();
-    assert!(matches!(h.state().stage, Stage::Play), "the computer has laid out");
+    assert!(h.state().session().game().is_some(), "the computer has laid out");
 }
 
 #[test]
@@ -609,15 +667,15 @@ fn the_worker_wakes_the_window_when_the_computers_move_is_ready() {
     );
     // From the wake on, the window asks for every frame it needs to show the answer.
     h.run();
-    assert_eq!(h.state().game.cursor(), 2, "the answer is played");
-    assert!(!h.state().computer.as_ref().expect("computer").thinking(), "and not searched for again");
-    let shown = h.state().game.current().to_string();
+    assert_eq!(game(&h).cursor(), 2, "the answer is played");
+    assert!(!h.state().session().computer().expect("computer").thinking(), "and not searched for again");
+    let shown = game(&h).current().to_string();
     h.get_by_label(&shown);
 }
 
 #[test]
 fn a_game_state_says_who_moves_so_the_first_move_choice_is_disabled() {
-    let mut h = harness(App::new(settings()));
+    let mut h = harness(App::new(Session::new(settings())));
     assert!(!disabled(&h, "Toss a coin"));
     click(&mut h, "Start from a position");
     assert!(disabled(&h, "Toss a coin"));
@@ -626,21 +684,18 @@ fn a_game_state_says_who_moves_so_the_first_move_choice_is_disabled() {
     h.run();
     h.get_by_label_contains("The game state says who moves");
     // Upper moves in the game state, whatever the form said before.
-    if let Some(f) = h.state_mut().new_game.as_mut() {
-        f.first = omweso::app::setup::FirstChoice::Lower;
-        f.state_text = AFTER_D.into();
-    }
+    h.state_mut().push(Command::NewGameFromState(AFTER_D.into()));
     h.run();
     click(&mut h, "Start");
-    assert_eq!(h.state().game.current().to_move(), Side::Upper);
+    assert_eq!(game(&h).current().to_move(), Side::Upper);
 }
 
 #[test]
 fn a_game_state_can_be_typed_from_the_game_menu_with_errors_shown_by_column() {
     let mut h = on_state(WORKED);
     click(&mut h, "Game");
-    click(&mut h, "New game from a position…  (Ctrl+V pastes one)");
-    assert!(h.state().new_game.as_ref().is_some_and(|f| f.from_position));
+    click(&mut h, "New game from a position…");
+    assert!(h.state().session().modals().new_game().is_some_and(|f| f.from_position));
     let field = h.get_by_label("Game state (RULES.md §5), e.g. 4i-p; 4I-P / L both 0,0");
     field.click();
     h.run();
@@ -651,9 +706,9 @@ fn a_game_state_can_be_typed_from_the_game_menu_with_errors_shown_by_column() {
     h.ctx.memory_mut(|m| m.stop_text_input());
     h.event(egui::Event::Paste("4i-p; 4I-P / U both 0,0".into()));
     h.run();
-    assert_eq!(h.state().new_game.as_ref().expect("dialog").state_text, "4i-p; 4I-P / U both 0,0");
+    assert_eq!(h.state().session().modals().new_game().expect("dialog").state_text, "4i-p; 4I-P / U both 0,0");
     click(&mut h, "Start");
-    assert_eq!(h.state().game.current().to_string(), "4i-p; 4I-P / U both 0,0");
+    assert_eq!(game(&h).current().to_string(), "4i-p; 4I-P / U both 0,0");
 }
 
 #[test]
@@ -662,13 +717,13 @@ fn undone_moves_are_listed_greyed_and_a_click_plays_them_again() {
     play_worked_game(&mut h);
     click(&mut h, "Undo");
     click(&mut h, "Undo");
-    assert_eq!(h.state().game.cursor(), 1);
+    assert_eq!(game(&h).cursor(), 1);
     // Still listed after the current move, to be played again.
     h.get_by_label("Upper F");
     click(&mut h, "Lower m");
-    assert_eq!(h.state().game.cursor(), 3);
+    assert_eq!(game(&h).cursor(), 3);
     assert_eq!(board(&h), AFTER_DFM);
-    assert_eq!(h.state().review, None);
+    assert_eq!(h.state().session().review(), None);
 }
 
 #[test]
@@ -677,15 +732,15 @@ fn resign_waits_for_the_move_being_sown() {
     h.get_by_label("Lower d, 4 seeds").click();
     h.step();
     h.step();
-    assert!(h.state().animating());
+    assert!(h.state().session().animating());
     h.get_by_label("Position after this move");
     assert!(disabled(&h, "Upper resigns"), "no resignation while Lower's move is still being sown");
-    h.state_mut().push(omweso::app::Command::Resign(Side::Upper));
+    h.state_mut().push(Command::Resign(Side::Upper));
     h.step();
-    assert!(h.state().game.result().is_none());
+    assert!(game(&h).result().is_none());
     h.key_press(Key::Space);
     h.run();
-    assert!(!h.state().animating());
+    assert!(!h.state().session().animating());
     h.get_by_label("Position");
     click(&mut h, "Upper resigns");
     click(&mut h, "Resign");
@@ -696,23 +751,23 @@ fn resign_waits_for_the_move_being_sown() {
 fn a_hint_shows_the_whole_move_on_the_board_and_in_words() {
     // Lower's best here starts at c and, on the relay from a, sows clockwise to take E and M.
     let mut h = on_state("2a, 2c, 1d, 27p; 24A, 4EM / L none 0,0");
-    let state = h.state().game.current().clone();
+    let state = game(&h).current().clone();
     let mv = omweso::notation::parse_move(&state, "c, a3xE").expect("legal move");
-    h.state_mut().hint = Some(mv);
+    h = with_hint(h, mv);
     h.run();
     let hole = |c| Hole::from_letter(c).expect("hole");
-    assert_eq!(h.state_mut().board_view().hint, vec![hole('c'), hole('a')]);
+    assert_eq!(h.state().session().hint_holes(), vec![hole('c'), hole('a')]);
     h.get_by_label("Hint: c, a3xE — start at c; sow clockwise from a");
     // A move from the start hole clockwise rings that hole as both.
     let mut h = on_state("1bc, 9e-g, 3i; 1F, 2G, 5I-L, 1N, 2O, 6P / L none 0,0");
-    let state = h.state().game.current().clone();
-    h.state_mut().hint = Some(omweso::notation::parse_move(&state, "i3xF").expect("legal move"));
+    let state = game(&h).current().clone();
+    h = with_hint(h, omweso::notation::parse_move(&state, "i3xF").expect("legal move"));
     h.run();
-    assert_eq!(h.state_mut().board_view().hint, vec![hole('i'), hole('i')]);
+    assert_eq!(h.state().session().hint_holes(), vec![hole('i'), hole('i')]);
     h.get_by_label("Hint: i3xF — start at i; sow clockwise from i");
     // Playing a move clears the hint.
     click(&mut h, "Lower e, 9 seeds");
-    assert!(h.state_mut().board_view().hint.is_empty());
+    assert!(h.state().session().hint_holes().is_empty());
 }
 
 /// Asks the window to close, as the window manager's close button does, and runs a frame.
@@ -732,7 +787,7 @@ fn closing_the_window_with_unsaved_changes_asks_first() {
     // Nothing to lose: the window closes.
     request_close(&mut h);
     assert!(!sent(&h, &egui::ViewportCommand::CancelClose));
-    assert!(h.state().confirm.is_none());
+    assert!(!unsaved(&h));
     // A move later, closing asks first; Cancel keeps the game.
     click(&mut h, "Lower d, 4 seeds");
     request_close(&mut h);
@@ -740,26 +795,25 @@ fn closing_the_window_with_unsaved_changes_asks_first() {
     h.run();
     h.get_by_label("Unsaved changes");
     click(&mut h, "Cancel");
-    assert!(h.state().confirm.is_none() && h.state().dirty);
-    assert_eq!(h.state().game.cursor(), 1);
+    assert!(!unsaved(&h) && h.state().session().changed());
+    assert_eq!(game(&h).cursor(), 1);
     // Again, and Discard: the window closes.
     request_close(&mut h);
     h.run();
     h.get_by_label("Discard").click();
     h.step();
     assert!(sent(&h, &egui::ViewportCommand::Close));
-    assert!(!h.state().dirty);
+    assert!(h.state().session().changed(), "Discard drops nothing by itself: the window closes");
     // Save from the prompt saves, then closes.
     let path = std::env::temp_dir().join(format!("omweso-close-{}.omweso", std::process::id()));
     let mut h = on_state(WORKED);
-    h.state_mut().file_dialogs = Box::new(FixedDialogs(path.clone()));
+    h = with_dialogs(h, FixedDialogs(path.clone()));
     click(&mut h, "Lower d, 4 seeds");
     request_close(&mut h);
     h.run();
     h.get_by_label("Save").click();
     h.step();
-    h.step();
-    assert!(sent(&h, &egui::ViewportCommand::Close));
+    assert!(sent(&h, &egui::ViewportCommand::Close), "saved, then closed in the same frame");
     let saved = omweso::savefile::SavedGame::load(&path).expect("saved before closing");
     assert!(matches!(saved.phase, omweso::savefile::Phase::Game(g) if g.cursor() == 1));
     let _ = std::fs::remove_file(path);
@@ -785,52 +839,52 @@ impl eframe::Storage for MemoryStorage {
 #[test]
 fn the_game_of_the_last_session_is_restored() {
     let mut h = on_state(WORKED);
-    h.state_mut().settings.letters = false;
+    h.state_mut().push(Command::ToggleLetters);
     play_worked_game(&mut h);
     let mut storage = MemoryStorage::default();
     eframe::App::save(h.state_mut(), &mut storage);
-    assert!(storage.0.contains_key(omweso::app::AUTOSAVE_KEY));
+    assert!(storage.0.contains_key(omweso::app::autosave::AUTOSAVE_KEY));
     // A fresh start picks the game and the settings up where they were.
-    let h = harness(App::restore(Some(&storage), omweso::app::Start::Fresh));
-    assert!(matches!(h.state().stage, Stage::Play));
-    assert!(h.state().new_game.is_none());
+    let h = harness(App::restore(Some(&storage), omweso::app::Start::Fresh, vec![]));
+    assert!(h.state().session().game().is_some());
+    assert!(h.state().session().modals().new_game().is_none());
     assert_eq!(board(&h), AFTER_DFM);
-    assert_eq!(h.state().game.cursor(), 3);
-    assert!(!h.state().settings.letters);
+    assert_eq!(game(&h).cursor(), 3);
+    assert!(!h.state().session().settings().letters);
     h.get_by_label("Lower m");
     // A start on a given state does not.
-    let h = harness(App::restore(Some(&storage), omweso::app::Start::State(WORKED.parse().expect("state"))));
-    assert_eq!(h.state().game.cursor(), 0);
+    let h = harness(App::restore(Some(&storage), omweso::app::Start::State(WORKED.parse().expect("state")), vec![]));
+    assert_eq!(game(&h).cursor(), 0);
 }
 
 #[test]
 fn a_damaged_autosave_is_set_aside_with_a_notice() {
     let damaged = "(version: 1, players: [oops".to_string();
     let mut storage = MemoryStorage::default();
-    storage.0.insert(omweso::app::AUTOSAVE_KEY.into(), damaged.clone());
-    let mut h = harness(App::restore(Some(&storage), omweso::app::Start::Fresh));
+    storage.0.insert(omweso::app::autosave::AUTOSAVE_KEY.into(), damaged.clone());
+    let mut h = harness(App::restore(Some(&storage), omweso::app::Start::Fresh, vec![]));
     h.get_by_label("Problem");
     h.get_by_label_contains("could not be restored");
     h.get_by_label_contains("it was set aside");
-    assert!(h.state().new_game.is_some(), "a fresh session instead");
+    assert!(h.state().session().modals().new_game().is_some(), "a fresh session instead");
     click(&mut h, "OK");
-    assert!(h.state().message.is_none());
+    assert!(!problem(&h));
     // The next save keeps the damaged text under its own key and autosaves afresh.
     eframe::App::save(h.state_mut(), &mut storage);
-    assert_eq!(storage.0.get(omweso::app::DAMAGED_AUTOSAVE_KEY), Some(&damaged));
-    let fresh = storage.0.get(omweso::app::AUTOSAVE_KEY).expect("autosave");
+    assert_eq!(storage.0.get(omweso::app::autosave::DAMAGED_AUTOSAVE_KEY), Some(&damaged));
+    let fresh = storage.0.get(omweso::app::autosave::AUTOSAVE_KEY).expect("autosave");
     assert!(omweso::savefile::SavedGame::from_ron(fresh).is_ok());
 }
 
 #[test]
 fn a_file_that_cannot_be_opened_still_opens_the_window_and_says_why() {
     let why = "Cannot open bad.omweso: move 2 `E` is not a legal move";
-    let mut h = harness(App::restore(None, omweso::app::Start::Unreadable(why.into())));
+    let mut h = harness(App::restore(None, omweso::app::Start::Unreadable(why.into()), vec![]));
     h.get_by_label("Problem");
     h.get_by_label(why);
     click(&mut h, "OK");
-    assert_eq!(h.state().message, None);
-    assert!(h.state().new_game.is_some(), "a fresh start: the New Game dialog");
+    assert!(!problem(&h));
+    assert!(h.state().session().modals().new_game().is_some(), "a fresh start: the New Game dialog");
 }
 
 #[test]
@@ -838,15 +892,15 @@ fn against_the_computer_only_the_human_resigns() {
     let mut h = master_thinking_after_d();
     assert!(h.query_by_label("Upper resigns").is_none(), "no button resigns for the computer");
     h.get_by_label("Lower resigns");
-    h.state_mut().push(omweso::app::Command::MoveNow);
-    wait_for(&mut h, |a| a.game.cursor() == 2);
+    h.state_mut().push(Command::MoveNow);
+    wait_for(&mut h, |a| a.session().game().is_some_and(|g| g.cursor() == 2));
 }
 
 #[test]
 fn start_waits_for_a_game_state_without_errors_and_old_errors_go() {
     let mut h = on_state(WORKED);
     click(&mut h, "Game");
-    click(&mut h, "New game from a position…  (Ctrl+V pastes one)");
+    click(&mut h, "New game from a position…");
     let label = "Game state (RULES.md §5), e.g. 4i-p; 4I-P / L both 0,0";
     h.get_by_label(label).click();
     h.run();
@@ -854,13 +908,73 @@ fn start_waits_for_a_game_state_without_errors_and_old_errors_go() {
     h.run();
     assert!(disabled(&h, "Start"), "no start from a state with an error");
     // An error left by an earlier attempt goes once the text changes.
-    h.state_mut().new_game.as_mut().expect("dialog").error = Some("an old error".into());
-    h.get_by_label(label).type_text(" ");
+    h.get_by_label_contains("column 10");
+    select_all(&mut h, label);
+    h.get_by_label(label).type_text("4i-p; 4I-P / L both 0,0");
     h.run();
-    assert!(h.query_by_label("an old error").is_none());
-    h.state_mut().new_game.as_mut().expect("dialog").state_text = "4i-p; 4I-P / L both 0,0".into();
-    h.run();
+    assert!(h.query_by_label_contains("column 10").is_none(), "the old error goes");
     assert!(!disabled(&h, "Start"));
     click(&mut h, "Start");
-    assert_eq!(h.state().game.current().to_string(), "4i-p; 4I-P / L both 0,0");
+    assert_eq!(game(&h).current().to_string(), "4i-p; 4I-P / L both 0,0");
+}
+
+#[test]
+fn the_speed_submenu_opens_and_sets_the_speed_with_the_mouse() {
+    // Defect 12: View → Speed (a combo box in a menu) closed the menu on its second click.
+    let mut h = on_state(WORKED);
+    click(&mut h, "View");
+    click(&mut h, "Speed: Normal");
+    click(&mut h, "Fast");
+    assert_eq!(h.state().session().settings().speed, omweso::app::animation::Speed::Fast);
+}
+
+#[test]
+fn esc_in_a_text_field_leaves_the_field_not_the_new_game_dialog() {
+    // Defect 13: the first Esc closed the whole dialog.
+    let mut h = harness(App::new(Session::new(settings())));
+    h.get_by_label("Lower (bottom):").click();
+    h.run();
+    h.get_by_label("Lower (bottom):").type_text("Nakato");
+    h.run();
+    h.key_press(Key::Escape);
+    h.run();
+    assert!(h.state().session().modals().new_game().is_some(), "the first Esc leaves the field");
+    h.key_press(Key::Escape);
+    h.run();
+    assert!(h.state().session().modals().new_game().is_none(), "the second closes the dialog");
+}
+
+#[test]
+fn enter_starts_the_game_from_the_new_game_dialog() {
+    let mut h = harness(App::new(Session::new(settings())));
+    h.key_press(Key::Enter);
+    h.run();
+    assert!(h.state().session().setup().is_some());
+    assert!(h.state().session().modals().top().is_none());
+}
+
+#[test]
+fn review_shows_a_banner_and_play_from_here_goes_on_from_it() {
+    // Defect 10: review was easy to miss.
+    let mut h = on_state(WORKED);
+    play_worked_game(&mut h);
+    click(&mut h, "Lower d");
+    h.get_by_label("Reviewing: after move 1 of 3");
+    assert!(disabled(&h, "Undo") && disabled(&h, "Redo"));
+    click(&mut h, "Back to the game");
+    assert!(h.query_by_label_contains("Reviewing").is_none());
+    click(&mut h, "Lower d");
+    click(&mut h, "Play from here");
+    assert_eq!(game(&h).cursor(), 1);
+    assert_eq!(game(&h).all_entries().len(), 3, "the later moves wait as the redo branch");
+    click(&mut h, "Upper F, 4 seeds");
+    assert_eq!(game(&h).cursor(), 2);
+}
+
+#[test]
+fn the_resign_button_goes_once_the_game_is_over() {
+    let mut h = on_state("2i, 46p; 1A-P / L none 0,0");
+    h.get_by_label("Lower resigns");
+    click(&mut h, "Lower i, 2 seeds");
+    assert!(h.query_by_label_contains("resigns").is_none());
 }

@@ -1,9 +1,10 @@
 //! What the user asked for. Panels, the board, keyboard shortcuts and tests all record
-//! [`Command`]s during a frame; [`super::App::apply`] carries them out after drawing, so
+//! [`Command`]s during a frame; [`super::Session::apply`] carries them out after drawing, so
 //! nothing changes the game in the middle of a frame.
 
+use super::animation::Speed;
 use super::setup::{NewGameForm, Preset};
-use crate::rules::{Direction, Hole, Side};
+use crate::rules::{Direction, Hole, Layout, Side};
 
 /// One thing the user asked for.
 #[derive(Clone, Debug, PartialEq)]
@@ -47,6 +48,8 @@ pub enum Command {
     SetupPreset(Preset),
     /// Setup: the player laying out is done.
     SetupDone,
+    /// The computer's layout, for the side it plays, while it lays out (RULES.md §2).
+    ComputerLayout(Layout),
     /// Show the position after this many moves, read-only.
     ReviewAt(usize),
     /// Step back one move in review (from the live game: the previous position).
@@ -57,14 +60,21 @@ pub enum Command {
     ReviewFirst,
     /// Back to the live game.
     ReviewEnd,
+    /// Go on playing from the position shown in review: the later moves become the redo
+    /// branch.
+    PlayFromHere,
     /// Turn the board round by hand.
     Flip,
     /// Show or hide the hole letters.
     ToggleLetters,
     /// Show or hide every playable hole.
     TogglePlayable,
+    /// Turn the board toward the player to move, or not.
+    ToggleAutoFlip,
     /// Switch the animation on or off.
     ToggleAnimation,
+    /// Set the animation speed.
+    SetSpeed(Speed),
     /// Open or close the keyboard help.
     ToggleHelp,
     /// Close the game-over dialog.
@@ -93,6 +103,12 @@ pub enum Command {
     Discard,
     /// Keep the unsaved changes; forget the command that was waiting.
     CancelConfirm,
+    /// Close the problem notice.
+    DismissProblem,
+    /// Esc: close the window on top (New Game, a prompt, a notice, the help).
+    CancelModal,
+    /// Enter: press the default button of the window on top (Start, Save, Resign, OK).
+    ConfirmModal,
     /// Open the New Game dialog set to start from a game state (RULES.md §5): this text,
     /// pasted or empty to type one. With the dialog open, the text replaces the one in
     /// its game state field.

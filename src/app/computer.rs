@@ -33,9 +33,13 @@ pub struct Computer {
     next_id: u64,
     pending: Option<(u64, Purpose, GameState)>,
     seed: u64,
-    /// The window to wake when a reply is ready.
-    ctx: Option<egui::Context>,
+    /// Called from the worker thread when a reply is ready (the window repaints).
+    wake: Option<Waker>,
 }
+
+/// What the worker calls when a reply is ready: the window passes one that repaints it,
+/// so that nothing waits for the mouse to move.
+pub type Waker = std::sync::Arc<dyn Fn() + Send + Sync>;
 
 /// A reply that arrived for the awaited request.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -49,14 +53,14 @@ pub enum Answer {
 impl Computer {
     /// A computer player; the thread starts with the first request.
     pub fn new(opponent: Opponent) -> Computer {
-        Computer { opponent, worker: None, next_id: 1, pending: None, seed: rand::random(), ctx: None }
+        Computer { opponent, worker: None, next_id: 1, pending: None, seed: rand::random(), wake: None }
     }
 
-    /// The window to repaint when a reply is ready (the worker thread wakes it; it would
-    /// otherwise sleep until the next mouse move). Takes effect when the thread starts.
-    pub fn wake(&mut self, ctx: &egui::Context) {
-        if self.ctx.is_none() {
-            self.ctx = Some(ctx.clone());
+    /// What to call when a reply is ready (the window would otherwise sleep until the next
+    /// mouse move). Takes effect when the thread starts.
+    pub fn set_waker(&mut self, wake: Waker) {
+        if self.wake.is_none() {
+            self.wake = Some(wake);
         }
     }
 
@@ -80,9 +84,9 @@ impl Computer {
         self.cancel();
         let id = self.next_id;
         self.next_id += 1;
-        let ctx = self.ctx.clone();
-        let worker = self.worker.get_or_insert_with(|| match ctx {
-            Some(ctx) => Worker::spawn_with_wake(Box::new(move || ctx.request_repaint())),
+        let wake = self.wake.clone();
+        let worker = self.worker.get_or_insert_with(|| match wake {
+            Some(wake) => Worker::spawn_with_wake(Box::new(move || wake())),
             None => Worker::spawn(),
         });
         worker.request(Request { id, state: state.clone(), level, time, seed: self.seed ^ id });

@@ -2,35 +2,78 @@
 //! prompt, the typed-path prompt and problem notices.
 
 use super::files::FileAction;
+use super::modal::Modal;
 use super::setup::FirstChoice;
 use super::{App, Command};
 use crate::game::GameResult;
 use crate::rules::{Outcome, WinKind};
 use egui::{Color32, Context, RichText};
 
-/// Shows every open dialog.
+/// Shows every open window, bottom of the stack first (so the top one is drawn over the
+/// others), then the game-over card when no window asks anything.
 pub fn show(app: &mut App, ctx: &Context) {
-    new_game(app, ctx);
-    game_over(app, ctx);
-    help(app, ctx);
-    confirm(app, ctx);
-    resign_prompt(app, ctx);
-    path_prompt(app, ctx);
-    message(app, ctx);
+    let open: Vec<Modal> = app.session.modals().iter().cloned().collect();
+    for (i, m) in open.iter().enumerate() {
+        match m {
+            Modal::NewGame(_) => new_game(app, ctx),
+            Modal::Unsaved(_) => confirm(app, ctx),
+            Modal::Path(_) => path_prompt(app, ctx, i),
+            Modal::Resign(side) => resign_prompt(app, ctx, *side),
+            Modal::Problem(text) => message(app, ctx, text),
+            Modal::Help => help(app, ctx),
+        }
+    }
+    if !app.session.paused() {
+        game_over(app, ctx);
+    }
+}
+
+/// In review, a banner across the top of the board: what is shown, "Back to the game" and
+/// "Play from here" (the later moves become the redo branch).
+pub fn review_banner(app: &mut App, ui: &mut egui::Ui) {
+    let Some(play) = app.session.play() else { return };
+    let Some(n) = play.review else { return };
+    let of = play.game.cursor();
+    let mut cmd = None;
+    let rect = ui.max_rect();
+    egui::Area::new(egui::Id::unique("review-banner")).fixed_pos(rect.center_top() + egui::vec2(-210.0, 8.0)).show(
+        ui.ctx(),
+        |ui| {
+            egui::Frame::popup(ui.style()).fill(Color32::from_rgb(60, 48, 20)).show(ui, |ui| {
+                ui.horizontal(|ui| {
+                    ui.label(
+                        RichText::new(format!("Reviewing: after move {n} of {of}")).strong().color(Color32::YELLOW),
+                    );
+                    if ui.button("Back to the game").clicked() {
+                        cmd = Some(Command::ReviewEnd);
+                    }
+                    if ui
+                        .button("Play from here")
+                        .on_hover_text("Go on from this position; the later moves stay as the redo branch")
+                        .clicked()
+                    {
+                        cmd = Some(Command::PlayFromHere);
+                    }
+                });
+            });
+        },
+    );
+    if let Some(c) = cmd {
+        app.push(c);
+    }
 }
 
 /// "Resign?": a resignation ends the game, so the button asks first.
-fn resign_prompt(app: &mut App, ctx: &Context) {
-    let Some(side) = app.resign_prompt else { return };
+fn resign_prompt(app: &mut App, ctx: &Context, side: crate::rules::Side) {
     let mut cmd = None;
     egui::Modal::new(egui::Id::unique("resign")).show(ctx, |ui| {
         ui.heading("Resign?");
-        ui.label(format!("{} resigns and loses this game.", app.player_label(side)));
+        ui.label(format!("{} resigns and loses this game.", app.session.player_label(side)));
         ui.horizontal(|ui| {
             if ui.button("Resign").clicked() {
                 cmd = Some(Command::Resign(side));
             }
-            if ui.button("Keep playing").clicked() || ui.input(|i| i.key_pressed(egui::Key::Escape)) {
+            if ui.button("Keep playing").clicked() {
                 cmd = Some(Command::CancelResign);
             }
         });
@@ -40,9 +83,10 @@ fn resign_prompt(app: &mut App, ctx: &Context) {
     }
 }
 
-/// Where no file dialog can be shown: a box to type the file's path in.
-fn path_prompt(app: &mut App, ctx: &Context) {
-    let Some(prompt) = app.path_prompt.as_mut() else { return };
+/// Where no file dialog can be shown: a box to type the file's path in. Enter in the field
+/// is the default button; Esc (in the field or not) cancels.
+fn path_prompt(app: &mut App, ctx: &Context, index: usize) {
+    let Some(Modal::Path(prompt)) = app.session.modals_mut().iter_mut().nth(index) else { return };
     let (heading, button) = match prompt.action {
         FileAction::Open => ("Open a saved game", "Open"),
         FileAction::Save => ("Save the game", "Save"),
@@ -84,12 +128,9 @@ fn path_prompt(app: &mut App, ctx: &Context) {
 }
 
 fn confirm(app: &mut App, ctx: &Context) {
-    if app.confirm.is_none() {
-        return;
-    }
     let mut cmds = Vec::new();
     // A modal: the board and the panels behind it take no clicks while it is open, and
-    // play pauses (see `App::paused`).
+    // play pauses.
     egui::Modal::new(egui::Id::unique("unsaved-changes")).show(ctx, |ui| {
         ui.heading("Unsaved changes");
         ui.label("The game has changed since it was last saved.");
@@ -110,18 +151,15 @@ fn confirm(app: &mut App, ctx: &Context) {
     }
 }
 
-fn message(app: &mut App, ctx: &Context) {
-    let Some(text) = app.message.clone() else { return };
+fn message(app: &mut App, ctx: &Context, text: &str) {
     let mut close = false;
-    // A modal too, shown last so that it sits above the unsaved-changes prompt (a failed
-    // save from that prompt is reported over it).
     egui::Modal::new(egui::Id::unique("problem")).show(ctx, |ui| {
         ui.heading("Problem");
         ui.label(text);
         close = ui.button("OK").clicked();
     });
     if close {
-        app.message = None;
+        app.push(Command::DismissProblem);
     }
 }
 
@@ -129,7 +167,7 @@ fn message(app: &mut App, ctx: &Context) {
 const FIRST_FROM_STATE: &str = "The game state says who moves (L or U after the /).";
 
 fn new_game(app: &mut App, ctx: &Context) {
-    let Some(form) = app.new_game.as_mut() else { return };
+    let Some(form) = app.session.modals_mut().new_game_mut() else { return };
     let mut start = false;
     let mut cancel = false;
     egui::Window::new("New game")
@@ -245,17 +283,19 @@ pub fn result_kind(r: &GameResult) -> &'static str {
 }
 
 fn game_over(app: &mut App, ctx: &Context) {
-    // Out of the way while a prompt asks something over it.
-    if !app.game_over_open() || app.confirm.is_some() || app.path_prompt.is_some() {
+    let s = &app.session;
+    let (Some(r), Some(game)) = (s.shown_result(), s.game()) else { return };
+    if !s.game_over_open() {
         return;
     }
-    let Some(r) = app.shown_result() else { return };
-    let points = r.points(app.game.options());
-    let moves = app.game.cursor();
+    let points = r.points(game.options());
+    let moves = game.cursor();
     let headline = match r.winner() {
-        Some(w) => format!("{} wins", app.player_label(w)),
+        Some(w) => format!("{} wins", s.player_label(w)),
         None => "The game is annulled".to_string(),
     };
+    let score = s.match_score();
+    let names = s.names().clone();
     let mut cmds = Vec::new();
     egui::Window::new("Game over")
         .collapsible(false)
@@ -266,8 +306,7 @@ fn game_over(app: &mut App, ctx: &Context) {
             ui.label(format!("By {}", result_kind(&r)));
             ui.label(format!("Points: {points}"));
             ui.label(format!("Moves: {moves}"));
-            let s = app.match_score();
-            ui.label(format!("Match: {} {} – {} {}", app.names[0], s[0], s[1], app.names[1]));
+            ui.label(format!("Match: {} {} – {} {}", names[0], score[0], score[1], names[1]));
             ui.horizontal(|ui| {
                 if ui.button("New game").clicked() {
                     cmds.push(Command::OpenNewGame);
@@ -279,6 +318,9 @@ fn game_over(app: &mut App, ctx: &Context) {
                     cmds.push(Command::DismissGameOver);
                     cmds.push(Command::ReviewFirst);
                 }
+                if ui.button("Close").clicked() {
+                    cmds.push(Command::DismissGameOver);
+                }
             });
         });
     for c in cmds {
@@ -286,39 +328,19 @@ fn game_over(app: &mut App, ctx: &Context) {
     }
 }
 
-/// Every key and its one meaning.
-pub const KEYS: &[(&str, &str)] = &[
-    ("a … p  (with or without Shift)", "Play that hole of the player to move (Upper: A … P)"),
-    ("a … p  in setup", "Add a seed to that hole; Shift+letter takes one back"),
-    ("X", "At a decision: sow clockwise (capture)"),
-    ("R", "At a decision: sow anticlockwise"),
-    ("Space", "Skip to the end of the move being animated"),
-    ("Ctrl+Z", "Undo"),
-    ("Ctrl+Shift+Z, Ctrl+Y", "Redo"),
-    ("Left / Right", "Step back / forward through the moves (review)"),
-    ("Home / End", "Start of the game / back to the live game"),
-    ("Esc", "Back to the live game; close the New Game dialog or the unsaved-changes prompt"),
-    ("Ctrl+N", "New game"),
-    ("Ctrl+V", "Paste a game state: New Game starting from it"),
-    ("Ctrl+O", "Open a saved game"),
-    ("Ctrl+S / Ctrl+Shift+S", "Save / save as"),
-    ("F1", "This help"),
-    ("F3", "Hole letters on/off"),
-    ("F4", "Show all playable holes"),
-    ("F5", "Flip the board"),
-    ("F6", "Animation on/off"),
-];
-
 fn help(app: &mut App, ctx: &Context) {
-    let mut open = app.show_help;
+    let mut open = true;
+    let rows = super::keymap::help_rows(ctx);
     egui::Window::new("Keyboard").open(&mut open).resizable(false).show(ctx, |ui| {
         egui::Grid::new("keys").num_columns(2).striped(true).show(ui, |ui| {
-            for (k, m) in KEYS {
-                ui.label(RichText::new(*k).monospace());
+            for (k, m) in &rows {
+                ui.label(RichText::new(k).monospace());
                 ui.label(*m);
                 ui.end_row();
             }
         });
     });
-    app.show_help = open;
+    if !open {
+        app.push(Command::ToggleHelp);
+    }
 }

@@ -1,9 +1,6 @@
 //! Opening and saving games: the file dialogs sit behind [`FileDialogs`] so that tests can
 //! stand in for them; the file format is [`crate::savefile`].
 
-use super::{App, Stage};
-use crate::rules::{Position, Side};
-use crate::savefile::{Phase, Player, SavedGame};
 use std::path::PathBuf;
 
 /// Asks the user for a file to open or a place to save.
@@ -87,28 +84,5 @@ impl PathPrompt {
             }
         };
         PathPrompt { action, text, why }
-    }
-}
-
-/// The game on the board as a saved game.
-pub fn to_saved(app: &App) -> SavedGame {
-    let players = Side::BOTH.map(|side| Player {
-        name: app.names[side.index()].clone(),
-        computer: app.computer.as_ref().filter(|c| c.opponent.side == side).map(|c| c.opponent.level),
-    });
-    match &app.stage {
-        Stage::Setup(s) => {
-            let mut board = Position::default();
-            for (i, &c) in s.board().iter().enumerate() {
-                board.set(crate::rules::Hole::from_index(i), c);
-            }
-            SavedGame { players, first: s.first, rules: s.options, phase: Phase::Setup { board, laying_out: s.laying } }
-        }
-        Stage::Play => SavedGame {
-            players,
-            first: app.game.start().to_move(),
-            rules: *app.game.options(),
-            phase: Phase::Game(app.game.clone()),
-        },
     }
 }

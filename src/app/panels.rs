@@ -2,98 +2,95 @@
 //! the move list. They only record [`Command`]s.
 
 use super::animation::Speed;
+use super::keymap::shortcut_text;
+use super::session::{Phase, Session};
 use super::setup::Preset;
-use super::{App, Command, Stage};
-use crate::rules::{Direction, Side};
+use super::{App, Command};
+use crate::rules::Side;
 use egui::{Color32, RichText, Ui};
+
+/// A menu item that records `command`, with its keys from the key map.
+fn item(ui: &mut Ui, app: &mut App, label: &str, command: Command, enabled: bool) {
+    let mut button = egui::Button::new(label);
+    if let Some(keys) = shortcut_text(ui.ctx(), &command) {
+        button = button.shortcut_text(keys);
+    }
+    if ui.add_enabled(enabled, button).clicked() {
+        app.push(command);
+    }
+}
 
 /// Game / View / Help menus.
 pub fn menu_bar(app: &mut App, ui: &mut Ui) {
     egui::Panel::top("menu").show(ui, |ui| {
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button("Game", |ui| {
-                if ui.button("New game…  (Ctrl+N)").clicked() {
-                    app.push(Command::OpenNewGame);
-                }
-                if ui.button("New game from a position…  (Ctrl+V pastes one)").clicked() {
-                    app.push(Command::NewGameFromState(String::new()));
-                }
-                if ui.add_enabled(matches!(app.stage, Stage::Play), egui::Button::new("Rematch")).clicked() {
-                    app.push(Command::Rematch);
-                }
+                item(ui, app, "New game…", Command::OpenNewGame, true);
+                item(ui, app, "New game from a position…", Command::NewGameFromState(String::new()), true);
+                let over = app.session().game().is_some_and(|g| g.result().is_some());
+                item(ui, app, "Rematch", Command::Rematch, over);
                 ui.separator();
-                if ui.button("Open…  (Ctrl+O)").clicked() {
-                    app.push(Command::Open);
-                }
-                if ui.button("Save  (Ctrl+S)").clicked() {
-                    app.push(Command::Save);
-                }
-                if ui.button("Save as…  (Ctrl+Shift+S)").clicked() {
-                    app.push(Command::SaveAs);
-                }
+                item(ui, app, "Open…", Command::Open, true);
+                item(ui, app, "Save", Command::Save, true);
+                item(ui, app, "Save as…", Command::SaveAs, true);
                 ui.separator();
-                if ui.button("Copy state").clicked() {
-                    app.push(Command::CopyState);
-                }
-                if ui.button("Copy record").clicked() {
-                    app.push(Command::CopyRecord);
-                }
+                item(ui, app, "Copy state", Command::CopyState, true);
+                item(ui, app, "Copy record", Command::CopyRecord, true);
                 ui.separator();
-                if ui.button("Quit").clicked() {
-                    app.push(Command::Quit);
-                }
+                item(ui, app, "Quit", Command::Quit, true);
             });
-            ui.menu_button("View", |ui| {
-                view_toggles(app, ui);
-            });
+            ui.menu_button("View", |ui| view_toggles(app, ui));
             ui.menu_button("Help", |ui| {
-                if ui.button("Keyboard  (F1)").clicked() {
-                    app.push(Command::ToggleHelp);
-                }
+                item(ui, app, "Keyboard", Command::ToggleHelp, true);
             });
         });
     });
 }
 
+/// The view settings, as commands: check boxes and the speed (a submenu of radio buttons,
+/// which a menu keeps open).
 fn view_toggles(app: &mut App, ui: &mut Ui) {
-    let s = &mut app.settings;
-    ui.checkbox(&mut s.letters, "Hole letters (F3)");
-    ui.checkbox(&mut s.show_playable, "Show playable holes (F4)");
-    ui.checkbox(&mut s.auto_flip, "Turn board to player to move");
-    let mut flipped = s.flipped;
-    if ui.checkbox(&mut flipped, "Upper's view (F5)").changed() {
-        s.flipped = flipped;
-        s.auto_flip = false;
+    let s = app.session().settings().clone();
+    let flipped = app.session().flipped();
+    let toggles = [
+        (s.letters, "Hole letters", Command::ToggleLetters),
+        (s.show_playable, "Show playable holes", Command::TogglePlayable),
+        (s.auto_flip, "Turn board to player to move", Command::ToggleAutoFlip),
+        (flipped, "Upper's view", Command::Flip),
+        (s.animate, "Animate sowing", Command::ToggleAnimation),
+    ];
+    for (mut on, label, command) in toggles {
+        let keys = shortcut_text(ui.ctx(), &command);
+        let text = keys.map_or_else(|| label.to_string(), |k| format!("{label} ({k})"));
+        if ui.checkbox(&mut on, text).changed() {
+            app.push(command);
+        }
     }
-    let mut animate = s.animate;
-    if ui.checkbox(&mut animate, "Animate sowing (F6)").changed() {
-        app.push(Command::ToggleAnimation);
-    }
-    let s = &mut app.settings;
-    egui::ComboBox::from_label("Speed").selected_text(s.speed.label()).show_ui(ui, |ui| {
+    ui.menu_button(format!("Speed: {}", s.speed.label()), |ui| {
         for sp in Speed::ALL {
-            ui.selectable_value(&mut s.speed, sp, sp.label());
+            if ui.radio(s.speed == sp, sp.label()).clicked() {
+                app.push(Command::SetSpeed(sp));
+            }
         }
     });
 }
 
 /// The phase in words: `Setup: Upper lays out`, `Play: Lower to move`, `Game over`.
-pub fn phase_text(app: &App) -> String {
-    match &app.stage {
-        Stage::Setup(s) => format!("Setup: {} lays out", app.player_label(s.laying)),
-        Stage::Play => {
-            if let Some(n) = app.review {
-                format!("Review: position after move {n} of {}", app.game.cursor())
-            } else if let Some(side) = app.sowing_side() {
-                format!("Play: {} sowing", app.player_label(side))
-            } else if let Some(r) = app.game.result() {
+pub fn phase_text(session: &Session) -> String {
+    match session.phase() {
+        Phase::Setup(s) => format!("Setup: {} lays out", session.player_label(s.laying)),
+        Phase::Play(p) => {
+            if let Some(n) = p.review {
+                format!("Review: position after move {n} of {}", p.game.cursor())
+            } else if let Some(side) = session.sowing_side() {
+                format!("Play: {} sowing", session.player_label(side))
+            } else if let Some(r) = session.shown_result() {
                 match r.winner() {
-                    Some(w) => format!("Game over: {} wins", app.player_label(w)),
+                    Some(w) => format!("Game over: {} wins", session.player_label(w)),
                     None => "Game over: annulled".to_string(),
                 }
             } else {
-                let side = app.game.current().to_move();
-                format!("Play: {} to move", app.player_label(side))
+                format!("Play: {} to move", session.player_label(p.game.current().to_move()))
             }
         }
     }
@@ -104,21 +101,25 @@ pub fn side_panel(app: &mut App, ui: &mut Ui) {
     let frame = egui::Frame::side_top_panel(ui.style()).inner_margin(egui::Margin::symmetric(14, 8));
     egui::Panel::right("side").resizable(false).exact_size(300.0).frame(frame).show(ui, |ui| {
         ui.set_max_width(272.0);
-        ui.add(egui::Label::new(RichText::new(phase_text(app)).heading().size(17.0)).wrap());
+        ui.add(egui::Label::new(RichText::new(phase_text(app.session())).heading().size(17.0)).wrap());
         ui.separator();
-        players(app, ui);
+        players(app.session(), ui);
         ui.separator();
-        match &app.stage {
-            Stage::Setup(s) => setup_tools(app, ui, s.seeds_left(), s.laying, s.first),
-            Stage::Play => play_tools(app, ui),
+        match app.session().setup() {
+            Some(s) => {
+                let (left, laying, first) = (s.seeds_left(), s.laying, s.first);
+                setup_tools(app, ui, left, laying, first);
+            }
+            None => play_tools(app, ui),
         }
     });
 }
 
-fn players(app: &App, ui: &mut Ui) {
-    let score = app.match_score();
-    let board = app.shown_counts();
-    let acting = app.sowing_side().unwrap_or(app.acting_side());
+fn players(session: &Session, ui: &mut Ui) {
+    let score = session.match_score();
+    let board = session.shown_counts();
+    let acting = session.sowing_side().unwrap_or(session.acting_side());
+    let over = session.shown_result().is_some();
     egui::Grid::new("players").num_columns(4).spacing([10.0, 4.0]).show(ui, |ui| {
         ui.label("");
         ui.label(RichText::new("Player").strong());
@@ -127,11 +128,11 @@ fn players(app: &App, ui: &mut Ui) {
         ui.end_row();
         for side in [Side::Upper, Side::Lower] {
             let total: u32 = board[side.index() * 16..side.index() * 16 + 16].iter().map(|&c| c as u32).sum();
-            let turn = acting == side && app.game.result().is_none();
+            let turn = acting == side && !over;
             ui.label(if turn { RichText::new("to move").color(Color32::YELLOW) } else { RichText::new("") });
             // A fixed width, so that a long name is cut at the column's edge rather than at
             // its narrowest; the whole name shows on hover.
-            let name = app.player_label(side);
+            let name = session.player_label(side);
             ui.scope(|ui| {
                 ui.set_width(96.0);
                 ui.add(egui::Label::new(&name).truncate()).on_hover_text(&name);
@@ -144,9 +145,10 @@ fn players(app: &App, ui: &mut Ui) {
 }
 
 fn setup_tools(app: &mut App, ui: &mut Ui, left: u32, laying: Side, first: Side) {
+    let session = app.session();
     // Who moves first (chosen, or the coin toss's result) decides who lays out first.
-    ui.label(RichText::new(format!("{} moves first.", app.player_label(first))).color(Color32::YELLOW));
-    ui.label(format!("{} places 32 seeds in their 16 holes.", app.names[laying.index()]));
+    ui.label(RichText::new(format!("{} moves first.", session.player_label(first))).color(Color32::YELLOW));
+    ui.label(format!("{} places 32 seeds in their 16 holes.", session.names()[laying.index()]));
     ui.label("Click a hole: add a seed. Right-click or Shift+click: take one back.");
     ui.label(RichText::new(format!("Seeds left: {left}")).size(18.0).strong());
     ui.horizontal_wrapped(|ui| {
@@ -162,58 +164,38 @@ fn setup_tools(app: &mut App, ui: &mut Ui, left: u32, laying: Side, first: Side)
 }
 
 fn play_tools(app: &mut App, ui: &mut Ui) {
+    let s = app.session();
+    let (can_undo, can_redo, can_resign) = (s.can_undo(), s.can_redo(), s.can_resign());
+    let busy = busy_text(s);
+    let resigning = s.resigning_side();
+    let over = s.game().is_some_and(|g| g.result().is_some());
     ui.horizontal_wrapped(|ui| {
-        if ui.add_enabled(app.game.can_undo() || app.sowing().is_some(), egui::Button::new("Undo")).clicked() {
+        if ui.add_enabled(can_undo, egui::Button::new("Undo")).on_disabled_hover_text(busy).clicked() {
             app.push(Command::Undo);
         }
-        let free = app.can_change_game();
-        if ui
-            .add_enabled(free && app.game.can_redo(), egui::Button::new("Redo"))
-            .on_disabled_hover_text(busy_text(app))
-            .clicked()
-        {
+        if ui.add_enabled(can_redo, egui::Button::new("Redo")).on_disabled_hover_text(busy).clicked() {
             app.push(Command::Redo);
         }
         if ui.button("Flip board").clicked() {
             app.push(Command::Flip);
         }
-        // Against the computer only the human resigns, whoever is to move.
-        let side = match &app.computer {
-            Some(c) => c.opponent.side.opponent(),
-            None => app.game.current().to_move(),
-        };
-        if ui
-            .add_enabled(app.game.result().is_none() && !app.animating(), egui::Button::new(format!("{side} resigns")))
-            .on_disabled_hover_text(busy_text(app))
-            .clicked()
+        // Against the computer only the human resigns, whoever is to move; the button goes
+        // once the game is over.
+        if let Some(side) = resigning.filter(|_| !over)
+            && ui
+                .add_enabled(can_resign, egui::Button::new(format!("{side} resigns")))
+                .on_disabled_hover_text(busy)
+                .clicked()
         {
             app.push(Command::AskResign(side));
         }
     });
-    if let Some(c) = &app.computer {
-        let thinking = c.thinking();
-        let hinting = c.hinting();
-        let human_turn = !app.computer_turn();
-        ui.horizontal(|ui| {
-            if thinking {
-                ui.spinner();
-                ui.label("Computer thinking…");
-                if ui.button("Move now").clicked() {
-                    app.push(Command::MoveNow);
-                }
-            } else if human_turn && app.game.result().is_none() {
-                let label = if hinting { "Hint…" } else { "Hint" };
-                if ui.add_enabled(!hinting, egui::Button::new(label)).clicked() {
-                    app.push(Command::Hint);
-                }
-            }
-        });
-    }
-    if let Some(text) = hint_text(app) {
+    computer_tools(app, ui);
+    if let Some(text) = hint_text(app.session()) {
         ui.colored_label(super::theme::PREVIEW, text);
     }
-    ui.collapsing("View", |ui| view_toggles(app, ui));
-    if let Some(dp) = app.sowing().and_then(|s| s.decision()) {
+    ui.collapsing("Board options", |ui| view_toggles(app, ui));
+    if let Some(dp) = app.session().sowing().and_then(|s| s.decision()) {
         ui.colored_label(
             Color32::from_rgb(250, 200, 120),
             format!(
@@ -221,12 +203,8 @@ fn play_tools(app: &mut App, ui: &mut Ui) {
                 dp.hole, dp.captures, dp.takes_front, dp.takes_back
             ),
         );
-        let _ = Direction::Clockwise;
     }
-    if app.review.is_some() && ui.button("Back to the game").clicked() {
-        app.push(Command::ReviewEnd);
-    }
-    if app.game.result().is_some() && !app.game_over_open() {
+    if app.session().shown_result().is_some() && !app.session().game_over_open() && app.session().review().is_none() {
         ui.horizontal(|ui| {
             if ui.button("New game").clicked() {
                 app.push(Command::OpenNewGame);
@@ -241,16 +219,37 @@ fn play_tools(app: &mut App, ui: &mut Ui) {
     move_list(app, ui);
     ui.separator();
     // While a move is being sown on the board the text already gives the state after it.
-    let heading = if app.animating() { "Position after this move" } else { "Position" };
+    let heading = if app.session().animating() { "Position after this move" } else { "Position" };
     ui.label(RichText::new(heading).strong());
-    ui.add(egui::Label::new(RichText::new(app.shown_state_text()).monospace().size(11.0)).wrap());
+    ui.add(egui::Label::new(RichText::new(app.session().shown_state_text()).monospace().size(11.0)).wrap());
+}
+
+/// Against the computer: its thinking, Move now, and Hint on the human's turn only.
+fn computer_tools(app: &mut App, ui: &mut Ui) {
+    let s = app.session();
+    let Some(c) = s.computer() else { return };
+    let (thinking, hinting, human) = (c.thinking(), c.hinting(), s.human_to_move());
+    ui.horizontal(|ui| {
+        if thinking {
+            ui.spinner();
+            ui.label("Computer thinking…");
+            if ui.button("Move now").clicked() {
+                app.push(Command::MoveNow);
+            }
+        } else if human {
+            let label = if hinting { "Hint…" } else { "Hint" };
+            if ui.add_enabled(!hinting, egui::Button::new(label)).clicked() {
+                app.push(Command::Hint);
+            }
+        }
+    });
 }
 
 /// The hinted move in RULES.md notation, and where it goes clockwise:
 /// `Hint: c, a3xE — start at c; sow clockwise from a`.
-pub fn hint_text(app: &App) -> Option<String> {
-    let mv = app.hint.as_ref().filter(|_| app.review.is_none())?;
-    let holes = app.hint_holes();
+pub fn hint_text(session: &Session) -> Option<String> {
+    let mv = session.play().filter(|p| p.review.is_none()).and_then(|p| p.hint.as_ref())?;
+    let holes = session.hint_holes();
     let (start, clockwise) = holes.split_first()?;
     let mut text = format!("Hint: {mv} — start at {start}");
     if !clockwise.is_empty() {
@@ -261,26 +260,31 @@ pub fn hint_text(app: &App) -> Option<String> {
 }
 
 /// Why a button that changes the game is disabled.
-fn busy_text(app: &App) -> &'static str {
-    if app.animating() {
+fn busy_text(session: &Session) -> &'static str {
+    if session.review().is_some() {
+        "Reviewing: go back to the game (or play from here) first"
+    } else if session.animating() {
         "Wait for the move being sown to finish (Space skips it)"
-    } else if app.sowing().is_some() {
+    } else if session.sowing().is_some() {
         "Finish the move first: choose a direction"
     } else {
-        "Nothing to redo"
+        "Nothing to do here now"
     }
 }
 
 /// The moves played (click one to look at its position) and, greyed after them, the moves
 /// undone that can be played again (click one to redo up to it).
 fn move_list(app: &mut App, ui: &mut Ui) {
-    let shown = app.review.unwrap_or(app.game.cursor());
-    let cursor = app.game.cursor();
-    let redo_free = app.can_change_game();
+    let s = app.session();
+    let Some(p) = s.play() else { return };
+    let shown = p.review.unwrap_or(p.game.cursor());
+    let cursor = p.game.cursor();
+    let redo_free = s.can_redo();
+    let busy = busy_text(s);
     let mut clicked = None;
     egui::ScrollArea::vertical().max_height(ui.available_height() - 60.0).auto_shrink([false, true]).show(ui, |ui| {
         egui::Grid::new("moves").num_columns(2).striped(true).show(ui, |ui| {
-            for (i, e) in app.game.all_entries().iter().enumerate() {
+            for (i, e) in p.game.all_entries().iter().enumerate() {
                 let undone = i >= cursor;
                 let number = RichText::new(format!("{}.", i + 1));
                 ui.label(if undone { number.weak() } else { number });
@@ -289,7 +293,7 @@ fn move_list(app: &mut App, ui: &mut Ui) {
                     let r = ui
                         .add_enabled(redo_free, egui::Button::selectable(false, RichText::new(text).weak().italics()))
                         .on_hover_text("Undone: click to play the moves again up to here")
-                        .on_disabled_hover_text(busy_text(app));
+                        .on_disabled_hover_text(busy);
                     if r.clicked() {
                         clicked = Some(Command::RedoTo(i + 1));
                     }

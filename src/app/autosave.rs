@@ -1,0 +1,186 @@
+//! The game kept between runs (eframe storage): the game itself, the file it belongs to and
+//! whether it had unsaved changes, so that a restart loses nothing, not even the file name.
+//! An autosave that cannot be read is set aside under its own key, never overwritten.
+
+use super::session::Session;
+use super::settings::Settings;
+use crate::rules::GameState;
+use crate::savefile::SavedGame;
+use std::path::PathBuf;
+
+/// The storage key of the autosaved game (a saved game's RON text).
+pub const AUTOSAVE_KEY: &str = "omweso-autosave";
+/// The storage key of the autosaved game's document: its file and whether it had changed.
+pub const AUTOSAVE_DOCUMENT_KEY: &str = "omweso-autosave-document";
+/// Where an autosave that could not be read is set aside (kept, never overwritten by the
+/// next autosave).
+pub const DAMAGED_AUTOSAVE_KEY: &str = "omweso-autosave-damaged";
+
+/// What the window opens on.
+pub enum Start {
+    /// A new session: the autosaved game of the last run, else the New Game dialog.
+    Fresh,
+    /// A game state (`--state`).
+    State(GameState),
+    /// A saved game, read from this file.
+    Saved(Box<SavedGame>, PathBuf),
+    /// A file that could not be opened: a fresh start (as [`Start::Fresh`]) that shows
+    /// this message, so that opening a bad file from a file manager says why.
+    Unreadable(String),
+}
+
+/// The autosaved game's file and whether it differed from that file.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+struct AutosaveDocument {
+    path: Option<PathBuf>,
+    changed: bool,
+}
+
+/// The session as the last run left it: settings from `storage`, then `start`; a fresh
+/// start picks up the autosaved game with its file. `notices` (and any setting that could
+/// not be read) are shown to the player. Returns the session and the text of a damaged
+/// autosave, to set aside at the next [`store`].
+pub fn restore(
+    storage: Option<&dyn eframe::Storage>,
+    start: Start,
+    mut notices: Vec<String>,
+) -> (Session, Option<String>) {
+    let settings = match storage {
+        Some(s) => {
+            let (settings, bad) = Settings::load(s);
+            if !bad.is_empty() {
+                notices.push(format!(
+                    "Some settings could not be read ({}); they are back to their defaults.",
+                    bad.join(", ")
+                ));
+            }
+            settings
+        }
+        None => Settings::default(),
+    };
+    let mut damaged = None;
+    let (start, notice) = match start {
+        Start::Unreadable(message) => (Start::Fresh, Some(message)),
+        start => (start, None),
+    };
+    let mut session = match start {
+        Start::Fresh | Start::Unreadable(_) => match storage.and_then(|s| s.get_string(AUTOSAVE_KEY)) {
+            None => Session::new(settings),
+            Some(text) => match SavedGame::from_ron(&text) {
+                Ok(saved) => {
+                    let doc: AutosaveDocument = storage
+                        .and_then(|s| s.get_string(AUTOSAVE_DOCUMENT_KEY))
+                        .and_then(|t| ron::from_str(&t).ok())
+                        .unwrap_or_default();
+                    let mut session = Session::from_saved(settings, saved, doc.path);
+                    if doc.changed {
+                        session.forget_baseline();
+                    }
+                    session
+                }
+                Err(e) => {
+                    notices
+                        .push(format!("The game autosaved last time could not be restored ({e}); it was set aside."));
+                    damaged = Some(text);
+                    Session::new(settings)
+                }
+            },
+        },
+        Start::State(s) => Session::from_state(settings, s),
+        Start::Saved(g, path) => Session::from_saved(settings, *g, Some(path)),
+    };
+    notices.extend(notice);
+    if !notices.is_empty() {
+        session.notify(notices.join("\n\n"));
+    }
+    (session, damaged)
+}
+
+/// Writes the settings and the game (with its file) to `storage`; a damaged autosave
+/// waiting in `damaged` is set aside first, under [`DAMAGED_AUTOSAVE_KEY`].
+pub fn store(storage: &mut dyn eframe::Storage, session: &Session, damaged: &mut Option<String>) {
+    session.settings().store(storage);
+    if let Some(text) = damaged.take() {
+        storage.set_string(DAMAGED_AUTOSAVE_KEY, text);
+    }
+    storage.set_string(AUTOSAVE_KEY, session.to_saved().to_ron());
+    let doc = AutosaveDocument { path: session.document().path.clone(), changed: session.changed() };
+    if let Ok(text) = ron::to_string(&doc) {
+        storage.set_string(AUTOSAVE_DOCUMENT_KEY, text);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::Command;
+    use crate::app::settings::Memory;
+
+    fn temp_file(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("omweso-autosave-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        dir.join("game.omweso")
+    }
+
+    #[test]
+    fn the_autosave_keeps_the_file_and_whether_it_changed() {
+        // Defect 2: after a restart the game said Untitled and Save asked again.
+        let file = temp_file("file");
+        let state: GameState = "9a, 3b, 4d-fhm; 4A-F, 3G, 5P / L both 0,0".parse().unwrap();
+        let mut s = Session::from_state(Settings::default(), state);
+        s.apply(Command::SavePath(file.clone()));
+        let mut m = Memory::default();
+        store(&mut m, &s, &mut None);
+        let (back, damaged) = restore(Some(&m), Start::Fresh, vec![]);
+        assert_eq!(damaged, None);
+        assert_eq!(back.document().path.as_deref(), Some(file.as_path()));
+        assert_eq!(back.title(), "game.omweso — Omweso");
+        // With unsaved changes, it still has them after the restart.
+        s.apply(Command::PlayHole { hole: crate::rules::Hole::from_letter('d').unwrap(), split: false });
+        store(&mut m, &s, &mut None);
+        let (mut back, _) = restore(Some(&m), Start::Fresh, vec![]);
+        assert!(back.changed());
+        assert_eq!(back.title(), "game.omweso * — Omweso");
+        back.apply(Command::Save);
+        assert!(!back.changed(), "saved to its file without asking");
+        assert!(back.modals().top().is_none());
+        std::fs::remove_dir_all(file.parent().unwrap()).unwrap();
+    }
+
+    #[test]
+    fn a_damaged_autosave_is_kept_until_it_is_set_aside() {
+        // Defect 6: opening a file before the first save dropped it.
+        let mut m = Memory::default();
+        m.0.insert(AUTOSAVE_KEY.into(), "(garbled".into());
+        let (mut s, mut damaged) = restore(Some(&m), Start::Fresh, vec![]);
+        assert!(
+            matches!(s.modals().iter().last(), Some(crate::app::modal::Modal::Problem(t)) if t.contains("set aside"))
+        );
+        let file = temp_file("damaged");
+        let good = std::fs::read_to_string("tests/corpus/good/worked-game.omweso").unwrap();
+        std::fs::write(&file, good).unwrap();
+        s.apply(Command::OpenPath(file.clone()));
+        assert!(s.game().is_some(), "the file opened");
+        store(&mut m, &s, &mut damaged);
+        assert_eq!(m.0.get(DAMAGED_AUTOSAVE_KEY).map(String::as_str), Some("(garbled"));
+        assert_ne!(m.0.get(AUTOSAVE_KEY).map(String::as_str), Some("(garbled"));
+        std::fs::remove_dir_all(file.parent().unwrap()).unwrap();
+    }
+
+    #[test]
+    fn unreadable_settings_are_named_in_a_notice() {
+        let mut m = Memory::default();
+        m.0.insert("omweso.settings.speed".into(), "Warp".into());
+        let (s, _) = restore(Some(&m), Start::Fresh, vec!["first notice".into()]);
+        let text: Vec<_> = s
+            .modals()
+            .iter()
+            .filter_map(|m| match m {
+                crate::app::modal::Modal::Problem(t) => Some(t.clone()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(text.len(), 1);
+        assert!(text[0].contains("first notice") && text[0].contains("(speed)"), "{}", text[0]);
+    }
+}

@@ -1,0 +1,516 @@
+//! Carrying out commands: one match on the command and the phase; a command that means
+//! nothing in this phase (or while play is paused, or while a move is under way) falls
+//! through to a catch-all arm and changes nothing.
+
+use super::{Document, Effect, Phase, Play, Session, Turn};
+use crate::app::animation::Animation;
+use crate::app::command::Command;
+use crate::app::computer::{Answer, Computer};
+use crate::app::files::{FileAction, PathPrompt};
+use crate::app::modal::Modal;
+use crate::app::setup::{NewGameForm, Setup};
+use crate::game::Game;
+use crate::rules::{Position, Progress, Side, Sowing, Trace};
+use crate::savefile::SavedGame;
+use std::path::PathBuf;
+
+impl Session {
+    /// Carries out `command`. Commands that would drop unsaved changes (New game, Open,
+    /// Rematch, Quit) first ask, through the unsaved-changes prompt.
+    pub fn apply(&mut self, command: Command) {
+        let replaces_document =
+            matches!(command, Command::OpenNewGame | Command::Open | Command::Quit | Command::Rematch)
+                || (matches!(command, Command::NewGameFromState(_)) && self.modals.new_game().is_none());
+        let asking = self.modals.iter().any(|m| matches!(m, Modal::Unsaved(_)));
+        if replaces_document && !asking && self.changed() {
+            self.modals.open(Modal::Unsaved(Box::new(command)));
+            return;
+        }
+        self.carry_out(command);
+    }
+
+    /// Lets the play clock run to `now` (seconds): a finished animation ends.
+    pub fn tick(&mut self, now: f64) {
+        self.now = now;
+        if let Phase::Play(p) = &mut self.phase {
+            p.tick(now);
+        }
+    }
+
+    /// The window asks to close. Returns true when it may: the computer's search is
+    /// cancelled at once, and an unchanged game (or one whose changes were just saved or
+    /// discarded for Quit) closes without a prompt; otherwise the unsaved-changes prompt
+    /// opens (its Discard closes).
+    pub fn close_requested(&mut self) -> bool {
+        if let Some(c) = &mut self.computer {
+            c.cancel();
+        }
+        if self.closing || !self.changed() {
+            return true;
+        }
+        if !self.modals.iter().any(|m| matches!(m, Modal::Unsaved(_))) {
+            self.modals.open(Modal::Unsaved(Box::new(Command::Quit)));
+        }
+        false
+    }
+
+    /// The computer's part this frame: lays out its seeds, collects its answer, asks for its
+    /// move. Returns the commands to carry out after the frame. Nothing starts while play is
+    /// paused or the window is closing; an answer that came waits in the worker's channel.
+    pub fn drive_computer(&mut self) -> Vec<Command> {
+        let paused = self.paused() || self.closing;
+        let Some(c) = self.computer.as_mut() else { return Vec::new() };
+        match &mut self.phase {
+            Phase::Setup(s) if s.laying == c.opponent.side && !paused => {
+                let other = s.laying.opponent();
+                let seen = if s.done[other.index()] { s.layout(other) } else { None };
+                vec![Command::ComputerLayout(c.layout(seen.as_ref(), &s.options))]
+            }
+            Phase::Play(p) if !paused => {
+                let mut out = Vec::new();
+                match c.poll() {
+                    Some(Answer::Move(state, mv)) => out.push(Command::ComputerMove(state, mv)),
+                    Some(Answer::Hint(state, mv)) if &state == p.game.current() => p.hint = Some(mv),
+                    Some(Answer::Hint(..)) | None => {}
+                }
+                let state = p.game.current();
+                if out.is_empty() && p.ready() && p.game.result().is_none() && state.to_move() == c.opponent.side {
+                    c.ask_move(state);
+                }
+                out
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    /// True while the computer searches (a move or a hint).
+    pub fn computer_busy(&self) -> bool {
+        self.computer.as_ref().is_some_and(|c| c.thinking() || c.hinting())
+    }
+
+    fn carry_out(&mut self, command: Command) {
+        use Command as C;
+        let paused = self.paused();
+        let animate = self.settings.animate.then_some(self.settings.speed.rate());
+        let now = self.now;
+        let human_to_move = self.human_to_move();
+        match (&mut self.phase, command) {
+            // ---- Play: the move in progress ----
+            (Phase::Play(p), C::PlayHole { hole, split }) if !paused && human_to_move => {
+                let state = p.game.current();
+                // The rules decide whether the hole can be played: start_move refuses
+                // otherwise.
+                let split = split && state.can_split(hole);
+                let before = *state.position();
+                if let Ok(s) = state.start_move(hole, split) {
+                    p.hint = None;
+                    p.game_over_dismissed = false;
+                    run_sowing(p, s, before, 0, animate, now);
+                }
+            }
+            (Phase::Play(p), C::Choose(dir)) if !paused => {
+                if let Turn::Deciding { sowing, .. } = &mut p.turn {
+                    let mut s = (**sowing).clone();
+                    let before = *s.position();
+                    let known = s.laps().len();
+                    if s.choose(dir).is_ok() {
+                        run_sowing(p, s, before, known, animate, now);
+                    }
+                }
+            }
+            (Phase::Play(p), C::SkipAnimation) => match &mut p.turn {
+                Turn::Animating(_) => p.turn = Turn::Ready,
+                Turn::Deciding { anim, .. } => *anim = None,
+                Turn::Ready => {}
+            },
+            (Phase::Play(p), C::ComputerMove(state, mv))
+                if !paused
+                    && !self.closing
+                    && p.ready()
+                    && &state == p.game.current()
+                    && self.computer.as_ref().is_some_and(|c| c.opponent.side == state.to_move()) =>
+            {
+                if let Ok(trace) = p.game.play(&mv) {
+                    p.hint = None;
+                    p.game_over_dismissed = false;
+                    p.turn = animation(&trace, animate, now).map_or(Turn::Ready, Turn::Animating);
+                }
+            }
+            (Phase::Play(_), C::MoveNow) => {
+                if let Some(c) = &self.computer {
+                    c.move_now();
+                }
+            }
+            (Phase::Play(p), C::Hint) if human_to_move => {
+                if let Some(c) = self.computer.as_mut() {
+                    c.ask_hint(p.game.current());
+                }
+            }
+            // ---- Play: the history ----
+            (Phase::Play(p), C::Undo) if !paused && p.review.is_none() => {
+                // A move stopped at a decision is not in the game yet: Undo drops it. An
+                // animated one is: Undo takes it back.
+                let in_game = !matches!(p.turn, Turn::Deciding { .. });
+                p.turn = Turn::Ready;
+                if in_game {
+                    p.game.undo();
+                    // Against the computer, go back to the human's turn.
+                    if let Some(c) = &self.computer {
+                        while p.game.current().to_move() == c.opponent.side && p.game.undo() {}
+                    }
+                }
+                p.hint = None;
+                p.game_over_dismissed = false;
+                if let Some(c) = self.computer.as_mut() {
+                    c.cancel();
+                }
+            }
+            (Phase::Play(p), C::Redo) if !paused && p.ready() => {
+                let n = p.game.cursor() + 1;
+                redo_to(p, self.computer.as_mut(), n);
+            }
+            (Phase::Play(p), C::RedoTo(n)) if !paused && p.ready() => redo_to(p, self.computer.as_mut(), n),
+            (Phase::Play(p), C::AskResign(side)) if p.ready() && p.game.result().is_none() => {
+                self.modals.open(Modal::Resign(side));
+            }
+            (phase, C::Resign(side)) => {
+                self.modals.close(|m| matches!(m, Modal::Resign(_)));
+                if let Phase::Play(p) = phase
+                    && !self.modals.paused()
+                    && p.ready()
+                    && p.game.resign(side).is_ok()
+                {
+                    p.hint = None;
+                    p.game_over_dismissed = false;
+                    if let Some(c) = self.computer.as_mut() {
+                        c.cancel();
+                    }
+                }
+            }
+            // ---- Play: review ----
+            (Phase::Play(p), C::ReviewAt(n)) if p.sowing().is_none() => review_at(p, Some(n)),
+            (Phase::Play(p), C::ReviewPrev) if p.sowing().is_none() => {
+                let cur = p.review.unwrap_or(p.game.cursor());
+                if cur > 0 {
+                    review_at(p, Some(cur - 1));
+                }
+            }
+            (Phase::Play(p), C::ReviewNext) => {
+                if let Some(n) = p.review {
+                    review_at(p, Some(n + 1));
+                }
+            }
+            (Phase::Play(p), C::ReviewFirst) if p.sowing().is_none() => review_at(p, Some(0)),
+            (Phase::Play(p), C::ReviewEnd) => p.review = None,
+            (Phase::Play(p), C::PlayFromHere) if !paused => {
+                if let Some(n) = p.review.take() {
+                    while p.game.cursor() > n || p.game.resigned().is_some() {
+                        p.game.undo();
+                    }
+                    p.hint = None;
+                    p.game_over_dismissed = false;
+                    if let Some(c) = self.computer.as_mut() {
+                        c.cancel();
+                    }
+                }
+            }
+            (Phase::Play(p), C::DismissGameOver) => p.game_over_dismissed = true,
+            // ---- Setup ----
+            (Phase::Setup(s), C::SetupAdd(h))
+                if !paused && self.computer.as_ref().is_none_or(|c| c.opponent.side != s.laying) =>
+            {
+                s.add(h);
+            }
+            (Phase::Setup(s), C::SetupRemove(h)) if !paused => {
+                s.remove(h);
+            }
+            (Phase::Setup(s), C::SetupPreset(preset)) if !paused => s.preset(preset),
+            (Phase::Setup(s), C::ComputerLayout(layout))
+                if !paused && self.computer.as_ref().is_some_and(|c| c.opponent.side == s.laying) =>
+            {
+                s.counts[s.laying.index()] = layout.counts();
+                self.setup_done();
+            }
+            (Phase::Setup(_), C::SetupDone) if !paused => self.setup_done(),
+            // ---- New games ----
+            (_, C::OpenNewGame) => self.modals.open(Modal::NewGame(Box::new(self.settings.form.clone()))),
+            (_, C::CancelNewGame) => {
+                self.modals.close(|m| matches!(m, Modal::NewGame(_)));
+            }
+            (_, C::StartGame(form)) => self.start_game(*form),
+            (_, C::NewGameFromState(text)) => {
+                if self.modals.new_game().is_none() {
+                    self.modals.open(Modal::NewGame(Box::new(self.settings.form.clone())));
+                }
+                if let Some(form) = self.modals.new_game_mut() {
+                    form.from_position = true;
+                    form.state_text = text.trim().to_string();
+                    form.error = None;
+                }
+            }
+            (Phase::Play(p), C::Rematch) if p.game.result().is_some() => {
+                let first = p.game.start().to_move().opponent();
+                let options = *p.game.options();
+                self.banked = self.match_score();
+                self.enter(Phase::Setup(Setup::new(first, options)), None);
+            }
+            // ---- Files ----
+            (_, C::Open) => match self.dialogs.open() {
+                Ok(Some(path)) => self.open_file(path),
+                Ok(None) => {}
+                Err(why) => self.modals.open(Modal::Path(PathPrompt::new(FileAction::Open, None, why))),
+            },
+            (_, C::OpenPath(path)) => {
+                self.modals.close(|m| matches!(m, Modal::Path(_)));
+                self.open_file(path);
+            }
+            (_, C::Save) => self.save(false),
+            (_, C::SaveAs) => self.save(true),
+            (_, C::SavePath(path)) => {
+                self.modals.close(|m| matches!(m, Modal::Path(_)));
+                self.save_to(path);
+            }
+            (_, C::CancelPathPrompt) => {
+                // A save asked for by the unsaved-changes prompt did not happen: it keeps
+                // asking.
+                self.modals.close(|m| matches!(m, Modal::Path(_)));
+            }
+            (_, C::Quit) => {
+                self.closing = true;
+                if let Some(c) = self.computer.as_mut() {
+                    c.cancel();
+                }
+                self.effects.push(Effect::Close);
+            }
+            (_, C::Discard) => {
+                if let Some(Modal::Unsaved(c)) = self.modals.close(|m| matches!(m, Modal::Unsaved(_))) {
+                    self.carry_out(*c);
+                }
+            }
+            (_, C::CancelConfirm) => {
+                self.modals.close(|m| matches!(m, Modal::Unsaved(_)));
+            }
+            (_, C::CancelResign) => {
+                self.modals.close(|m| matches!(m, Modal::Resign(_)));
+            }
+            (_, C::DismissProblem) => {
+                self.modals.close(|m| matches!(m, Modal::Problem(_)));
+            }
+            (_, C::CancelModal) => {
+                self.modals.pop();
+            }
+            (_, C::ConfirmModal) => {
+                if let Some(c) = self.default_button() {
+                    self.carry_out(c);
+                }
+            }
+            // ---- View ----
+            (_, C::Flip) => {
+                self.settings.flipped = !self.flipped();
+                self.settings.auto_flip = false;
+            }
+            (_, C::ToggleAutoFlip) => self.settings.auto_flip ^= true,
+            (_, C::ToggleLetters) => self.settings.letters ^= true,
+            (_, C::TogglePlayable) => self.settings.show_playable ^= true,
+            (phase, C::ToggleAnimation) => {
+                self.settings.animate ^= true;
+                if let Phase::Play(p) = phase {
+                    p.tick(f64::INFINITY);
+                }
+            }
+            (_, C::SetSpeed(speed)) => self.settings.speed = speed,
+            (_, C::ToggleHelp) => self.toggle_help(),
+            (_, C::CopyState) => self.effects.push(Effect::Copy(self.shown_state_text())),
+            (_, C::CopyRecord) => self.effects.push(Effect::Copy(self.record_text())),
+            // Everything else means nothing in this phase, or not now.
+            _ => {}
+        }
+    }
+
+    /// Opens the keyboard help, or closes it when it is open.
+    fn toggle_help(&mut self) {
+        if self.modals.close(|m| matches!(m, Modal::Help)).is_none() {
+            self.modals.open(Modal::Help);
+        }
+    }
+
+    /// What Enter does in the window on top.
+    fn default_button(&self) -> Option<Command> {
+        match self.modals.top()? {
+            Modal::NewGame(form) => {
+                (!form.from_position || form.parse_state().is_ok()).then(|| Command::StartGame(form.clone()))
+            }
+            Modal::Unsaved(_) => Some(Command::Save),
+            Modal::Path(p) if !p.text.trim().is_empty() => {
+                let path = PathBuf::from(p.text.trim());
+                Some(match p.action {
+                    FileAction::Open => Command::OpenPath(path),
+                    FileAction::Save => Command::SavePath(path),
+                })
+            }
+            Modal::Path(_) => None,
+            Modal::Resign(side) => Some(Command::Resign(*side)),
+            Modal::Problem(_) | Modal::Help => Some(Command::CancelModal),
+        }
+    }
+
+    /// Replaces the phase and starts a new document (Untitled unless `path`), whose
+    /// baseline is the game as it is now. Everything of the old phase goes with it.
+    fn enter(&mut self, phase: Phase, path: Option<PathBuf>) {
+        if let Some(c) = self.computer.as_mut() {
+            c.cancel();
+        }
+        self.phase = phase;
+        self.document = Document { path, baseline: Some(self.to_saved()) };
+    }
+
+    fn start_game(&mut self, mut form: NewGameForm) {
+        let state = if form.from_position {
+            match form.parse_state() {
+                Ok(s) => Some(s),
+                Err(e) => {
+                    form.error = Some(e);
+                    self.modals.open(Modal::NewGame(Box::new(form)));
+                    return;
+                }
+            }
+        } else {
+            None
+        };
+        let mut names = form.names.clone();
+        if let Some(o) = form.opponent() {
+            names[o.side.index()] = format!("Computer ({})", o.level);
+        }
+        // The match score runs across the games of the same two players; new players
+        // start a new match.
+        self.banked = if names == self.names { self.match_score() } else { [0, 0] };
+        self.names = names;
+        self.computer = form.opponent().map(Computer::new);
+        if let (Some(c), Some(w)) = (self.computer.as_mut(), &self.waker) {
+            c.set_waker(w.clone());
+        }
+        self.modals.close(|m| matches!(m, Modal::NewGame(_)));
+        let phase = match state {
+            Some(s) => Phase::Play(Box::new(Play::new(Game::from_state(s)))),
+            None => Phase::Setup(Setup::new(form.first_mover(), form.options)),
+        };
+        self.enter(phase, None);
+        form.error = None;
+        self.settings.form = form;
+    }
+
+    fn setup_done(&mut self) {
+        let Phase::Setup(s) = &mut self.phase else { return };
+        if s.done().is_some()
+            && let (Some(lower), Some(upper)) = (s.layout(Side::Lower), s.layout(Side::Upper))
+        {
+            // The same document: laying out was part of this game.
+            self.phase = Phase::Play(Box::new(Play::new(Game::from_layouts(lower, upper, s.first, s.options))));
+        }
+    }
+
+    /// Opens a saved game; on failure the game on the board is kept and the error shown.
+    fn open_file(&mut self, path: PathBuf) {
+        match SavedGame::load(&path) {
+            Ok(saved) => {
+                let (names, opponent, phase) = Session::parts_of(saved);
+                self.names = names;
+                self.banked = [0, 0];
+                if let Some(c) = self.computer.as_mut() {
+                    c.cancel();
+                }
+                self.computer = opponent.map(Computer::new);
+                if let (Some(c), Some(w)) = (self.computer.as_mut(), &self.waker) {
+                    c.set_waker(w.clone());
+                }
+                self.enter(phase, Some(path));
+            }
+            Err(e) => self.notify(e.to_string()),
+        }
+    }
+
+    /// Saves to the game's file, asking for one first when there is none or `ask`.
+    fn save(&mut self, ask: bool) {
+        let path = match (&self.document.path, ask) {
+            (Some(p), false) => Some(p.clone()),
+            _ => match self.dialogs.save(&self.suggested_name()) {
+                Ok(p) => p,
+                Err(why) => {
+                    let prompt = PathPrompt::new(FileAction::Save, self.document.path.as_deref(), why);
+                    self.modals.open(Modal::Path(prompt));
+                    return;
+                }
+            },
+        };
+        if let Some(path) = path {
+            self.save_to(path);
+        }
+    }
+
+    /// Saves the game to `path`; then carries out the command that waited for the save.
+    fn save_to(&mut self, path: PathBuf) {
+        let saved = self.to_saved();
+        match saved.save(&path) {
+            Ok(()) => {
+                self.document = Document { path: Some(path), baseline: Some(saved) };
+                if let Some(Modal::Unsaved(c)) = self.modals.close(|m| matches!(m, Modal::Unsaved(_))) {
+                    self.carry_out(*c);
+                }
+            }
+            Err(e) => self.notify(e.to_string()),
+        }
+    }
+}
+
+/// The animation of `trace` from `now`, when animating at `rate` events a second.
+fn animation(trace: &Trace, rate: Option<f64>, now: f64) -> Option<Animation> {
+    rate.map(|rate| Animation::new(trace, now, rate))
+}
+
+/// Sows on until the next decision or the end of the move; animates the laps from `known`
+/// on, starting from the board `before` them.
+fn run_sowing(p: &mut Play, mut s: Sowing, before: Position, known: usize, rate: Option<f64>, now: f64) {
+    let mover = s.mover();
+    match s.advance() {
+        Progress::Decision(_) => {
+            let t = Trace { mover, start: before, laps: s.laps()[known..].to_vec() };
+            p.turn = Turn::Deciding { anim: animation(&t, rate, now), sowing: Box::new(s) };
+        }
+        Progress::Finished => {
+            p.turn = Turn::Ready;
+            if let Ok((succ, trace)) = s.finish()
+                && p.game.play(&succ.mv).is_ok()
+            {
+                let t = Trace { mover, start: before, laps: trace.laps[known.min(trace.laps.len())..].to_vec() };
+                if let Some(a) = animation(&t, rate, now) {
+                    p.turn = Turn::Animating(a);
+                }
+            }
+        }
+    }
+}
+
+/// Plays the redo branch again up to `n` moves; against the computer, on to the human's
+/// turn.
+fn redo_to(p: &mut Play, computer: Option<&mut Computer>, n: usize) {
+    if n <= p.game.cursor() || n > p.game.all_entries().len() {
+        return;
+    }
+    while p.game.cursor() < n && p.game.redo() {}
+    if let Some(c) = computer {
+        c.cancel();
+        if p.game.current().to_move() == c.opponent.side {
+            p.game.redo();
+        }
+    }
+    p.hint = None;
+    p.game_over_dismissed = false;
+}
+
+/// Shows the position after `n` moves read-only (the live game when `n` is the cursor).
+fn review_at(p: &mut Play, n: Option<usize>) {
+    if let Turn::Animating(_) = p.turn {
+        p.turn = Turn::Ready;
+    }
+    p.review = n.filter(|&n| n < p.game.cursor());
+}

@@ -1,0 +1,76 @@
+//! The play phase: the game, what is shown of it (review, hint) and the move in progress.
+
+use crate::app::animation::Animation;
+use crate::game::Game;
+use crate::rules::{Move, Sowing};
+
+/// The move in progress on the board.
+#[derive(Clone, Debug, Default)]
+pub enum Turn {
+    /// Nothing under way: the player to move may start a move.
+    #[default]
+    Ready,
+    /// A move stopped at a decision point (RULES.md 3.5), waiting for the player's choice;
+    /// the laps sown so far may still be animated.
+    Deciding {
+        /// The move so far.
+        sowing: Box<Sowing>,
+        /// The animation of the laps sown since the start or the last choice.
+        anim: Option<Animation>,
+    },
+    /// A finished move (already in the game) being shown seed by seed.
+    Animating(Animation),
+}
+
+/// The game being played (or over), and how it is shown.
+#[derive(Clone, Debug)]
+pub struct Play {
+    /// The game record (undo/redo/resign live there).
+    pub game: Game,
+    /// Review: the number of moves of the position shown read-only.
+    pub review: Option<usize>,
+    /// A suggested move for the player to move.
+    pub hint: Option<Move>,
+    /// The move in progress.
+    pub turn: Turn,
+    /// The game-over card was closed.
+    pub game_over_dismissed: bool,
+}
+
+impl Play {
+    /// Play of `game`, shown live, with nothing under way.
+    pub fn new(game: Game) -> Play {
+        Play { game, review: None, hint: None, turn: Turn::Ready, game_over_dismissed: false }
+    }
+
+    /// The animation running at `now`, if any.
+    pub fn animation(&self, now: f64) -> Option<&Animation> {
+        match &self.turn {
+            Turn::Animating(a) | Turn::Deciding { anim: Some(a), .. } => Some(a).filter(|a| !a.finished(now)),
+            _ => None,
+        }
+    }
+
+    /// The move waiting at a decision point.
+    pub fn sowing(&self) -> Option<&Sowing> {
+        match &self.turn {
+            Turn::Deciding { sowing, .. } => Some(sowing),
+            _ => None,
+        }
+    }
+
+    /// Lets the clock run to `now`: a finished animation ends.
+    pub fn tick(&mut self, now: f64) {
+        match &mut self.turn {
+            Turn::Animating(a) if a.finished(now) => self.turn = Turn::Ready,
+            Turn::Deciding { anim, .. } if anim.as_ref().is_some_and(|a| a.finished(now)) => *anim = None,
+            _ => {}
+        }
+    }
+
+    /// True when nothing is under way and the live game is shown: the only time the game
+    /// may change by anything but Undo.
+    pub fn ready(&self) -> bool {
+        matches!(self.turn, Turn::Ready) && self.review.is_none()
+    }
+}

@@ -1,0 +1,312 @@
+//! What commands do, tested on the model without a window.
+
+use super::*;
+use crate::app::Command as C;
+use crate::app::animation::Speed;
+use crate::app::computer::Opponent;
+use crate::app::setup::Preset;
+use crate::rules::{Direction, Hole};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+const WORKED: &str = "9a, 3b, 4d-fhm; 4A-F, 3G, 5P / L both 0,0";
+const DECISION: &str = "1bc, 9e-g, 3i; 1F, 2G, 5I-L, 1N, 2O, 6P / L none 0,0";
+
+fn quiet() -> Settings {
+    Settings { animate: false, ..Settings::default() }
+}
+
+fn hole(c: char) -> Hole {
+    Hole::from_letter(c).unwrap()
+}
+
+fn on(state: &str) -> Session {
+    Session::from_state(quiet(), state.parse().unwrap())
+}
+
+fn play(s: &mut Session, holes: &str) {
+    for c in holes.chars() {
+        s.apply(C::PlayHole { hole: hole(c), split: false });
+    }
+}
+
+fn cursor(s: &Session) -> usize {
+    s.game().unwrap().cursor()
+}
+
+/// File dialogs that answer with the next path of a list, and count the save dialogs.
+#[derive(Clone, Default)]
+struct Dialogs {
+    answers: Rc<RefCell<Vec<PathBuf>>>,
+    saves_asked: Rc<RefCell<Vec<String>>>,
+}
+
+impl FileDialogs for Dialogs {
+    fn open(&mut self) -> Result<Option<PathBuf>, String> {
+        Ok(self.answers.borrow_mut().pop())
+    }
+    fn save(&mut self, name: &str) -> Result<Option<PathBuf>, String> {
+        self.saves_asked.borrow_mut().push(name.to_string());
+        Ok(self.answers.borrow_mut().pop())
+    }
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("omweso-session-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn with_dialogs(mut s: Session) -> (Session, Dialogs) {
+    let d = Dialogs::default();
+    s.set_dialogs(Box::new(d.clone()));
+    (s, d)
+}
+
+fn start_form(s: &mut Session, state: Option<&str>) {
+    let mut form = s.settings().form.clone();
+    if let Some(text) = state {
+        form.from_position = true;
+        form.state_text = text.into();
+    }
+    s.apply(C::StartGame(Box::new(form)));
+}
+
+#[test]
+fn a_new_game_after_open_is_untitled_and_save_asks_where() {
+    // Defect 1: New game kept the old game's file and Save overwrote it.
+    let dir = temp_dir("untitled");
+    let a = dir.join("a.omweso");
+    let (mut s, d) = with_dialogs(on(WORKED));
+    play(&mut s, "d");
+    d.answers.borrow_mut().push(a.clone());
+    s.apply(C::Save);
+    let saved_a = std::fs::read_to_string(&a).unwrap();
+    assert_eq!(s.document().path.as_deref(), Some(a.as_path()));
+    s.apply(C::OpenNewGame);
+    start_form(&mut s, Some("4i-p; 4I-P / L both 0,0"));
+    assert_eq!(s.document().path, None, "a new game is Untitled");
+    assert!(s.title().starts_with("Untitled"), "{}", s.title());
+    play(&mut s, "m");
+    let b = dir.join("b.omweso");
+    d.answers.borrow_mut().push(b.clone());
+    s.apply(C::Save);
+    assert_eq!(d.saves_asked.borrow().last().map(String::as_str), Some("game.omweso"), "Save asked where");
+    assert_eq!(std::fs::read_to_string(&a).unwrap(), saved_a, "a.omweso untouched");
+    assert!(b.exists());
+    // A rematch is Untitled too.
+    let mut s = on("2i, 46p; 1A-P / L none 0,0");
+    s.document.path = Some(a.clone());
+    play(&mut s, "i");
+    s.document.baseline = Some(s.to_saved());
+    s.apply(C::Rematch);
+    assert!(s.setup().is_some());
+    assert_eq!(s.document().path, None);
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn no_op_commands_do_not_change_the_game() {
+    // Defect 8: each of these marked the game changed.
+    let mut s = on(WORKED);
+    assert!(!s.changed());
+    play(&mut s, "c"); // an empty hole
+    s.apply(C::Undo); // nothing to undo
+    s.apply(C::Redo);
+    s.apply(C::ComputerMove(
+        s.game().unwrap().current().clone(),
+        crate::notation::parse_move(&WORKED.parse().unwrap(), "d").unwrap(),
+    ));
+    assert!(!s.changed(), "no computer in this game: its move is refused");
+    s.apply(C::AskResign(Side::Lower));
+    s.apply(C::CancelResign);
+    s.apply(C::ReviewFirst);
+    assert!(!s.changed());
+    assert!(!s.title().contains('*'));
+    // A real move changes it; taking it back makes it the same game again.
+    play(&mut s, "d");
+    assert!(s.changed() && s.title().ends_with("* — Omweso"));
+    s.document.baseline = Some(s.to_saved());
+    s.apply(C::Undo);
+    assert!(s.changed(), "a move taken back");
+    s.apply(C::Redo);
+    assert!(!s.changed(), "and played again: the game is the one saved");
+    // A rematch's empty setup is a new, unchanged document.
+    let mut s = on("2i, 46p; 1A-P / L none 0,0");
+    play(&mut s, "i");
+    s.document.baseline = Some(s.to_saved());
+    s.apply(C::Rematch);
+    assert!(s.setup().is_some() && !s.changed());
+    assert!(s.modals().top().is_none(), "no prompt");
+}
+
+#[test]
+fn unsaved_changes_are_asked_about_only_when_there_are_some() {
+    let mut s = on(WORKED);
+    s.apply(C::OpenNewGame);
+    assert!(matches!(s.modals().top(), Some(Modal::NewGame(_))), "nothing to lose: no prompt");
+    s.apply(C::CancelModal);
+    play(&mut s, "d");
+    s.apply(C::OpenNewGame);
+    assert!(matches!(s.modals().top(), Some(Modal::Unsaved(_))));
+    s.apply(C::CancelConfirm);
+    assert!(s.modals().top().is_none());
+    s.apply(C::OpenNewGame);
+    s.apply(C::Discard);
+    assert!(matches!(s.modals().top(), Some(Modal::NewGame(_))), "Discard carries the command out");
+}
+
+#[test]
+fn resign_at_a_decision_point_waits_for_the_move() {
+    // Defect 7: Resign there threw the half-sown move away.
+    let mut s = on(DECISION);
+    play(&mut s, "i");
+    assert!(s.sowing().is_some());
+    assert!(!s.can_resign());
+    s.apply(C::AskResign(Side::Lower));
+    assert!(s.modals().top().is_none(), "no question while the move is under way");
+    s.apply(C::Resign(Side::Lower));
+    assert!(s.sowing().is_some(), "the move is still there");
+    assert_eq!(s.game().unwrap().result(), None);
+    s.apply(C::Choose(Direction::Anticlockwise));
+    assert_eq!(cursor(&s), 1);
+    assert!(s.can_resign());
+    s.apply(C::AskResign(Side::Upper));
+    s.apply(C::ConfirmModal);
+    assert!(s.game().unwrap().result().is_some(), "Enter presses Resign");
+}
+
+#[test]
+fn the_result_shows_once_the_winning_move_is_sown() {
+    // Defect 9: the score and Rematch appeared while the last move was animated.
+    let mut s = Session::from_state(Settings::default(), "2i, 46p; 1A-P / L none 0,0".parse().unwrap());
+    s.tick(10.0);
+    play(&mut s, "i");
+    assert!(s.game().unwrap().result().is_some(), "the game knows");
+    assert!(s.animating());
+    assert_eq!(s.shown_result(), None);
+    assert_eq!(s.match_score(), [0, 0]);
+    assert!(!s.game_over_open());
+    s.tick(10.1);
+    assert_eq!(s.match_score(), [0, 0], "still sowing");
+    s.tick(100.0);
+    assert!(!s.animating());
+    assert_eq!(s.match_score(), [1, 0]);
+    assert!(s.game_over_open());
+}
+
+#[test]
+fn review_is_read_only_and_play_from_here_keeps_the_later_moves() {
+    // Defect 10.
+    let mut s = on(WORKED);
+    play(&mut s, "dFm");
+    s.apply(C::ReviewAt(1));
+    assert_eq!(s.review(), Some(1));
+    assert!(!s.can_undo() && !s.can_redo() && !s.can_resign(), "review: Undo, Redo, Resign off");
+    play(&mut s, "F");
+    s.apply(C::Undo);
+    assert_eq!(cursor(&s), 3, "nothing changes in review");
+    s.apply(C::PlayFromHere);
+    assert_eq!(s.review(), None);
+    assert_eq!(cursor(&s), 1);
+    assert_eq!(s.game().unwrap().all_entries().len(), 3, "the later moves are the redo branch");
+    assert!(s.can_redo());
+    play(&mut s, "E");
+    assert_eq!(s.game().unwrap().all_entries().len(), 2, "a new move replaces them");
+}
+
+#[test]
+fn hint_is_not_offered_on_the_computers_turn() {
+    // Defect 11.
+    let mut s = on(WORKED);
+    s.computer = Some(Computer::new(Opponent { side: Side::Lower, level: crate::ai::Level::Beginner }));
+    assert!(s.computer_turn());
+    assert!(!s.human_to_move());
+    s.apply(C::Hint);
+    assert!(!s.computer().unwrap().hinting(), "no hint searched for the computer's move");
+}
+
+#[test]
+fn closing_cancels_the_search_and_an_unchanged_game_closes_without_a_prompt() {
+    // Defect 14.
+    let mut s = on(WORKED);
+    s.computer = Some(Computer::new(Opponent { side: Side::Lower, level: crate::ai::Level::Master }));
+    s.document.baseline = Some(s.to_saved());
+    assert!(s.drive_computer().is_empty());
+    assert!(s.computer().unwrap().thinking());
+    assert!(s.close_requested(), "unchanged: closes at once");
+    assert!(!s.computer().unwrap().thinking(), "the search is cancelled");
+    // A changed game asks (play pauses: a late answer is not played); Discard closes.
+    let mut s = on(WORKED);
+    play(&mut s, "d");
+    assert!(!s.close_requested());
+    assert!(matches!(s.modals().top(), Some(Modal::Unsaved(_))));
+    assert!(s.paused());
+    s.apply(C::Discard);
+    assert_eq!(s.take_effects(), vec![Effect::Close]);
+    assert!(s.close_requested(), "closing for Quit: no second prompt");
+}
+
+#[test]
+fn enter_and_esc_answer_the_window_on_top() {
+    let mut s = Session::new(quiet());
+    assert!(matches!(s.modals().top(), Some(Modal::NewGame(_))));
+    s.apply(C::ToggleHelp);
+    s.apply(C::CancelModal);
+    assert!(matches!(s.modals().top(), Some(Modal::NewGame(_))), "Esc closed the help only");
+    s.apply(C::ConfirmModal);
+    assert!(s.setup().is_some() && s.modals().top().is_none(), "Enter started the game");
+    s.apply(C::SetupPreset(Preset::Twos));
+    s.apply(C::SetupDone);
+    s.apply(C::SetupPreset(Preset::BackRowFours));
+    s.apply(C::SetupDone);
+    assert_eq!(s.game().unwrap().current().to_string(), "4i-p; 2A-P / L both 0,0");
+    // A pasted state with an error: Enter does nothing, the dialog stays.
+    s.apply(C::NewGameFromState("4i-p; 4I-O / L both 0,0".into()));
+    assert!(matches!(s.modals().top(), Some(Modal::Unsaved(_))), "the laid-out game is a change");
+    s.apply(C::Discard);
+    s.apply(C::ConfirmModal);
+    assert!(s.modals().new_game().is_some());
+    s.apply(C::CancelModal);
+    assert!(s.modals().top().is_none());
+}
+
+#[test]
+fn play_pauses_behind_a_window_and_commands_wait() {
+    let mut s = on(WORKED);
+    s.apply(C::AskResign(Side::Lower));
+    assert!(s.paused());
+    play(&mut s, "d");
+    assert_eq!(cursor(&s), 0, "the board takes no move behind a prompt");
+    s.apply(C::CancelModal);
+    play(&mut s, "d");
+    assert_eq!(cursor(&s), 1);
+}
+
+#[test]
+fn view_commands_change_the_settings() {
+    let mut s = on(WORKED);
+    s.apply(C::SetSpeed(Speed::Fast));
+    s.apply(C::ToggleLetters);
+    s.apply(C::ToggleAutoFlip);
+    assert_eq!(s.settings().speed, Speed::Fast);
+    assert!(!s.settings().letters && s.settings().auto_flip);
+    s.apply(C::CopyState);
+    assert_eq!(s.take_effects(), vec![Effect::Copy(WORKED.to_string())]);
+    assert!(!s.changed(), "view settings are not the game");
+}
+
+#[test]
+fn opening_a_bad_file_keeps_the_game_and_says_why() {
+    let dir = temp_dir("bad");
+    let bad = dir.join("bad.omweso");
+    std::fs::write(&bad, "(not a game").unwrap();
+    let (mut s, d) = with_dialogs(on(WORKED));
+    play(&mut s, "d");
+    s.document.baseline = Some(s.to_saved());
+    d.answers.borrow_mut().push(bad);
+    s.apply(C::Open);
+    assert_eq!(cursor(&s), 1);
+    assert!(matches!(s.modals().top(), Some(Modal::Problem(_))));
+    std::fs::remove_dir_all(dir).unwrap();
+}

@@ -1,0 +1,229 @@
+//! What the window remembers between runs, and how it is read back without losing anything:
+//! each setting is its own storage value (one unreadable value falls back alone), an
+//! unreadable storage file is set aside rather than overwritten, and a remembered window
+//! position or size is clamped to something a player can see.
+
+use super::animation::Speed;
+use super::setup::NewGameForm;
+use serde::{Serialize, de::DeserializeOwned};
+use std::path::{Path, PathBuf};
+
+/// The window's view settings and the last New Game form (eframe persistence).
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Settings {
+    /// Show the hole letters.
+    pub letters: bool,
+    /// Mark every playable hole.
+    pub show_playable: bool,
+    /// Upper's view (Upper's half at the bottom).
+    pub flipped: bool,
+    /// Turn the board toward the player to move.
+    pub auto_flip: bool,
+    /// Animate sowing.
+    pub animate: bool,
+    /// Animation speed.
+    pub speed: Speed,
+    /// The last New Game form.
+    pub form: NewGameForm,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            letters: true,
+            show_playable: false,
+            flipped: false,
+            auto_flip: false,
+            animate: true,
+            speed: Speed::Normal,
+            form: NewGameForm::default(),
+        }
+    }
+}
+
+/// The prefix of each setting's storage key (`omweso.settings.speed`, …).
+const PREFIX: &str = "omweso.settings.";
+
+impl Settings {
+    /// The settings kept in `storage`, each read on its own: a value that is missing takes
+    /// its default silently; one that cannot be read takes its default and is named in the
+    /// returned list (for a notice), and the other settings are kept.
+    pub fn load(storage: &dyn eframe::Storage) -> (Settings, Vec<String>) {
+        let mut bad = Vec::new();
+        let d = Settings::default();
+        let s = Settings {
+            letters: field(storage, "letters", d.letters, &mut bad),
+            show_playable: field(storage, "show_playable", d.show_playable, &mut bad),
+            flipped: field(storage, "flipped", d.flipped, &mut bad),
+            auto_flip: field(storage, "auto_flip", d.auto_flip, &mut bad),
+            animate: field(storage, "animate", d.animate, &mut bad),
+            speed: field(storage, "speed", d.speed, &mut bad),
+            form: field(storage, "form", d.form, &mut bad),
+        };
+        (s, bad)
+    }
+
+    /// Writes every setting to `storage`, each under its own key.
+    pub fn store(&self, storage: &mut dyn eframe::Storage) {
+        put(storage, "letters", &self.letters);
+        put(storage, "show_playable", &self.show_playable);
+        put(storage, "flipped", &self.flipped);
+        put(storage, "auto_flip", &self.auto_flip);
+        put(storage, "animate", &self.animate);
+        put(storage, "speed", &self.speed);
+        put(storage, "form", &self.form);
+    }
+}
+
+fn field<T: DeserializeOwned>(storage: &dyn eframe::Storage, name: &str, default: T, bad: &mut Vec<String>) -> T {
+    match storage.get_string(&format!("{PREFIX}{name}")) {
+        None => default,
+        Some(text) => ron::from_str(&text).unwrap_or_else(|_| {
+            bad.push(name.replace('_', " "));
+            default
+        }),
+    }
+}
+
+fn put<T: Serialize>(storage: &mut dyn eframe::Storage, name: &str, value: &T) {
+    if let Ok(text) = ron::to_string(value) {
+        storage.set_string(&format!("{PREFIX}{name}"), text);
+    }
+}
+
+/// The file in which eframe keeps the window's storage (`app.ron` in eframe's storage folder
+/// for `app_id`), where there is one.
+pub fn storage_file(app_id: &str) -> Option<PathBuf> {
+    eframe::storage_dir(app_id).map(|dir| dir.join("app.ron"))
+}
+
+/// Before eframe reads its storage file: if `file` exists but cannot be read as storage
+/// (eframe would start empty and overwrite it at the first save, losing the settings and
+/// the autosaved game), it is renamed aside to `<file>.unreadable-<seconds since 1970>`,
+/// never overwritten, and a notice for the player is returned.
+pub fn set_aside_unreadable(file: &Path) -> Option<String> {
+    let text = std::fs::read(file).ok()?;
+    let readable = std::str::from_utf8(&text)
+        .ok()
+        .is_some_and(|t| ron::from_str::<std::collections::HashMap<String, String>>(t).is_ok());
+    if readable {
+        return None;
+    }
+    let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let mut aside = file.as_os_str().to_owned();
+    aside.push(format!(".unreadable-{secs}"));
+    let aside = PathBuf::from(aside);
+    Some(match std::fs::rename(file, &aside) {
+        Ok(()) => format!(
+            "The saved settings could not be read; the file was set aside as {} and the defaults are used.",
+            aside.display()
+        ),
+        Err(e) => format!("The saved settings in {} could not be read ({e}); the defaults are used.", file.display()),
+    })
+}
+
+/// The smallest window the layout works in (points).
+pub const MIN_WINDOW: egui::Vec2 = egui::vec2(640.0, 420.0);
+
+/// How much of a window must stay on the monitor (points) for a player to find and drag it.
+const VISIBLE: f32 = 120.0;
+
+/// A remembered window rectangle (outer position and inner size, in points) made fit for
+/// `monitor` (the monitor's size in points, when known): the size at least
+/// [`MIN_WINDOW`] and at most the monitor, and the position such that the window's top-left
+/// corner and title bar are on the monitor. Without a monitor size only the size is
+/// clamped (to the minimum) and a position that is not a number is dropped.
+pub fn clamp_window(
+    position: Option<egui::Pos2>,
+    size: egui::Vec2,
+    monitor: Option<egui::Vec2>,
+) -> (Option<egui::Pos2>, egui::Vec2) {
+    let finite = |v: egui::Vec2| if v.x.is_finite() && v.y.is_finite() { v } else { MIN_WINDOW };
+    let mut size = finite(size).max(MIN_WINDOW);
+    let Some(monitor) = monitor.filter(|m| m.x >= MIN_WINDOW.x && m.y >= MIN_WINDOW.y) else {
+        return (position.filter(|p| p.x.is_finite() && p.y.is_finite()), size);
+    };
+    size = size.min(monitor);
+    let position = position
+        .filter(|p| p.x.is_finite() && p.y.is_finite())
+        .map(|p| egui::pos2(p.x.clamp(0.0, monitor.x - VISIBLE), p.y.clamp(0.0, monitor.y - VISIBLE)));
+    (position, size)
+}
+
+/// A storage in memory, for tests.
+#[cfg(test)]
+#[derive(Default)]
+pub(crate) struct Memory(pub std::collections::HashMap<String, String>);
+
+#[cfg(test)]
+impl eframe::Storage for Memory {
+    fn get_string(&self, key: &str) -> Option<String> {
+        self.0.get(key).cloned()
+    }
+    fn set_string(&mut self, key: &str, value: String) {
+        self.0.insert(key.into(), value);
+    }
+    fn remove_string(&mut self, key: &str) {
+        self.0.remove(key);
+    }
+    fn flush(&mut self) {}
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_round_trip_through_storage() {
+        let mut m = Memory::default();
+        let s = Settings { letters: false, speed: Speed::Fast, auto_flip: true, ..Settings::default() };
+        s.store(&mut m);
+        assert_eq!(Settings::load(&m), (s, vec![]));
+    }
+
+    #[test]
+    fn one_unreadable_setting_falls_back_alone() {
+        let mut m = Memory::default();
+        let s = Settings { letters: false, flipped: true, speed: Speed::Slow, ..Settings::default() };
+        s.store(&mut m);
+        m.0.insert(format!("{PREFIX}speed"), "Ludicrous".into());
+        let (back, bad) = Settings::load(&m);
+        assert_eq!(bad, vec!["speed".to_string()]);
+        assert_eq!(back, Settings { speed: Speed::Normal, ..s });
+    }
+
+    #[test]
+    fn an_unreadable_storage_file_is_set_aside_not_lost() {
+        let dir = std::env::temp_dir().join(format!("omweso-settings-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("app.ron");
+        std::fs::write(&file, "{\"a\": \"1\"}").unwrap();
+        assert_eq!(set_aside_unreadable(&file), None, "a readable file stays");
+        assert!(file.exists());
+        std::fs::write(&file, "{\"omweso-autosave\": \"(my game\" garbled").unwrap();
+        let notice = set_aside_unreadable(&file).expect("a notice");
+        assert!(notice.contains("set aside"), "{notice}");
+        assert!(!file.exists(), "eframe will not overwrite it");
+        let aside: Vec<_> = std::fs::read_dir(&dir).unwrap().flatten().collect();
+        assert_eq!(aside.len(), 1);
+        let kept = std::fs::read_to_string(aside[0].path()).unwrap();
+        assert!(kept.contains("(my game"), "the old contents are kept");
+        assert_eq!(set_aside_unreadable(&dir.join("missing.ron")), None);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_remembered_window_is_clamped_to_the_monitor_and_the_minimum_size() {
+        let monitor = Some(egui::vec2(1920.0, 1080.0));
+        let (p, s) = clamp_window(Some(egui::pos2(30_000.0, -5_000.0)), egui::vec2(1.0, 1.0), monitor);
+        assert_eq!(s, MIN_WINDOW);
+        let p = p.unwrap();
+        assert!(p.x <= 1920.0 - VISIBLE && p.y >= 0.0 && p.y <= 1080.0 - VISIBLE, "{p:?}");
+        let (p, s) = clamp_window(Some(egui::pos2(100.0, 50.0)), egui::vec2(1280.0, 800.0), monitor);
+        assert_eq!((p, s), (Some(egui::pos2(100.0, 50.0)), egui::vec2(1280.0, 800.0)), "a sane one is kept");
+        let (_, s) = clamp_window(None, egui::vec2(9_000.0, 9_000.0), monitor);
+        assert_eq!(s, egui::vec2(1920.0, 1080.0));
+        let (_, s) = clamp_window(None, egui::vec2(f32::NAN, 3.0), None);
+        assert_eq!(s, MIN_WINDOW);
+    }
+}
