@@ -37,7 +37,7 @@ fn snapshot_decision_offer() {
 #[test]
 fn snapshot_big_piles_flipped() {
     let mut h = harness("2i, 46p; 1A-P / L none 0,0");
-    h.state_mut().settings.flipped = true;
+    h.state_mut().push(omweso::app::Command::Flip);
     h.run();
     h.snapshot("board_big_pile_flipped");
 }
