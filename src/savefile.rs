@@ -249,8 +249,7 @@ impl SavedGame {
                     return Err(invalid("a game still being laid out has no moves".into()));
                 }
                 let board: Position = setup.board.parse().map_err(|e| invalid(format!("setup board: {e}")))?;
-                let lays_first =
-                    if file.rules.first_player_lays_out_first { file.first } else { file.first.opponent() };
+                let lays_first = file.rules.lays_out_first(file.first);
                 for side in Side::BOTH {
                     let seeds = board.side_total(side);
                     if seeds > SEEDS_PER_SIDE {

@@ -322,3 +322,18 @@ fn sowing_reports_decisions_in_order() {
     assert_eq!(sowing.advance(), Progress::Finished);
     assert_eq!(sowing.finish().unwrap().0.mv.to_string(), "E, I3xf");
 }
+
+#[test]
+fn the_loser_of_the_toss_lays_out_first_unless_the_option_says_otherwise() {
+    // RULES.md §2, and its [choice].
+    let o = RuleOptions::default();
+    assert_eq!(o.lays_out_first(Side::Lower), Side::Upper);
+    assert_eq!(o.first_mover_when_laying_first(Side::Upper), Side::Lower);
+    let o = RuleOptions { first_player_lays_out_first: true, ..RuleOptions::default() };
+    assert_eq!(o.lays_out_first(Side::Lower), Side::Lower);
+    for side in Side::BOTH {
+        assert_eq!(o.first_mover_when_laying_first(o.lays_out_first(side)), side);
+        let d = RuleOptions::default();
+        assert_eq!(d.first_mover_when_laying_first(d.lays_out_first(side)), side);
+    }
+}

@@ -97,8 +97,11 @@ pub fn choose_layout(side: Side, level: Level, seen: Option<&Layout>, options: &
     let p = params(level);
     // RULES.md §2: by default the loser of the toss lays out first and the first player
     // lays out second, seeing that layout.
-    let lays_out_second = seen.is_some();
-    let first = if lays_out_second != options.first_player_lays_out_first { side } else { side.opponent() };
+    let first = match seen {
+        // Laying out second: the other side laid out first.
+        Some(_) => options.first_mover_when_laying_first(side.opponent()),
+        None => options.first_mover_when_laying_first(side),
+    };
     let opponents: Vec<Layout> = match seen {
         Some(l) => vec![*l],
         None => {

@@ -135,7 +135,7 @@ impl Setup {
     /// A fresh setup: `first` moves first; the other player lays out first unless the
     /// option `first_player_lays_out_first` says otherwise (RULES.md §2).
     pub fn new(first: Side, options: RuleOptions) -> Setup {
-        let laying = if options.first_player_lays_out_first { first } else { first.opponent() };
+        let laying = options.lays_out_first(first);
         Setup { first, laying, counts: [[0; 16]; 2], done: [false; 2], options }
     }
 

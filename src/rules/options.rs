@@ -1,5 +1,6 @@
 //! Rule options: every **[choice]** of RULES.md that a player may set.
 
+use super::hole::Side;
 use super::outcome::WinKind;
 
 /// The rule options of a game. `Default` gives the rules as RULES.md states them.
@@ -37,6 +38,23 @@ impl Default for RuleOptions {
             first_player_lays_out_first: false,
             points: Points::default(),
         }
+    }
+}
+
+/// The order of setting out (RULES.md §2), written once for the window, the computer's
+/// layout, the saved file and `omweso match`.
+impl RuleOptions {
+    /// The player who lays out first when `first_mover` makes the first move: the loser of
+    /// the toss (the other player), unless the option `first_player_lays_out_first` says
+    /// the first mover does (**\[choice\]**).
+    pub fn lays_out_first(&self, first_mover: Side) -> Side {
+        if self.first_player_lays_out_first { first_mover } else { first_mover.opponent() }
+    }
+
+    /// The player who makes the first move when `side` lays out first
+    /// (the inverse of [`RuleOptions::lays_out_first`]).
+    pub fn first_mover_when_laying_first(&self, side: Side) -> Side {
+        if self.first_player_lays_out_first { side } else { side.opponent() }
     }
 }
 
