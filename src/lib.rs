@@ -5,6 +5,8 @@ pub mod ai;
 pub mod app;
 pub mod cli;
 pub mod game;
+pub mod lessons;
+pub mod narrate;
 pub mod notation;
 pub mod rules;
 pub mod savefile;

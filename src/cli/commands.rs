@@ -20,6 +20,8 @@ pub fn run(command: &Command, out: &mut dyn Write) -> Result<(), String> {
         Command::Moves { state } => list_moves(&state.state().map_err(|e| e.to_string())?, out),
         Command::Trace { state, mv } => trace(&state.state().map_err(|e| e.to_string())?, mv, out),
         Command::Check { file } => check(file, out),
+        Command::Explain { state, mv } => super::teach::explain(&state.state().map_err(|e| e.to_string())?, mv, out),
+        Command::Lessons { dump } => super::teach::lessons(*dump, out),
         Command::Perft { state, depth } => perft(&state.state().map_err(|e| e.to_string())?, *depth, out),
         Command::Analyse { state, time_ms, level, depth, nodes, seed } => {
             let limits = Limits { time: Some(Duration::from_millis(*time_ms)), depth: *depth, nodes: *nodes };

@@ -5,6 +5,7 @@
 mod ai_commands;
 mod commands;
 mod state_args;
+mod teach;
 
 pub use ai_commands::{LayoutMode, MatchSettings, Player};
 pub use commands::run;
@@ -60,6 +61,22 @@ pub enum Command {
         /// The move in RULES.md notation.
         #[arg(name = "MOVE")]
         mv: String,
+    },
+    /// Tell in plain sentences what a move does and why (the window's move narrator).
+    Explain {
+        #[command(flatten)]
+        state: StateArgs,
+        /// The move in RULES.md notation.
+        #[arg(name = "MOVE")]
+        mv: String,
+    },
+    /// List the lessons (`<id>\t<title>\t<steps>`), or with `--dump` every move a lesson
+    /// step accepts: `<id>\t<step>\t<game state>\t<move>\t<resulting position>`, with a
+    /// sixth field of rule flags when the lesson's options are not the defaults.
+    Lessons {
+        /// Print every accepted move instead of the list.
+        #[arg(long)]
+        dump: bool,
     },
     /// Count complete move sequences of a given length, and measure the speed.
     Perft {
