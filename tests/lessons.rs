@@ -86,3 +86,18 @@ fn explain_tells_the_worked_capture() {
     let (ok, _, err) = omweso(&["explain", "--position", "4i-p; 4I-P / L both 0,0", "a"]);
     assert!(!ok && err.starts_with("omweso: "), "{err}");
 }
+
+#[test]
+fn lesson_texts_use_only_characters_the_window_font_draws() {
+    // egui's default font has no glyph for many symbols (✔, →): a lesson must not need one.
+    let allowed = |c: char| c.is_ascii() || "—–…’éè".contains(c);
+    for l in lessons::all().unwrap() {
+        for (n, s) in l.steps.iter().enumerate() {
+            for text in [&s.text, &s.explain, &s.ask] {
+                if let Some(c) = text.chars().find(|&c| !allowed(c)) {
+                    panic!("lesson `{}` step {}: `{c}` may not be drawn", l.id, n + 1);
+                }
+            }
+        }
+    }
+}

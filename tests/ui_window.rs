@@ -978,3 +978,49 @@ fn the_resign_button_goes_once_the_game_is_over() {
     click(&mut h, "Lower i, 2 seeds");
     assert!(h.query_by_label_contains("resigns").is_none());
 }
+
+#[test]
+fn the_first_start_offers_the_lessons_and_a_lesson_is_followed_on_the_board() {
+    // The default settings: the moves are animated, as a new player sees them.
+    let mut h = patient(App::restore(None, omweso::app::Start::Fresh, vec![]));
+    h.get_by_label("Learn Omweso");
+    h.get_by_label("3. Sowing");
+    h.get_all_by_label("Start lesson").next().expect("a lesson's Start").click();
+    h.run();
+    h.get_by_label("Lesson 1 of 11: The board");
+    click(&mut h, "Next");
+    click(&mut h, "Next");
+    click(&mut h, "Next lesson");
+    h.get_by_label("Lesson 2 of 11: Setting out the seeds");
+    click(&mut h, "Next");
+    click(&mut h, "Next lesson");
+    h.get_by_label("Lesson 3 of 11: Sowing");
+    // A wrong move is sown, explained and taken back; the right one goes on.
+    click(&mut h, "Lower l, 4 seeds");
+    h.get_by_label_contains("Not quite. You played l:");
+    click(&mut h, "Try again");
+    click(&mut h, "Lower m, 4 seeds");
+    h.get_by_label("Right!");
+    h.get_by_label_contains("so the move ended there");
+    click(&mut h, "Next");
+    click(&mut h, "Show me");
+    h.get_by_label("Right!");
+    click(&mut h, "Leave the lesson");
+    h.get_by_label("Learn Omweso");
+}
+
+#[test]
+fn the_rules_book_and_the_legend_open_from_help_and_the_last_move_is_told() {
+    let mut h = on_state(WORKED);
+    play_worked_game(&mut h);
+    h.get_by_label("Last move");
+    h.get_by_label_contains("h was not empty and A and I both held seeds, so Lower captured 6");
+    click(&mut h, "Help");
+    click(&mut h, "Rules…");
+    h.get_by_label("Rules of Omweso");
+    h.get_by_label("Reverse captures");
+    h.get_by_label("akakyala");
+    click(&mut h, "Help");
+    click(&mut h, "What the marks mean…");
+    h.get_by_label("What the marks mean");
+}

@@ -65,7 +65,15 @@ pub fn restore(
     };
     let mut session = match start {
         Start::Fresh | Start::Unreadable(_) => match storage.and_then(|s| s.get_string(AUTOSAVE_KEY)) {
-            None => Session::new(settings),
+            None => {
+                // Nothing played yet and no lesson taken: offer the lessons first.
+                let new = settings.lessons_done.is_empty();
+                let mut session = Session::new(settings);
+                if new {
+                    session.apply(crate::app::Command::ToggleTeaching(crate::app::command::Teaching::Learn));
+                }
+                session
+            }
             Some(text) => match SavedGame::from_ron(&text) {
                 Ok(saved) => {
                     let doc: AutosaveDocument = storage
@@ -102,6 +110,10 @@ pub fn store(storage: &mut dyn eframe::Storage, session: &Session, damaged: &mut
     session.settings().store(storage);
     if let Some(text) = damaged.take() {
         storage.set_string(DAMAGED_AUTOSAVE_KEY, text);
+    }
+    if session.lesson().is_some() {
+        // A lesson is not a game to keep: the game autosaved before it stays.
+        return;
     }
     storage.set_string(AUTOSAVE_KEY, session.to_saved().to_ron());
     let doc = AutosaveDocument { path: session.document().path.clone(), changed: session.changed() };

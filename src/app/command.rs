@@ -6,6 +6,17 @@ use super::animation::Speed;
 use super::setup::{NewGameForm, Preset};
 use crate::rules::{Direction, Hole, Layout, Side};
 
+/// The windows that teach the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Teaching {
+    /// Help → Learn Omweso: the lessons.
+    Learn,
+    /// Help → Rules: the rules book and glossary.
+    Rules,
+    /// Help → What the marks mean.
+    Legend,
+}
+
 /// One thing the user asked for.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {
@@ -77,6 +88,19 @@ pub enum Command {
     SetSpeed(Speed),
     /// Open or close the keyboard help.
     ToggleHelp,
+    /// Open or close one of the windows that teach (the lesson list, the rules book, the
+    /// legend of the board's marks).
+    ToggleTeaching(Teaching),
+    /// Start lesson number `n` of the course (from 0), at its first step.
+    StartLesson(usize),
+    /// In a lesson: go on to the next step (or the next lesson after the last).
+    LessonNext,
+    /// In a lesson: take the wrong move back and try again.
+    LessonRetry,
+    /// In a lesson: play the move the step asks for.
+    LessonShowMe,
+    /// Leave the lesson.
+    LeaveLesson,
     /// Close the game-over dialog.
     DismissGameOver,
     /// Play the computer's move, found for this state.

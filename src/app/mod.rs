@@ -23,6 +23,7 @@ pub mod panels;
 pub mod session;
 pub mod settings;
 pub mod setup;
+pub mod teaching;
 pub mod theme;
 pub mod view;
 

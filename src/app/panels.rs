@@ -2,9 +2,11 @@
 //! the move list. They only record [`Command`]s.
 
 use super::animation::Speed;
+use super::command::Teaching;
 use super::keymap::shortcut_text;
 use super::session::{Phase, Session};
 use super::setup::Preset;
+use super::teaching;
 use super::{App, Command};
 use crate::rules::Side;
 use egui::{Color32, RichText, Ui};
@@ -41,6 +43,9 @@ pub fn menu_bar(app: &mut App, ui: &mut Ui) {
             });
             ui.menu_button("View", |ui| view_toggles(app, ui));
             ui.menu_button("Help", |ui| {
+                item(ui, app, "Learn Omweso…", Command::ToggleTeaching(Teaching::Learn), true);
+                item(ui, app, "Rules…", Command::ToggleTeaching(Teaching::Rules), true);
+                item(ui, app, "What the marks mean…", Command::ToggleTeaching(Teaching::Legend), true);
                 item(ui, app, "Keyboard", Command::ToggleHelp, true);
             });
         });
@@ -80,7 +85,9 @@ pub fn phase_text(session: &Session) -> String {
     match session.phase() {
         Phase::Setup(s) => format!("Setup: {} lays out", session.player_label(s.laying)),
         Phase::Play(p) => {
-            if let Some(n) = p.review {
+            if let Some(run) = &p.lesson {
+                format!("Lesson: {}", run.lesson.title)
+            } else if let Some(n) = p.review {
                 format!("Review: position after move {n} of {}", p.game.cursor())
             } else if let Some(side) = session.sowing_side() {
                 format!("Play: {} sowing", session.player_label(side))
@@ -110,6 +117,7 @@ pub fn side_panel(app: &mut App, ui: &mut Ui) {
                 let (left, laying, first) = (s.seeds_left(), s.laying, s.first);
                 setup_tools(app, ui, left, laying, first);
             }
+            None if app.session().lesson().is_some() => teaching::lesson_panel(app, ui),
             None => play_tools(app, ui),
         }
     });
@@ -214,6 +222,14 @@ fn play_tools(app: &mut App, ui: &mut Ui) {
             }
         });
     }
+    if let Some(text) = teaching::shown_move_text(app.session()) {
+        ui.separator();
+        let heading = if app.session().review().is_some() { "This move" } else { "Last move" };
+        ui.label(RichText::new(heading).strong());
+        egui::ScrollArea::vertical().id_salt("last-move").max_height(96.0).show(ui, |ui| {
+            ui.add(egui::Label::new(RichText::new(text).size(12.5)).wrap());
+        });
+    }
     ui.separator();
     ui.label(RichText::new("Moves").strong());
     move_list(app, ui);
@@ -297,8 +313,15 @@ fn move_list(app: &mut App, ui: &mut Ui) {
                     if r.clicked() {
                         clicked = Some(Command::RedoTo(i + 1));
                     }
-                } else if ui.selectable_label(shown == i + 1, text).clicked() {
-                    clicked = Some(Command::ReviewAt(i + 1));
+                } else {
+                    let r = ui.selectable_label(shown == i + 1, text);
+                    let r = match teaching::move_text(s, i + 1) {
+                        Some(words) => r.on_hover_text(words),
+                        None => r,
+                    };
+                    if r.clicked() {
+                        clicked = Some(Command::ReviewAt(i + 1));
+                    }
                 }
                 ui.end_row();
             }

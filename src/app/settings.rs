@@ -25,6 +25,8 @@ pub struct Settings {
     pub speed: Speed,
     /// The last New Game form.
     pub form: NewGameForm,
+    /// The ids of the lessons finished, in the order they were finished.
+    pub lessons_done: Vec<String>,
 }
 
 impl Default for Settings {
@@ -37,6 +39,7 @@ impl Default for Settings {
             animate: true,
             speed: Speed::Normal,
             form: NewGameForm::default(),
+            lessons_done: Vec::new(),
         }
     }
 }
@@ -59,6 +62,7 @@ impl Settings {
             animate: field(storage, "animate", d.animate, &mut bad),
             speed: field(storage, "speed", d.speed, &mut bad),
             form: field(storage, "form", d.form, &mut bad),
+            lessons_done: field(storage, "lessons_done", d.lessons_done, &mut bad),
         };
         (s, bad)
     }
@@ -72,6 +76,7 @@ impl Settings {
         put(storage, "animate", &self.animate);
         put(storage, "speed", &self.speed);
         put(storage, "form", &self.form);
+        put(storage, "lessons_done", &self.lessons_done);
     }
 }
 

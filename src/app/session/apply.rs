@@ -2,14 +2,15 @@
 //! nothing in this phase (or while play is paused, or while a move is under way) falls
 //! through to a catch-all arm and changes nothing.
 
-use super::{Document, Effect, Phase, Play, Session, Turn};
+use super::{Document, Effect, LessonRun, Phase, Play, Session, Turn};
 use crate::app::animation::Animation;
-use crate::app::command::Command;
+use crate::app::command::{Command, Teaching};
 use crate::app::computer::{Answer, Computer};
 use crate::app::files::{FileAction, PathPrompt};
 use crate::app::modal::Modal;
 use crate::app::setup::{NewGameForm, Setup};
 use crate::game::Game;
+use crate::lessons::Task;
 use crate::rules::{Position, Progress, Side, Sowing, Trace};
 use crate::savefile::SavedGame;
 use std::path::PathBuf;
@@ -18,9 +19,11 @@ impl Session {
     /// Carries out `command`. Commands that would drop unsaved changes (New game, Open,
     /// Rematch, Quit) first ask, through the unsaved-changes prompt.
     pub fn apply(&mut self, command: Command) {
-        let replaces_document =
-            matches!(command, Command::OpenNewGame | Command::Open | Command::Quit | Command::Rematch)
-                || (matches!(command, Command::NewGameFromState(_)) && self.modals.new_game().is_none());
+        let replaces_document = matches!(
+            command,
+            Command::OpenNewGame | Command::Open | Command::Quit | Command::Rematch | Command::StartLesson(_)
+        ) || (matches!(command, Command::NewGameFromState(_))
+            && self.modals.new_game().is_none());
         let asking = self.modals.iter().any(|m| matches!(m, Modal::Unsaved(_)));
         if replaces_document && !asking && self.changed() {
             self.modals.open(Modal::Unsaved(Box::new(command)));
@@ -34,6 +37,7 @@ impl Session {
         self.now = now;
         if let Phase::Play(p) = &mut self.phase {
             p.tick(now);
+            p.judge_lesson_move();
         }
     }
 
@@ -90,6 +94,9 @@ impl Session {
 
     fn carry_out(&mut self, command: Command) {
         use Command as C;
+        if self.lesson().is_some() && means_nothing_in_a_lesson(&command) {
+            return;
+        }
         let paused = self.paused();
         let animate = self.settings.animate.then_some(self.settings.speed.rate());
         let now = self.now;
@@ -320,10 +327,104 @@ impl Session {
             }
             (_, C::SetSpeed(speed)) => self.settings.speed = speed,
             (_, C::ToggleHelp) => self.toggle_help(),
+            (_, C::ToggleTeaching(t)) => self.toggle_teaching(t),
+            (_, C::StartLesson(n)) => self.start_lesson(n, 0),
+            (Phase::Play(p), C::LessonNext) if !paused => {
+                if let Some(run) = p.lesson.take() {
+                    self.lesson_next(run);
+                }
+            }
+            (Phase::Play(p), C::LessonRetry) if !paused => {
+                if let Some(run) = p.lesson.take() {
+                    **p = LessonRun::start(run.index, run.lesson, run.step);
+                }
+            }
+            (Phase::Play(p), C::LessonShowMe) if !paused => {
+                if let Some(run) = p.lesson.take()
+                    && let Task::Play(moves) = &run.current().task
+                {
+                    let mv = moves[0].clone();
+                    **p = LessonRun::start(run.index, run.lesson, run.step);
+                    if let Ok(trace) = p.game.play(&mv) {
+                        p.turn = animation(&trace, animate, now).map_or(Turn::Ready, Turn::Animating);
+                    }
+                }
+            }
+            (Phase::Play(p), C::LeaveLesson) if p.lesson.is_some() => {
+                self.enter(Phase::Setup(Setup::new(Side::Lower, self.settings.form.options)), None);
+                self.modals.open(Modal::Learn);
+            }
             (_, C::CopyState) => self.effects.push(Effect::Copy(self.shown_state_text())),
             (_, C::CopyRecord) => self.effects.push(Effect::Copy(self.record_text())),
             // Everything else means nothing in this phase, or not now.
             _ => {}
+        }
+    }
+
+    /// Opens one of the teaching windows, or closes it when it is open.
+    fn toggle_teaching(&mut self, t: Teaching) {
+        let modal = match t {
+            Teaching::Learn => Modal::Learn,
+            Teaching::Rules => Modal::Rules,
+            Teaching::Legend => Modal::Legend,
+        };
+        if self.modals.close(|m| *m == modal).is_none() {
+            self.modals.open(modal);
+        }
+    }
+
+    /// Starts lesson `n` of the course at `step`: a board of its own, no computer, not a
+    /// document.
+    fn start_lesson(&mut self, n: usize, step: usize) {
+        let Some(lesson) = self.lessons.as_ref().ok().and_then(|l| l.get(n)).cloned() else { return };
+        if step >= lesson.steps.len() {
+            return;
+        }
+        self.modals.close(|m| matches!(m, Modal::Learn | Modal::NewGame(_)));
+        if let Some(c) = self.computer.as_mut() {
+            c.cancel();
+        }
+        self.computer = None;
+        self.enter(Phase::Play(Box::new(LessonRun::start(n, lesson, step))), None);
+    }
+
+    /// Goes on from a lesson step: the next step, or, after the last, the lesson is done
+    /// and the next one starts (the list after the last lesson). A first game against the
+    /// Beginner level starts from its step.
+    fn lesson_next(&mut self, run: LessonRun) {
+        let done = |s: &mut Session| {
+            if !s.settings.lessons_done.contains(&run.lesson.id) {
+                s.settings.lessons_done.push(run.lesson.id.clone());
+            }
+        };
+        if matches!(run.current().task, Task::PlayBeginner) {
+            done(self);
+            let mut form = self.settings.form.clone();
+            form.from_position = false;
+            form.computer = true;
+            form.computer_side = Side::Upper;
+            form.level = crate::ai::Level::Beginner;
+            form.first = crate::app::setup::FirstChoice::Lower;
+            self.start_game(form);
+            return;
+        }
+        if !run.can_go_on() {
+            if let Phase::Play(p) = &mut self.phase {
+                p.lesson = Some(run);
+            }
+            return;
+        }
+        if run.step + 1 < run.lesson.steps.len() {
+            self.start_lesson(run.index, run.step + 1);
+            return;
+        }
+        done(self);
+        let next = run.index + 1;
+        if self.lessons.as_ref().is_ok_and(|l| next < l.len()) {
+            self.start_lesson(next, 0);
+        } else {
+            self.enter(Phase::Setup(Setup::new(Side::Lower, self.settings.form.options)), None);
+            self.modals.open(Modal::Learn);
         }
     }
 
@@ -350,7 +451,7 @@ impl Session {
             }
             Modal::Path(_) => None,
             Modal::Resign(side) => Some(Command::Resign(*side)),
-            Modal::Problem(_) | Modal::Help => Some(Command::CancelModal),
+            Modal::Problem(_) | Modal::Help | Modal::Learn | Modal::Rules | Modal::Legend => Some(Command::CancelModal),
         }
     }
 
@@ -460,6 +561,27 @@ impl Session {
             Err(e) => self.notify(e.to_string()),
         }
     }
+}
+
+/// Commands about the game as a document or a record, which mean nothing in a lesson.
+fn means_nothing_in_a_lesson(c: &Command) -> bool {
+    matches!(
+        c,
+        Command::Undo
+            | Command::Redo
+            | Command::RedoTo(_)
+            | Command::AskResign(_)
+            | Command::Resign(_)
+            | Command::Hint
+            | Command::ReviewAt(_)
+            | Command::ReviewPrev
+            | Command::ReviewNext
+            | Command::ReviewFirst
+            | Command::PlayFromHere
+            | Command::Rematch
+            | Command::Save
+            | Command::SaveAs
+    )
 }
 
 /// The animation of `trace` from `now`, when animating at `rate` events a second.

@@ -11,8 +11,10 @@
 //! comes back as [`Effect`]s.
 
 mod apply;
+mod lesson;
 mod play;
 
+pub use lesson::{Feedback, LessonRun};
 pub use play::{Play, Turn};
 
 use super::animation::Animation;
@@ -70,6 +72,8 @@ pub struct Session {
     /// The window is closing: the computer starts nothing more.
     closing: bool,
     waker: Option<Waker>,
+    /// The course of lessons, read and checked at start-up (or why it could not be).
+    lessons: Result<Vec<crate::lessons::Lesson>, String>,
 }
 
 impl Session {
@@ -114,6 +118,7 @@ impl Session {
             now: 0.0,
             closing: false,
             waker: None,
+            lessons: crate::lessons::all().map_err(|e| e.to_string()),
         };
         s.document = Document { path, baseline: Some(s.to_saved()) };
         s
@@ -248,9 +253,20 @@ impl Session {
         self.modals.paused()
     }
 
-    /// True when the game differs from the one last saved or opened (or started).
+    /// True when the game differs from the one last saved or opened (or started). A lesson
+    /// is not a document: it never counts as changed.
     pub fn changed(&self) -> bool {
-        self.document.baseline.as_ref() != Some(&self.to_saved())
+        self.lesson().is_none() && self.document.baseline.as_ref() != Some(&self.to_saved())
+    }
+
+    /// The lesson under way, if any.
+    pub fn lesson(&self) -> Option<&LessonRun> {
+        self.play().and_then(|p| p.lesson.as_ref())
+    }
+
+    /// The course of lessons, or why it could not be loaded.
+    pub fn lessons(&self) -> Result<&[crate::lessons::Lesson], &str> {
+        self.lessons.as_deref().map_err(String::as_str)
     }
 
     /// The window's title: `game.omweso * — Omweso` (`Untitled` without a file, `*` when
@@ -354,7 +370,15 @@ impl Session {
     /// True when the live game waits for a move of a human player: a move can be started,
     /// a hint asked for.
     pub fn human_to_move(&self) -> bool {
-        self.play().is_some_and(|p| p.ready() && p.game.result().is_none()) && !self.computer_turn()
+        self.play().is_some_and(|p| {
+            p.ready() && p.game.result().is_none() && p.lesson.as_ref().is_none_or(|l| l.awaits_move(p))
+        }) && !self.computer_turn()
+    }
+
+    /// The live game outside a lesson (where Undo, Redo, Resign, Hint and saving mean
+    /// something).
+    fn game_play(&self) -> Option<&Play> {
+        self.play().filter(|p| p.lesson.is_none())
     }
 
     /// The side that would resign with the Resign button: against the computer the human,
@@ -369,17 +393,17 @@ impl Session {
 
     /// True when Undo means something now (not in review).
     pub fn can_undo(&self) -> bool {
-        self.play().is_some_and(|p| p.review.is_none() && (p.game.can_undo() || p.sowing().is_some()))
+        self.game_play().is_some_and(|p| p.review.is_none() && (p.game.can_undo() || p.sowing().is_some()))
     }
 
     /// True when Redo means something now (nothing under way, not in review).
     pub fn can_redo(&self) -> bool {
-        self.play().is_some_and(|p| p.ready() && p.game.can_redo())
+        self.game_play().is_some_and(|p| p.ready() && p.game.can_redo())
     }
 
     /// True when the Resign button means something now: nothing under way, live, not over.
     pub fn can_resign(&self) -> bool {
-        self.play().is_some_and(|p| p.ready() && p.game.result().is_none())
+        self.game_play().is_some_and(|p| p.ready() && p.game.result().is_none())
     }
 
     /// How a player is named on screen: the name, with the side when the name is not the

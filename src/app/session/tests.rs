@@ -1,5 +1,6 @@
 //! What commands do, tested on the model without a window.
 
+use super::lesson::Feedback;
 use super::*;
 use crate::app::Command as C;
 use crate::app::animation::Speed;
@@ -309,4 +310,72 @@ fn opening_a_bad_file_keeps_the_game_and_says_why() {
     assert_eq!(cursor(&s), 1);
     assert!(matches!(s.modals().top(), Some(Modal::Problem(_))));
     std::fs::remove_dir_all(dir).unwrap();
+}
+
+fn lesson_index(s: &Session, id: &str) -> usize {
+    s.lessons().unwrap().iter().position(|l| l.id == id).unwrap()
+}
+
+fn feedback(s: &Session) -> Option<Feedback> {
+    s.lesson().and_then(|l| l.feedback.clone())
+}
+
+#[test]
+fn a_lesson_judges_the_move_takes_a_wrong_one_back_and_goes_on() {
+    let mut s = on(WORKED);
+    let sowing = lesson_index(&s, "sowing");
+    s.apply(C::StartLesson(sowing));
+    assert_eq!(s.lesson().map(|l| (l.lesson.id.as_str(), l.step)), Some(("sowing", 0)));
+    assert!(!s.changed() && !s.can_undo(), "a lesson is not a document; no undo in it");
+    play(&mut s, "l");
+    s.tick(0.0);
+    assert!(matches!(feedback(&s), Some(Feedback::Wrong(t)) if t.starts_with("Not quite. You played l:")));
+    play(&mut s, "m");
+    assert_eq!(cursor(&s), 1, "no second move while the lesson speaks");
+    s.apply(C::LessonNext);
+    assert_eq!(s.lesson().unwrap().step, 0, "a wrong move does not go on");
+    s.apply(C::LessonRetry);
+    assert_eq!((cursor(&s), feedback(&s)), (0, None));
+    play(&mut s, "m");
+    s.tick(0.0);
+    assert!(matches!(feedback(&s), Some(Feedback::Right(_))));
+    s.apply(C::LessonNext);
+    assert_eq!(s.lesson().unwrap().step, 1);
+    s.apply(C::LessonShowMe);
+    s.tick(0.0);
+    assert_eq!(s.game().unwrap().moves()[0].text, "d");
+    assert!(matches!(feedback(&s), Some(Feedback::Right(_))));
+    s.apply(C::LessonNext);
+    assert_eq!(s.lesson().unwrap().lesson.id, "relay", "the next lesson starts");
+    assert_eq!(s.settings().lessons_done, vec!["sowing".to_string()]);
+}
+
+#[test]
+fn a_lesson_step_with_a_decision_is_played_with_the_arrows() {
+    let mut s = on(WORKED);
+    let reverse = lesson_index(&s, "reverse");
+    s.apply(C::StartLesson(reverse));
+    play(&mut s, "i");
+    assert!(s.sowing().is_some(), "the lesson's move waits at the decision");
+    s.apply(C::Choose(Direction::Clockwise));
+    s.apply(C::Choose(Direction::Anticlockwise));
+    s.tick(0.0);
+    assert!(matches!(feedback(&s), Some(Feedback::Right(_))), "{:?}", feedback(&s));
+    s.apply(C::LeaveLesson);
+    assert!(s.lesson().is_none() && matches!(s.modals().top(), Some(Modal::Learn)));
+}
+
+#[test]
+fn the_course_ends_with_a_game_against_the_beginner() {
+    let mut s = on(WORKED);
+    play(&mut s, "d");
+    let last = s.lessons().unwrap().len() - 1;
+    s.apply(C::StartLesson(last));
+    assert!(matches!(s.modals().top(), Some(Modal::Unsaved(_))), "the game on the board is not lost silently");
+    s.apply(C::Discard);
+    s.apply(C::LessonNext);
+    assert!(s.setup().is_some() && s.lesson().is_none());
+    let c = s.computer().expect("a computer opponent");
+    assert_eq!((c.opponent.side, c.opponent.level), (Side::Upper, crate::ai::Level::Beginner));
+    assert!(s.settings().lessons_done.contains(&"first-game".to_string()));
 }
