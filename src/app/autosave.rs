@@ -24,6 +24,8 @@ pub enum Start {
     State(GameState),
     /// A saved game, read from this file.
     Saved(Box<SavedGame>, PathBuf),
+    /// Lesson number `n` of the course (`omweso --lesson ID`).
+    Lesson(usize),
     /// A file that could not be opened: a fresh start (as [`Start::Fresh`]) that shows
     /// this message, so that opening a bad file from a file manager says why.
     Unreadable(String),
@@ -95,6 +97,11 @@ pub fn restore(
             },
         },
         Start::State(s) => Session::from_state(settings, s),
+        Start::Lesson(n) => {
+            let mut session = Session::new(settings);
+            session.apply(crate::app::Command::StartLesson(n));
+            session
+        }
         Start::Saved(g, path) => Session::from_saved(settings, *g, Some(path)),
     };
     notices.extend(notice);

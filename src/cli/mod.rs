@@ -29,6 +29,9 @@ pub struct Cli {
     /// "9a, 3b, 4d-fhm; 4A-F, 3G, 5P / L both 0,0".
     #[arg(long)]
     pub state: Option<String>,
+    /// Open the window on this lesson (an id from `omweso lessons`, e.g. `sowing`).
+    #[arg(long, conflicts_with_all = ["file", "state"])]
+    pub lesson: Option<String>,
     /// The subcommand; none opens the window.
     #[command(subcommand)]
     pub command: Option<Command>,
