@@ -4,12 +4,13 @@
 
 mod ai_commands;
 mod commands;
+mod review;
 mod state_args;
 mod teach;
 
 pub use ai_commands::{LayoutMode, MatchSettings, Player};
 pub use commands::run;
-pub use state_args::{FirstMovesArg, RuleArgs, SideArg, StateArgs};
+pub use state_args::{FirstMovesArg, ReviewStateFlags, RuleArgs, SideArg, StateArgs};
 
 use crate::ai::Level;
 use std::path::PathBuf;
@@ -72,6 +73,32 @@ pub enum Command {
         /// The move in RULES.md notation.
         #[arg(name = "MOVE")]
         mv: String,
+    },
+    /// For the side to move, every move the opponent could make next (were it its turn,
+    /// bookkeeping unchanged) that captures from it: `<move>\t<captured holes>\t<seeds>`.
+    Threats {
+        #[command(flatten)]
+        state: StateArgs,
+    },
+    /// Review moves with the engine, one line each:
+    /// `<number>\t<move>\t<score before>\t<best move>\t<loss>\t<mark>` (scores as `analyse`
+    /// prints them; marks best, good, inaccuracy, mistake, blunder). Either `--position`
+    /// with the moves, or a saved game's file (its moves up to the current one).
+    Review {
+        /// The start: a position or game state (RULES.md §5), as for the other subcommands.
+        #[arg(long, short = 'p', allow_hyphen_values = true)]
+        position: Option<String>,
+        /// With `--position`, the moves; without it, one saved game (`.omweso`).
+        #[arg(required = true)]
+        args: Vec<String>,
+        /// Time for each search, in milliseconds.
+        #[arg(long, default_value_t = 300)]
+        time_ms: u64,
+        /// Stop each search at this depth instead (deterministic).
+        #[arg(long)]
+        depth: Option<u32>,
+        #[command(flatten)]
+        flags: ReviewStateFlags,
     },
     /// List the lessons (`<id>\t<title>\t<steps>`), or with `--dump` every move a lesson
     /// step accepts: `<id>\t<step>\t<game state>\t<move>\t<resulting position>`, with a

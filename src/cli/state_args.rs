@@ -67,6 +67,36 @@ pub struct StateArgs {
     pub rules: RuleArgs,
 }
 
+/// The state flags of [`StateArgs`] without its position, for `review`, whose position is
+/// optional (a saved game's file may stand instead).
+#[derive(Clone, Debug, clap::Args)]
+pub struct ReviewStateFlags {
+    /// The player to move [default: lower].
+    #[arg(long, value_enum)]
+    pub to_move: Option<SideArg>,
+    /// Which players have still to make their first move [default: none].
+    #[arg(long, value_enum)]
+    pub first_moves: Option<FirstMovesArg>,
+    /// Moves in which Lower and Upper have captured so far, as L,U [default: 0,0].
+    #[arg(long, value_parser = parse_captures_arg)]
+    pub captures: Option<[u16; 2]>,
+    #[command(flatten)]
+    pub rules: RuleArgs,
+}
+
+impl ReviewStateFlags {
+    /// These flags with `position` as a whole [`StateArgs`].
+    pub fn with_position(&self, position: String) -> StateArgs {
+        StateArgs {
+            position,
+            to_move: self.to_move,
+            first_moves: self.first_moves,
+            captures: self.captures,
+            rules: self.rules.clone(),
+        }
+    }
+}
+
 /// Rule options as flags (RULES.md **\[choice\]**s).
 #[derive(Clone, Debug, Default, clap::Args)]
 pub struct RuleArgs {
