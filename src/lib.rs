@@ -8,5 +8,6 @@ pub mod game;
 pub mod lessons;
 pub mod narrate;
 pub mod notation;
+pub mod review;
 pub mod rules;
 pub mod savefile;

@@ -320,7 +320,8 @@ fn hovering_previews_the_end_of_the_first_lap() {
     h.get_by_label("Lower d, 4 seeds").hover();
     h.run();
     let mut cache = omweso::app::view::PreviewCache::default();
-    let v = omweso::app::view::board_view(h.state().session(), Hole::from_letter('d'), &mut cache);
+    let mut threats = omweso::app::view::ThreatCache::default();
+    let v = omweso::app::view::board_view(h.state().session(), Hole::from_letter('d'), &mut cache, &mut threats);
     assert_eq!(v.preview, Hole::from_letter('i'));
 }
 
@@ -1023,4 +1024,33 @@ fn the_rules_book_and_the_legend_open_from_help_and_the_last_move_is_told() {
     click(&mut h, "Help");
     click(&mut h, "What the marks mean…");
     h.get_by_label("What the marks mean");
+}
+
+#[test]
+fn the_analysis_panel_threats_and_game_review_from_the_view_menu() {
+    let mut h = patient(App::new(Session::from_state(settings(), WORKED.parse().expect("state"))));
+    play_worked_game(&mut h);
+    click(&mut h, "View");
+    click(&mut h, "Analysis panel");
+    h.get_by_label("Analysis");
+    wait_for(&mut h, |a| a.session().analyst().is_some_and(|x| x.latest().is_some()));
+    h.run();
+    h.get_by_label_contains("depth ");
+    // Threats: Upper to move after d, F, m; were it Lower's turn, Lower could capture.
+    let mut cache = omweso::app::view::PreviewCache::default();
+    let mut threats = omweso::app::view::ThreatCache::default();
+    let v = omweso::app::view::board_view(h.state().session(), None, &mut cache, &mut threats);
+    assert!(v.threats.is_empty(), "off by default between two people");
+    h.state_mut().push(Command::ToggleThreats);
+    h.run();
+    let v = omweso::app::view::board_view(h.state().session(), None, &mut cache, &mut threats);
+    let state = game(&h).current().clone();
+    let want: Vec<Hole> = state.threats().iter().flat_map(|t| t.captured.clone()).collect();
+    assert!(!v.threats.is_empty() && v.threats.iter().all(|(hole, _)| want.contains(hole)), "{:?}", v.threats);
+    // Game review: a progress bar, then marks in the move list and the graph.
+    click(&mut h, "Analyse game");
+    wait_for(&mut h, |a| a.session().game_review_progress().is_none());
+    h.run();
+    assert!(game(&h).moves().iter().all(|e| e.review.is_some()));
+    h.get_by_label("Lower's lead in seeds before each move; click to look at a move.");
 }

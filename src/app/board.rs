@@ -39,6 +39,9 @@ pub struct BoardView {
     pub captured: Vec<Hole>,
     /// The decision offered now (RULES.md 3.5).
     pub offer: Option<DecisionPoint>,
+    /// Holes the opponent could capture on its next move, with the seeds at stake (the
+    /// threats, or what the hovered move would leave exposed).
+    pub threats: Vec<(Hole, u32)>,
     /// The sowing hand.
     pub hand: Option<Hand>,
     /// The hole lifted last in the animation (start or relay).
@@ -212,6 +215,30 @@ pub fn paint(painter: &Painter, geo: &Geometry, view: &BoardView) {
         paint_badges(painter, c, r, hole, view.counts[index], view.letters);
     }
     paint_hint(painter, geo, &view.hint);
+    paint_threats(painter, geo, &view.threats);
+}
+
+/// Threatened holes: a dashed orange ring and the seeds at stake beside the hole (never
+/// over its count or letter).
+fn paint_threats(painter: &Painter, geo: &Geometry, threats: &[(Hole, u32)]) {
+    let r = geo.radius();
+    for &(hole, seeds) in threats {
+        let c = geo.center(hole);
+        let stroke = Stroke::new(r * 0.07, theme::THREAT);
+        for k in 0..12 {
+            let a0 = k as f32 / 12.0 * TAU;
+            let a1 = a0 + TAU / 24.0;
+            let p = |a: f32| c + vec2(a.cos(), a.sin()) * r * 1.2;
+            painter.line_segment([p(a0), p(a1)], stroke);
+        }
+        painter.text(
+            c + vec2(r * 0.95, -r * 0.95),
+            Align2::CENTER_CENTER,
+            format!("-{seeds}"),
+            FontId::proportional((r * 0.38).max(8.0)),
+            theme::THREAT,
+        );
+    }
 }
 
 /// The hinted move: a double ring on its start hole; at each hole where it chooses to sow

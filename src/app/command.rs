@@ -82,6 +82,16 @@ pub enum Command {
     TogglePlayable,
     /// Turn the board toward the player to move, or not.
     ToggleAutoFlip,
+    /// Show or hide the analysis panel.
+    ToggleAnalysis,
+    /// Mark the threatened holes, or not.
+    ToggleThreats,
+    /// Against the computer: mark each of your moves, or not.
+    ToggleCoach,
+    /// Review the whole game with the engine, in the background.
+    AnalyseGame,
+    /// Stop reviewing the game.
+    StopAnalysingGame,
     /// Switch the animation on or off.
     ToggleAnimation,
     /// Set the animation speed.

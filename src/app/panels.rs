@@ -1,6 +1,7 @@
 //! The menu bar and the side panel: players, totals, phase, setup tools, game controls and
 //! the move list. They only record [`Command`]s.
 
+use super::analysis_panel;
 use super::animation::Speed;
 use super::command::Teaching;
 use super::keymap::shortcut_text;
@@ -63,6 +64,9 @@ fn view_toggles(app: &mut App, ui: &mut Ui) {
         (s.auto_flip, "Turn board to player to move", Command::ToggleAutoFlip),
         (flipped, "Upper's view", Command::Flip),
         (s.animate, "Animate sowing", Command::ToggleAnimation),
+        (s.analysis, "Analysis panel", Command::ToggleAnalysis),
+        (s.threats, "Mark threatened holes", Command::ToggleThreats),
+        (s.coach, "Coach (against the computer)", Command::ToggleCoach),
     ];
     for (mut on, label, command) in toggles {
         let keys = shortcut_text(ui.ctx(), &command);
@@ -199,6 +203,8 @@ fn play_tools(app: &mut App, ui: &mut Ui) {
         }
     });
     computer_tools(app, ui);
+    analysis_panel::coach_line(app, ui);
+    analysis_panel::analysis_section(app.session(), ui);
     if let Some(text) = hint_text(app.session()) {
         ui.colored_label(super::theme::PREVIEW, text);
     }
@@ -233,6 +239,7 @@ fn play_tools(app: &mut App, ui: &mut Ui) {
     ui.separator();
     ui.label(RichText::new("Moves").strong());
     move_list(app, ui);
+    analysis_panel::review_section(app, ui);
     ui.separator();
     // While a move is being sown on the board the text already gives the state after it.
     let heading = if app.session().animating() { "Position after this move" } else { "Position" };
@@ -298,35 +305,42 @@ fn move_list(app: &mut App, ui: &mut Ui) {
     let redo_free = s.can_redo();
     let busy = busy_text(s);
     let mut clicked = None;
-    egui::ScrollArea::vertical().max_height(ui.available_height() - 60.0).auto_shrink([false, true]).show(ui, |ui| {
-        egui::Grid::new("moves").num_columns(2).striped(true).show(ui, |ui| {
-            for (i, e) in p.game.all_entries().iter().enumerate() {
-                let undone = i >= cursor;
-                let number = RichText::new(format!("{}.", i + 1));
-                ui.label(if undone { number.weak() } else { number });
-                let text = format!("{} {}", e.mover, e.text);
-                if undone {
-                    let r = ui
-                        .add_enabled(redo_free, egui::Button::selectable(false, RichText::new(text).weak().italics()))
-                        .on_hover_text("Undone: click to play the moves again up to here")
-                        .on_disabled_hover_text(busy);
-                    if r.clicked() {
-                        clicked = Some(Command::RedoTo(i + 1));
+    egui::ScrollArea::vertical().max_height((ui.available_height() - 260.0).max(80.0)).auto_shrink([false, true]).show(
+        ui,
+        |ui| {
+            egui::Grid::new("moves").num_columns(2).striped(true).show(ui, |ui| {
+                for (i, e) in p.game.all_entries().iter().enumerate() {
+                    let undone = i >= cursor;
+                    let number = RichText::new(format!("{}.", i + 1));
+                    ui.label(if undone { number.weak() } else { number });
+                    let sign = e.review.as_ref().map_or("", |r| analysis_panel::mark_sign(r.mark));
+                    let text = format!("{} {}{sign}", e.mover, e.text);
+                    if undone {
+                        let r = ui
+                            .add_enabled(
+                                redo_free,
+                                egui::Button::selectable(false, RichText::new(text).weak().italics()),
+                            )
+                            .on_hover_text("Undone: click to play the moves again up to here")
+                            .on_disabled_hover_text(busy);
+                        if r.clicked() {
+                            clicked = Some(Command::RedoTo(i + 1));
+                        }
+                    } else {
+                        let r = ui.selectable_label(shown == i + 1, text);
+                        let r = match teaching::move_text(s, i + 1) {
+                            Some(words) => r.on_hover_text(words),
+                            None => r,
+                        };
+                        if r.clicked() {
+                            clicked = Some(Command::ReviewAt(i + 1));
+                        }
                     }
-                } else {
-                    let r = ui.selectable_label(shown == i + 1, text);
-                    let r = match teaching::move_text(s, i + 1) {
-                        Some(words) => r.on_hover_text(words),
-                        None => r,
-                    };
-                    if r.clicked() {
-                        clicked = Some(Command::ReviewAt(i + 1));
-                    }
+                    ui.end_row();
                 }
-                ui.end_row();
-            }
-        });
-    });
+            });
+        },
+    );
     if let Some(c) = clicked {
         app.push(c);
     }

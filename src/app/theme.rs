@@ -26,3 +26,5 @@ pub const LAST_MOVE: Color32 = Color32::from_rgb(120, 230, 140);
 pub const BADGE: Color32 = Color32::from_rgba_premultiplied(20, 12, 6, 200);
 /// The sowing hand.
 pub const HAND: Color32 = Color32::from_rgb(176, 120, 86);
+/// Holes the opponent could capture next.
+pub const THREAT: Color32 = Color32::from_rgb(255, 150, 40);

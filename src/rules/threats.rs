@@ -25,7 +25,13 @@ impl GameState {
     /// seeds of the side to move; in the order of [`GameState::legal_moves`]. Empty when
     /// nothing is under threat (or the opponent could not move at all).
     pub fn threats(&self) -> Vec<Threat> {
-        let them = GameState { to_move: self.to_move.opponent(), ..self.clone() };
+        GameState { to_move: self.to_move.opponent(), ..self.clone() }.capturing_moves()
+    }
+
+    /// Every complete move of the player to move that captures, with the holes it empties
+    /// and the seeds it takes; in the order of [`GameState::legal_moves`].
+    pub fn capturing_moves(&self) -> Vec<Threat> {
+        let them = self;
         them.legal_moves()
             .into_iter()
             .filter_map(|mv| {

@@ -3,6 +3,7 @@
 //! through to a catch-all arm and changes nothing.
 
 use super::{Document, Effect, LessonRun, Phase, Play, Session, Turn};
+use crate::app::analysis::{Analyst, Coach, GameReview};
 use crate::app::animation::Animation;
 use crate::app::command::{Command, Teaching};
 use crate::app::computer::{Answer, Computer};
@@ -85,6 +86,58 @@ impl Session {
             }
             _ => Vec::new(),
         }
+    }
+
+    /// The engine's work for the player this frame: the analysis of the position shown
+    /// (started, restarted when the position changes, stopped when the panel is hidden),
+    /// the review of the game and the coach's verdict on the human's last move, each kept
+    /// with the move in the game record when it comes.
+    pub fn drive_engine(&mut self) {
+        let waker = self.waker.clone();
+        let target = (self.settings.analysis && !self.animating() && self.sowing().is_none())
+            .then(|| self.shown_state().filter(|s| s.outcome().is_none()).cloned())
+            .flatten();
+        match (&mut self.analyst, target) {
+            (Some(a), Some(t)) if *a.state() == t => a.poll(),
+            (_, Some(t)) => self.analyst = Some(Analyst::start(t, waker.clone())),
+            (_, None) => self.analyst = None,
+        }
+        let mut verdicts = Vec::new();
+        if let Some(r) = &mut self.game_review
+            && r.poll()
+        {
+            verdicts.extend(r.result.take().unwrap_or_default());
+            self.game_review = None;
+        }
+        if let Some(c) = &mut self.coach
+            && let Some(r) = c.poll()
+        {
+            verdicts.extend(r);
+            self.coach = None;
+        }
+        if let Phase::Play(p) = &mut self.phase {
+            for v in verdicts {
+                p.game.set_review(v);
+            }
+        }
+        self.start_coach(waker);
+    }
+
+    /// Against the computer with the coach on: reviews the human's last move if it has no
+    /// verdict yet (once per move).
+    fn start_coach(&mut self, waker: Option<crate::app::computer::Waker>) {
+        let (Some(c), Phase::Play(p)) = (&self.computer, &self.phase) else { return };
+        if !self.settings.coach || self.coach.is_some() || p.lesson.is_some() || !p.ready() {
+            return;
+        }
+        let n = p.game.cursor();
+        let Some(entry) = n.checked_sub(1).and_then(|i| p.game.all_entries().get(i)) else { return };
+        let key = (n, entry.text.clone());
+        if entry.mover == c.opponent.side || entry.review.is_some() || self.coached.as_ref() == Some(&key) {
+            return;
+        }
+        self.coach = Some(Coach::start(p.game.state_at(n - 1).clone(), entry.mv.clone(), n, waker));
+        self.coached = Some(key);
     }
 
     /// True while the computer searches (a move or a hint).
@@ -326,6 +379,15 @@ impl Session {
                 }
             }
             (_, C::SetSpeed(speed)) => self.settings.speed = speed,
+            (_, C::ToggleAnalysis) => self.settings.analysis ^= true,
+            (_, C::ToggleThreats) => self.settings.threats ^= true,
+            (_, C::ToggleCoach) => self.settings.coach ^= true,
+            (Phase::Play(p), C::AnalyseGame) if p.lesson.is_none() && p.game.cursor() > 0 => {
+                let moves = p.game.moves().iter().map(|e| e.mv.clone()).collect();
+                let time = std::time::Duration::from_millis(REVIEW_MS);
+                self.game_review = Some(GameReview::start(p.game.start().clone(), moves, time, self.waker.clone()));
+            }
+            (_, C::StopAnalysingGame) => self.game_review = None,
             (_, C::ToggleHelp) => self.toggle_help(),
             (_, C::ToggleTeaching(t)) => self.toggle_teaching(t),
             (_, C::StartLesson(n)) => self.start_lesson(n, 0),
@@ -462,6 +524,9 @@ impl Session {
             c.cancel();
         }
         self.phase = phase;
+        // The engine's work on the old game goes with it.
+        self.game_review = None;
+        self.coach = None;
         self.document = Document { path, baseline: Some(self.to_saved()) };
     }
 
@@ -563,6 +628,9 @@ impl Session {
     }
 }
 
+/// Time for each search when a whole game is reviewed (three searches a move at most).
+const REVIEW_MS: u64 = 250;
+
 /// Commands about the game as a document or a record, which mean nothing in a lesson.
 fn means_nothing_in_a_lesson(c: &Command) -> bool {
     matches!(
@@ -581,6 +649,7 @@ fn means_nothing_in_a_lesson(c: &Command) -> bool {
             | Command::Rematch
             | Command::Save
             | Command::SaveAs
+            | Command::AnalyseGame
     )
 }
 

@@ -17,6 +17,7 @@ mod play;
 pub use lesson::{Feedback, LessonRun};
 pub use play::{Play, Turn};
 
+use super::analysis::{Analyst, Coach, GameReview};
 use super::animation::Animation;
 use super::computer::{Computer, Opponent, Waker};
 use super::files::{FileDialogs, SystemDialogs};
@@ -74,6 +75,14 @@ pub struct Session {
     waker: Option<Waker>,
     /// The course of lessons, read and checked at start-up (or why it could not be).
     lessons: Result<Vec<crate::lessons::Lesson>, String>,
+    /// The engine analysing the position shown, while the analysis panel is open.
+    analyst: Option<Analyst>,
+    /// The review of the whole game, while it runs.
+    game_review: Option<GameReview>,
+    /// The coach reviewing the human's last move (a game against the computer).
+    coach: Option<Coach>,
+    /// The last move the coach was asked about (number and text), so that it asks once.
+    coached: Option<(usize, String)>,
 }
 
 impl Session {
@@ -119,6 +128,10 @@ impl Session {
             closing: false,
             waker: None,
             lessons: crate::lessons::all().map_err(|e| e.to_string()),
+            analyst: None,
+            game_review: None,
+            coach: None,
+            coached: None,
         };
         s.document = Document { path, baseline: Some(s.to_saved()) };
         s
@@ -257,6 +270,24 @@ impl Session {
     /// is not a document: it never counts as changed.
     pub fn changed(&self) -> bool {
         self.lesson().is_none() && self.document.baseline.as_ref() != Some(&self.to_saved())
+    }
+
+    /// The engine's analysis of the position shown, while the panel is open.
+    pub fn analyst(&self) -> Option<&Analyst> {
+        self.analyst.as_ref()
+    }
+
+    /// The review of the whole game while it runs: moves done and in all.
+    pub fn game_review_progress(&self) -> Option<(usize, usize)> {
+        self.game_review.as_ref().map(|r| r.progress)
+    }
+
+    /// True when the threatened holes are marked: the setting, or always in a lesson and
+    /// against the Beginner level.
+    pub fn show_threats(&self) -> bool {
+        self.settings.threats
+            || self.lesson().is_some()
+            || self.computer.as_ref().is_some_and(|c| c.opponent.level == crate::ai::Level::Beginner)
     }
 
     /// The lesson under way, if any.

@@ -379,3 +379,63 @@ fn the_course_ends_with_a_game_against_the_beginner() {
     assert_eq!((c.opponent.side, c.opponent.level), (Side::Upper, crate::ai::Level::Beginner));
     assert!(s.settings().lessons_done.contains(&"first-game".to_string()));
 }
+
+/// Lets the engine's threads work until `done` holds (a few seconds at most).
+fn engine_until(s: &mut Session, done: impl Fn(&Session) -> bool) {
+    for _ in 0..600 {
+        s.drive_engine();
+        if done(s) {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    panic!("the engine did not answer in time");
+}
+
+#[test]
+fn analyse_game_marks_every_move_and_the_marks_are_saved_with_the_game() {
+    let dir = temp_dir("review");
+    let mut s = on(WORKED);
+    play(&mut s, "dFm");
+    assert!(s.game().unwrap().moves().iter().all(|e| e.review.is_none()));
+    s.apply(C::AnalyseGame);
+    assert!(s.game_review_progress().is_some());
+    engine_until(&mut s, |s| s.game_review_progress().is_none());
+    let marks: Vec<_> = s.game().unwrap().moves().iter().map(|e| e.review.as_ref().map(|r| r.number)).collect();
+    assert_eq!(marks, vec![Some(1), Some(2), Some(3)]);
+    assert!(s.changed(), "the review is part of the game to save");
+    let file = dir.join("reviewed.omweso");
+    s.apply(C::SavePath(file.clone()));
+    let back = SavedGame::load(&file).unwrap();
+    let crate::savefile::Phase::Game(g) = back.phase else { panic!("a game") };
+    assert_eq!(g.moves()[1].review, s.game().unwrap().moves()[1].review, "kept in the file");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn the_analysis_panel_thinks_about_the_position_shown_and_stops_when_hidden() {
+    let mut s = on(WORKED);
+    s.drive_engine();
+    assert!(s.analyst().is_none(), "off unless asked");
+    s.apply(C::ToggleAnalysis);
+    engine_until(&mut s, |s| s.analyst().is_some_and(|a| a.latest().is_some()));
+    assert_eq!(s.analyst().unwrap().state(), s.shown_state().unwrap());
+    play(&mut s, "d");
+    s.drive_engine();
+    assert_eq!(s.analyst().unwrap().state(), s.shown_state().unwrap(), "follows the position shown");
+    s.apply(C::ToggleAnalysis);
+    s.drive_engine();
+    assert!(s.analyst().is_none());
+}
+
+#[test]
+fn the_coach_marks_the_humans_move_against_the_computer() {
+    let mut s = on(WORKED);
+    s.computer = Some(Computer::new(Opponent { side: Side::Upper, level: crate::ai::Level::Beginner }));
+    s.apply(C::ToggleCoach);
+    play(&mut s, "d");
+    engine_until(&mut s, |s| s.game().unwrap().moves()[0].review.is_some());
+    let r = s.game().unwrap().moves()[0].review.clone().unwrap();
+    assert_eq!((r.number, r.played.as_str()), (1, "d"));
+    assert!(s.show_threats(), "threats are shown against the Beginner");
+}
