@@ -10,7 +10,7 @@ mod teach;
 
 pub use ai_commands::{LayoutMode, MatchSettings, Player};
 pub use commands::run;
-pub use state_args::{FirstMovesArg, ReviewStateFlags, RuleArgs, SideArg, StateArgs};
+pub use state_args::{FirstMovesArg, RuleArgs, SideArg, StateArgs, StateFlags};
 
 use crate::ai::Level;
 use std::path::PathBuf;
@@ -98,7 +98,7 @@ pub enum Command {
         #[arg(long)]
         depth: Option<u32>,
         #[command(flatten)]
-        flags: ReviewStateFlags,
+        flags: StateFlags,
     },
     /// List the lessons (`<id>\t<title>\t<steps>`), or with `--dump` every move a lesson
     /// step accepts: `<id>\t<step>\t<game state>\t<move>\t<resulting position>`, with a
