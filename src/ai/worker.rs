@@ -154,7 +154,7 @@ fn run(
             }
             shared.stop.store(seq <= c.now_upto, Ordering::SeqCst);
         }
-        let limits = Limits { time: Some(r.time), depth: None, nodes: None };
+        let limits = Limits { time: Some(r.time), depth: None, nodes: None, threads: 1 };
         let result = search(&r.state, r.level, limits, r.seed, &shared.stop, &mut |_| {});
         let cancelled = seq <= lock(&shared).cancel_upto;
         if !cancelled {

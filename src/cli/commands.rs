@@ -23,15 +23,24 @@ pub fn run(command: &Command, out: &mut dyn Write) -> Result<(), String> {
         Command::Trace { state, mv } => trace(&state.state().map_err(|e| e.to_string())?, mv, out),
         Command::Check { file } => check(file, out),
         Command::Perft { state, depth } => perft(&state.state().map_err(|e| e.to_string())?, *depth, out),
-        Command::Analyse { state, time_ms, level, depth, nodes, seed } => {
-            let limits = Limits { time: Some(Duration::from_millis(*time_ms)), depth: *depth, nodes: *nodes };
+        Command::Analyse { state, time_ms, level, depth, nodes, seed, threads } => {
+            let limits = Limits {
+                time: Some(Duration::from_millis(*time_ms)),
+                depth: *depth,
+                nodes: *nodes,
+                threads: *threads as usize,
+            };
             ai_commands::analyse(&state.state().map_err(|e| e.to_string())?, *level, limits, *seed, out)
         }
-        Command::Engine { level, seed } => {
+        Command::Engine { level, seed, threads } => {
             // The protocol talks on the process's own standard input and output: the search
             // thread answers while the input is read.
             let out: super::Output = std::sync::Arc::new(std::sync::Mutex::new(std::io::stdout()));
-            super::run_engine(&mut std::io::stdin().lock(), out, super::EngineSettings { level: *level, seed: *seed })
+            super::run_engine(
+                &mut std::io::stdin().lock(),
+                out,
+                super::EngineSettings { level: *level, seed: *seed, threads: *threads as usize },
+            )
         }
         Command::Match {
             a,
@@ -46,6 +55,7 @@ pub fn run(command: &Command, out: &mut dyn Write) -> Result<(), String> {
             max_moves,
             opening_moves,
             threads,
+            search_threads,
             sprt,
             rules,
         } => {
@@ -66,6 +76,7 @@ pub fn run(command: &Command, out: &mut dyn Write) -> Result<(), String> {
                 opening_moves: *opening_moves,
                 options: rules.options(),
                 threads: *threads as usize,
+                search_threads: *search_threads as usize,
                 sprt: *sprt,
             };
             super::play_match(&settings, out)

@@ -184,6 +184,8 @@ pub struct EngineSettings {
     pub level: Level,
     /// Seed of the level's randomness.
     pub seed: u64,
+    /// Threads each search uses (Lazy SMP); 1 is deterministic.
+    pub threads: usize,
 }
 
 /// Where the engine's answers go: shared by the reading loop and the search thread, one
@@ -266,6 +268,7 @@ fn start_search(state: GameState, limits: Limits, settings: EngineSettings, out:
             say(&out, &format!("info string error: no legal moves: the game is over ({o})"));
             "bestmove (none)".to_string()
         } else {
+            let limits = Limits { threads: settings.threads, ..limits };
             let result =
                 ai::search(&state, settings.level, limits, settings.seed, &flag, &mut |i| say(&out, &info_line(i)));
             result.map_or_else(|| "bestmove (none)".to_string(), |r| bestmove_line(&r.best))

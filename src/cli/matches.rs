@@ -98,6 +98,8 @@ pub struct MatchSettings {
     pub options: RuleOptions,
     /// Games played at the same time (at least 1).
     pub threads: usize,
+    /// Threads each search of an engine level uses.
+    pub search_threads: usize,
     /// Stop as soon as this test is decided.
     pub sprt: Option<Sprt>,
 }
@@ -157,14 +159,15 @@ impl Seat<'_> {
     }
 
     /// The seat's move; an error is a forfeit.
-    fn pick(&mut self, state: &GameState, time: Duration, seed: u64, rng: &mut StdRng) -> Result<Move, String> {
+    fn pick(&mut self, state: &GameState, s: &MatchSettings, seed: u64, rng: &mut StdRng) -> Result<Move, String> {
+        let time = s.time;
         let found = match self {
             Seat::External(engine) => return engine.best_move(state, time).map_err(|e| e.to_string()),
             Seat::Builtin(Player::Random) => random_move(state, rng),
             Seat::Builtin(Player::Greedy) => greedy_move(state),
             Seat::Builtin(Player::Engine(level)) => {
                 let stop = AtomicBool::new(false);
-                let limits = Limits { time: Some(time), ..Limits::default() };
+                let limits = Limits { time: Some(time), threads: s.search_threads, ..Limits::default() };
                 ai::search(state, *level, limits, seed, &stop, &mut |_| {}).map(|r| r.best)
             }
             Seat::Builtin(Player::External(_)) => None,
@@ -189,7 +192,7 @@ fn play_game(lower: &Player, upper: &Player, start: GameState, s: &MatchSettings
         }
         let side = state.to_move();
         let Some(seat) = seats[side.index()].as_mut() else { return (GameEnd::Capped, ply) };
-        let mv = match seat.pick(&state, s.time, seed ^ (ply as u64) << 32, &mut rng) {
+        let mv = match seat.pick(&state, s, seed ^ (ply as u64) << 32, &mut rng) {
             Ok(mv) => mv,
             Err(why) => return (GameEnd::Forfeit(side, why), ply),
         };
@@ -236,7 +239,7 @@ fn balanced_opening(start: &GameState, moves: u32, seed: u64) -> GameState {
         if !ok {
             continue;
         }
-        let limits = Limits { time: None, depth: Some(4), nodes: Some(200_000) };
+        let limits = Limits { time: None, depth: Some(4), nodes: Some(200_000), threads: 1 };
         match ai::search(&s, Level::Master, limits, 0, &stop, &mut |_| {}) {
             Some(r) if r.score.abs() < 15 * ai::SEED => return s,
             _ => fallback = s,

@@ -104,6 +104,9 @@ pub enum Command {
         /// Seed of the level's randomness.
         #[arg(long, default_value_t = 0)]
         seed: u64,
+        /// Threads searching together (Lazy SMP); 1 is deterministic.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+        threads: u32,
     },
     /// Speak the engine protocol on standard input and output (see the README):
     /// `position <game state> [rule words]`, `go [time-ms N] [depth N] [nodes N]`, `stop`,
@@ -115,6 +118,9 @@ pub enum Command {
         /// Seed of the level's randomness.
         #[arg(long, default_value_t = 0)]
         seed: u64,
+        /// Threads each search uses (Lazy SMP); 1 is deterministic.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+        threads: u32,
     },
     /// Computer against computer, each setup twice with sides swapped;
     /// prints wins, losses, annulled games, the score and an Elo difference.
@@ -163,6 +169,10 @@ pub enum Command {
         /// it: each game follows from the seed and its number).
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
         threads: u32,
+        /// Threads each search of an engine level uses (Lazy SMP); external engines take
+        /// theirs from their own command line (`omweso engine --threads N`).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+        search_threads: u32,
         /// A sequential probability ratio test `elo0,elo1` (e.g. `0,10`; alpha = beta =
         /// 0.05, on pairs of games): the match stops as soon as it is decided.
         #[arg(long, allow_hyphen_values = true)]
