@@ -80,8 +80,10 @@ pub(crate) struct Searcher<'a> {
     pub(crate) can_abort: bool,
     pub(crate) aborted: bool,
     points: Points,
-    /// A helper thread adds its nodes here every [`CHECK_EVERY`] nodes, for the reports.
+    /// A helper thread adds its nodes here now and then, for the reports.
     shared_nodes: Option<&'a AtomicU64>,
+    /// Nodes already added to `shared_nodes`.
+    reported_nodes: u64,
 }
 
 impl<'a> Searcher<'a> {
@@ -103,6 +105,7 @@ impl<'a> Searcher<'a> {
             aborted: false,
             points,
             shared_nodes,
+            reported_nodes: 0,
         }
     }
 
@@ -116,7 +119,8 @@ impl<'a> Searcher<'a> {
         let stopped = || self.stop.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d);
         let check = self.nodes.is_multiple_of(CHECK_EVERY);
         if check && let Some(shared) = self.shared_nodes {
-            shared.fetch_add(CHECK_EVERY, Ordering::Relaxed);
+            shared.fetch_add(self.nodes - self.reported_nodes, Ordering::Relaxed);
+            self.reported_nodes = self.nodes;
         }
         if self.nodes >= self.node_limit || (check && stopped()) {
             self.aborted = true;
