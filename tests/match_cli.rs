@@ -77,7 +77,7 @@ fn the_sprt_stops_a_clear_match_early() {
     assert!(ok, "{err}");
     assert!(out.contains("H1 accepted"), "{out}");
     let games: usize = out.split("games: ").nth(1).and_then(|t| t.split_whitespace().next()).unwrap().parse().unwrap();
-    assert!(games < 400 && games % 2 == 0, "{out}");
+    assert!(games < 400 && games.is_multiple_of(2), "{out}");
     // The stopping point does not depend on the threads.
     let (_, again, _) = omweso(&[&args[..], &["--threads", "1"]].concat());
     assert_eq!(without_time(&out), without_time(&again));

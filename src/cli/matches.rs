@@ -446,7 +446,7 @@ pub fn play_match(s: &MatchSettings, out: &mut dyn Write) -> Result<(), String> 
                 let Some(r) = &finished[counted] else { break };
                 tally.add(r, s);
                 counted += 1;
-                if counted % 2 == 0 {
+                if counted.is_multiple_of(2) {
                     let n = tally.results.len();
                     pairs.push(tally.results[n - 2] + tally.results[n - 1]);
                     if let Some(test) = &sprt {
