@@ -265,6 +265,17 @@ fn worker_replies_cancels_and_moves_now() {
     assert_eq!(reply.id, 4);
     assert!(reply.result.is_some());
     assert!(started.elapsed() < Duration::from_secs(10));
+
+    // With two threads a search still answers, and "move now" still stops it.
+    w.set_threads(2);
+    w.request(request(5, Duration::from_millis(40)));
+    let reply = wait(&w);
+    assert_eq!(reply.id, 5);
+    assert!(s.play(&reply.result.unwrap().best).is_ok());
+    w.request(request(6, Duration::from_secs(60)));
+    std::thread::sleep(Duration::from_millis(50));
+    w.move_now();
+    assert_eq!(wait(&w).id, 6);
     drop(w);
 }
 
