@@ -126,8 +126,9 @@ impl Sowing {
         Ok(Sowing::lift(state, start, split, record))
     }
 
-    /// Lifts the start hole of a move already known to be legal (the generation path).
-    #[inline]
+    /// Lifts the start hole of a move already known to be legal (the generation path;
+    /// inlined so that the sowing is built in place rather than copied).
+    #[inline(always)]
     pub(crate) fn lift(state: &GameState, start: Hole, split: bool, record: bool) -> Sowing {
         let mover = state.to_move();
         let seeds = state.position().get(start) as u32;
