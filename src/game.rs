@@ -17,10 +17,15 @@ pub struct Entry {
     pub mover: Side,
     /// The state after it.
     pub after: GameState,
-    /// The end of the game, if this move ended it.
-    pub outcome: Option<Outcome>,
     /// Seeds captured in the move.
     pub captured_seeds: u32,
+}
+
+impl Entry {
+    /// The end of the game, if this move ended it: the outcome of the state after it.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.after.outcome()
+    }
 }
 
 /// How a game ended: by the rules, or by a resignation.
@@ -150,8 +155,7 @@ impl Game {
         if let Some(loser) = self.resigned {
             return Some(GameResult::Resigned { loser });
         }
-        let last = self.moves().last().and_then(|e| e.outcome);
-        last.or_else(|| self.current().outcome()).map(GameResult::Rules)
+        self.current().outcome().map(GameResult::Rules)
     }
 
     /// Plays `mv` at the current point, dropping the redo branch.
@@ -170,7 +174,6 @@ impl Game {
             mv: s.mv,
             mover,
             after: s.state,
-            outcome: s.outcome,
             captured_seeds: s.captured_seeds,
         });
         self.cursor += 1;

@@ -151,3 +151,13 @@ fn a_mistyped_subcommand_is_not_taken_for_a_game_file() {
         "omweso: `bogus` is neither a subcommand nor a file (see `omweso --help`)\n"
     );
 }
+
+/// After a win that only the move shows (emitwe-ebiri), `apply` refuses a further move
+/// (RULES.md §4): the state it plays through is over.
+#[test]
+fn apply_refuses_a_move_after_emitwe_ebiri() {
+    let o = omweso(&["apply", "-p", "1a-h, 22i, 2o; 5A, 1H, 4I-K, 3L-N, 4O, 1P", "o", "A"]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("move 2 `A`: the game is already over (lower wins: emitwe-ebiri)"), "{err}");
+}

@@ -35,7 +35,7 @@ fn check_random_game(seed: u64, options: RuleOptions, max_moves: usize) {
             assert_eq!(trace.end_position(), *s.state.position(), "{text}: {written}");
         }
         let pick = &successors[rng.random_range(0..successors.len())];
-        if pick.outcome.is_some() {
+        if pick.outcome().is_some() {
             return;
         }
         state = pick.state.clone();

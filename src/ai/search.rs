@@ -4,7 +4,7 @@
 use super::eval::evaluate;
 use super::tt::{Bound, Entry, Table, hash, splitmix};
 use super::{Level, Limits, SearchInfo, SearchResult};
-use crate::rules::{GameState, Move, Outcome, Points, Side, Successor, WinKind};
+use crate::rules::{GameState, Move, Outcome, Points, Side, Successor};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -60,7 +60,7 @@ fn order(succ: &[Successor], tt_best: u8) -> Vec<usize> {
         .iter()
         .enumerate()
         .map(|(i, s)| {
-            let key = match s.outcome {
+            let key = match s.outcome() {
                 Some(Outcome::Win { .. }) => 1 << 40,
                 _ if i == tt_best as usize => 1 << 30,
                 _ => s.captured_seeds as i64,
@@ -143,12 +143,8 @@ impl<'a> Searcher<'a> {
         }
         let succ = state.successors();
         if succ.is_empty() {
-            return -outcome_score(
-                &Outcome::Win { winner: state.to_move().opponent(), kind: WinKind::Normal },
-                state.to_move().opponent(),
-                &self.points,
-                ply,
-            );
+            // No move: the game is over (RULES.md §4), decided by the move into `state`.
+            return state.outcome().map_or(0, |o| -outcome_score(&o, state.to_move().opponent(), &self.points, ply));
         }
         let mover = state.to_move();
         let alpha0 = alpha;
@@ -156,7 +152,7 @@ impl<'a> Searcher<'a> {
         let mut best_idx = 0;
         for (k, i) in order(&succ, tt_best).into_iter().enumerate() {
             let s = &succ[i];
-            let score = if let Some(o) = &s.outcome {
+            let score = if let Some(o) = &s.outcome() {
                 outcome_score(o, mover, &self.points, ply + 1)
             } else if k == 0 {
                 -self.negamax(&s.state, depth - 1, ply + 1, -beta, -alpha)
@@ -215,7 +211,7 @@ impl<'a> Searcher<'a> {
         let mut alpha = -INF;
         for (k, &i) in order.iter().enumerate() {
             let s = &succ[i];
-            let score = if let Some(o) = &s.outcome {
+            let score = if let Some(o) = &s.outcome() {
                 outcome_score(o, mover, &self.points, 1)
             } else if k == 0 || exact_all {
                 -self.negamax(&s.state, depth - 1, 1, -INF, INF)
@@ -236,7 +232,7 @@ impl<'a> Searcher<'a> {
     fn pv(&self, first: &Successor, depth: u32) -> Vec<Move> {
         let mut pv = vec![first.mv.clone()];
         let mut cur = first.state.clone();
-        let mut ended = first.outcome.is_some();
+        let mut ended = first.outcome().is_some();
         while !ended && (pv.len() as u32) < depth.max(1) {
             let Some(e) = self.tt.probe(hash(&cur)) else { break };
             let mut succ = cur.successors();
@@ -244,7 +240,7 @@ impl<'a> Searcher<'a> {
                 break;
             }
             let next = succ.swap_remove(e.best as usize);
-            ended = next.outcome.is_some();
+            ended = next.outcome().is_some();
             pv.push(next.mv);
             cur = next.state;
         }
@@ -326,9 +322,6 @@ pub fn search(
     on_info: &mut dyn FnMut(&SearchInfo),
 ) -> Option<SearchResult> {
     let started = Instant::now();
-    if state.outcome().is_some() {
-        return None;
-    }
     let succ = state.successors();
     if succ.is_empty() {
         return None;

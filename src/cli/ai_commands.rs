@@ -167,12 +167,12 @@ fn play_game(
         let mv = pick(player, &state, s.time, seed ^ (ply as u64) << 32, &mut rng)
             .ok_or_else(|| format!("{player} found no move in {state}"))?;
         let (next, _) = state.play(&mv).map_err(|e| format!("{player} played an illegal move {mv} in {state}: {e}"))?;
-        if let Some(o) = next.outcome {
-            return Ok((end_of(o, &next.state), ply + 1));
-        }
         state = next.state;
     }
-    Ok((GameEnd::Capped, s.max_moves))
+    Ok(match state.outcome() {
+        Some(o) => (end_of(o, &state), s.max_moves),
+        None => (GameEnd::Capped, s.max_moves),
+    })
 }
 
 fn end_of(o: Outcome, state: &GameState) -> GameEnd {
@@ -196,7 +196,7 @@ fn balanced_opening(start: &GameState, moves: u32, seed: u64) -> GameState {
                 break;
             };
             match s.play(&mv) {
-                Ok((next, _)) if next.outcome.is_none() && next.state.outcome().is_none() => s = next.state,
+                Ok((next, _)) if next.outcome().is_none() => s = next.state,
                 _ => {
                     ok = false;
                     break;

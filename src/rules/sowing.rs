@@ -98,6 +98,9 @@ pub struct Sowing {
 impl Sowing {
     /// Lifts the start hole. `record` keeps a [`Trace`].
     pub(crate) fn begin(state: &GameState, start: Hole, split: bool, record: bool) -> Result<Sowing, IllegalMove> {
+        if let Some(outcome) = state.outcome() {
+            return Err(IllegalMove::GameOver(outcome));
+        }
         let mover = state.to_move();
         if start.side() != mover {
             return Err(IllegalMove::NotOwnHole { hole: start, mover });
@@ -229,7 +232,8 @@ impl Sowing {
         Ok((self.into_successor(), trace))
     }
 
-    /// The result of a finished move (RULES.md §4 and 3.8). Call only when finished.
+    /// The result of a finished move (RULES.md §4 and 3.8): the state after it carries the
+    /// move's outcome. Call only when finished.
     #[inline]
     pub(crate) fn into_successor(self) -> Successor {
         let mover = self.state.to_move();
@@ -268,7 +272,8 @@ impl Sowing {
         } else {
             None
         };
-        Successor { mv: self.mv, state: next, outcome, captured_seeds: self.captured_seeds }
+        next.end = outcome;
+        Successor { mv: self.mv, state: next, captured_seeds: self.captured_seeds }
     }
 
     /// If a clockwise lap of the seeds in hand from the current origin would capture, stop
