@@ -8,7 +8,7 @@
 
 use crate::ai::Level;
 use crate::game::{Game, GameResult};
-use crate::rules::{FirstMoves, GameState, Layout, Position, RuleOptions, SEEDS_PER_SIDE, Side};
+use crate::rules::{FirstMoves, GameState, LapLimitError, Layout, Position, RuleOptions, SEEDS_PER_SIDE, Side};
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -147,6 +147,9 @@ pub enum LoadError {
         /// The version in the file.
         found: u32,
     },
+    /// The rule options are out of bounds (RULES.md 3.8).
+    #[error("rules: {0}")]
+    Rules(#[from] LapLimitError),
     /// The content is read but is not a valid game.
     #[error("{0}")]
     Invalid(String),
@@ -230,9 +233,8 @@ impl SavedGame {
         if file.version != VERSION {
             return Err(LoadError::Version { found: file.version });
         }
-        if file.rules.lap_limit == 0 {
-            return Err(invalid("rules: the lap limit must be at least 1".into()));
-        }
+        // Before any move is replayed: a never-ending move runs to the lap limit.
+        file.rules.check()?;
         for (side, p) in [("lower", &file.lower), ("upper", &file.upper)] {
             if p.name.chars().count() > MAX_NAME_CHARS {
                 return Err(invalid(format!("{side}: the player name is longer than {MAX_NAME_CHARS} characters")));

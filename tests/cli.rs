@@ -161,3 +161,17 @@ fn apply_refuses_a_move_after_emitwe_ebiri() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("move 2 `A`: the game is already over (lower wins: emitwe-ebiri)"), "{err}");
 }
+
+/// `--lap-limit` shares the rules' one bound (RULES.md 3.8): beyond it the argument parser
+/// refuses it with the rules' message (exit status 2), before any move is sown.
+#[test]
+fn a_lap_limit_beyond_the_bound_is_refused() {
+    for limit in ["4000000000", "1000001", "0"] {
+        let o = omweso(&["apply", "-p", START, "--lap-limit", limit, "d"]);
+        assert_eq!(o.status.code(), Some(2), "--lap-limit {limit}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(&format!("the lap limit must be from 1 to 1000000 laps, not {limit}")), "{err}");
+    }
+    let o = omweso(&["apply", "-p", START, "--lap-limit", "1000000", "d"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+}

@@ -322,3 +322,16 @@ fn sowing_reports_decisions_in_order() {
     assert_eq!(sowing.advance(), Progress::Finished);
     assert_eq!(sowing.finish().unwrap().0.mv.to_string(), "E, I3xf");
 }
+
+// 3.8: the lap limit is bounded in the checked constructors, with one typed error.
+#[test]
+fn the_checked_constructors_bound_the_lap_limit() {
+    use omweso::rules::{FirstMoves, LapLimitError, Layout, MAX_LAP_LIMIT, StateError};
+    let s = state("9a, 3b, 4d-fhm; 4A-F, 3G, 5P / L both 0,0");
+    let huge = RuleOptions { lap_limit: 4_000_000_000, ..RuleOptions::default() };
+    let err = StateError::LapLimit(LapLimitError { found: 4_000_000_000 });
+    assert_eq!(s.with_options(huge), Err(err.clone()));
+    assert_eq!(GameState::new(*s.position(), Side::Lower, FirstMoves::Both, [0, 0], huge), Err(err));
+    let g = GameState::from_layouts(&Layout::twos(), &Layout::twos(), Side::Lower, huge);
+    assert_eq!(g.options().lap_limit, MAX_LAP_LIMIT, "a start from layouts is brought within the bound");
+}

@@ -4,7 +4,7 @@
 
 use super::hole::{Direction, Hole, Side};
 use super::moves::Move;
-use super::options::RuleOptions;
+use super::options::{LapLimitError, MAX_LAP_LIMIT, RuleOptions};
 use super::outcome::{Outcome, WinKind};
 use super::position::{Layout, Position, TOTAL_SEEDS};
 use super::sowing::{Progress, Sowing};
@@ -79,9 +79,9 @@ pub enum StateError {
         /// The side to move.
         other: Side,
     },
-    /// The lap limit must be at least 1 (RULES.md 3.8).
-    #[error("the lap limit must be at least 1")]
-    ZeroLapLimit,
+    /// The lap limit is 0 or more than [`MAX_LAP_LIMIT`] (RULES.md 3.8).
+    #[error(transparent)]
+    LapLimit(#[from] LapLimitError),
 }
 
 /// Why a move cannot be played in a state.
@@ -186,7 +186,8 @@ impl GameState {
     ///
     /// # Errors
     /// [`StateError`] when the board does not hold exactly 64 seeds, a player is said to
-    /// have captured before making a first move, or the lap limit is 0.
+    /// have captured before making a first move, or the lap limit is 0 or more than
+    /// [`MAX_LAP_LIMIT`].
     pub fn new(
         position: Position,
         to_move: Side,
@@ -209,18 +210,18 @@ impl GameState {
         if pending[to_move.opponent().index()] && !pending[to_move.index()] {
             return Err(StateError::FirstMoveOrder { side: to_move.opponent(), other: to_move });
         }
-        if options.lap_limit == 0 {
-            return Err(StateError::ZeroLapLimit);
-        }
+        options.check()?;
         let mut state = GameState { position, to_move, first_move_pending: pending, captures, options, end: None };
         state.end = state.derived_end();
         Ok(state)
     }
 
     /// The start of a game: both layouts of 32 seeds, `first` to move, no move made yet.
+    /// A lap limit outside 1 to [`MAX_LAP_LIMIT`] is brought to the nearer bound (callers
+    /// that read options from a person or a file check them first, [`RuleOptions::check`]).
     pub fn from_layouts(lower: &Layout, upper: &Layout, first: Side, options: RuleOptions) -> GameState {
         let mut options = options;
-        options.lap_limit = options.lap_limit.max(1);
+        options.lap_limit = options.lap_limit.clamp(1, MAX_LAP_LIMIT);
         let mut state = GameState {
             position: Position::from_layouts(lower, upper),
             to_move: first,
@@ -263,11 +264,9 @@ impl GameState {
     /// normal win and akakyala are decided again under `options`.
     ///
     /// # Errors
-    /// [`StateError::ZeroLapLimit`] for a lap limit of 0.
+    /// [`StateError::LapLimit`] for a lap limit of 0 or more than [`MAX_LAP_LIMIT`].
     pub fn with_options(&self, options: RuleOptions) -> Result<GameState, StateError> {
-        if options.lap_limit == 0 {
-            return Err(StateError::ZeroLapLimit);
-        }
+        options.check()?;
         let mut state = GameState { options, ..self.clone() };
         let fixed_by_move = matches!(
             self.end,
