@@ -178,6 +178,7 @@ fn never_ending_move_is_cut_at_the_lap_limit() {
         state("2bc, 4e, 1f, 4gi, 3j, 1k, 4m, 2no, 3p; 3A, 4B, 2C, 1DF, 2G, 4I, 1J, 4K, 1L, 3N, 2O, 4P / U upper 0,0");
     let (r, t) = play(&s, "A");
     assert_eq!(t.laps.len(), 200);
+    assert_eq!(r.laps, 200);
     assert_eq!(t.laps[199].end, LapEnd::Cut);
     assert_eq!(r.outcome(), Some(Outcome::Annulled));
     assert_eq!(r.state.position().total(), 64);

@@ -33,6 +33,7 @@ fn check_random_game(seed: u64, options: RuleOptions, max_moves: usize) {
             let (played, trace) = state.play(&s.mv).unwrap();
             assert_eq!(played, *s);
             assert_eq!(trace.end_position(), *s.state.position(), "{text}: {written}");
+            assert_eq!(s.laps as usize, trace.laps.len(), "{text}: {written}: laps counted as sown");
         }
         let pick = &successors[rng.random_range(0..successors.len())];
         if pick.outcome().is_some() {

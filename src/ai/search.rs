@@ -7,6 +7,7 @@ use super::{Level, Limits, SearchInfo, SearchResult};
 use crate::rules::{GameState, Move, Outcome, Points, Side, Successor};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
@@ -21,6 +22,11 @@ pub const PROVEN: i32 = WIN - 1_000;
 const MAX_PLY: u32 = 200;
 /// How often (in nodes) the clock and the stop flag are read.
 const CHECK_EVERY: u64 = 128;
+/// How often (in laps sown while generating moves) the clock and the stop flag are read
+/// as well: about a millisecond of sowing. An ordinary move takes under 25 laps, so this
+/// matters only with never-ending moves (RULES.md 3.8): one of [`crate::rules::MAX_LAP_LIMIT`]
+/// laps takes about 10 ms, and a node may hold several.
+const LAPS_PER_CHECK: u64 = 100_000;
 
 /// The score of a finished game for `mover`, the player who just moved into it, `ply`
 /// plies below the root.
@@ -79,6 +85,8 @@ pub(crate) struct Searcher<'a> {
     stop: &'a AtomicBool,
     deadline: Option<Instant>,
     node_limit: u64,
+    /// Laps sown in move generation since the clock was last read for them.
+    laps: u64,
     can_abort: bool,
     aborted: bool,
     points: Points,
@@ -98,6 +106,7 @@ impl<'a> Searcher<'a> {
             stop,
             deadline,
             node_limit: node_limit.unwrap_or(u64::MAX),
+            laps: 0,
             can_abort: true,
             aborted: false,
             points,
@@ -111,11 +120,35 @@ impl<'a> Searcher<'a> {
         if !self.can_abort {
             return false;
         }
-        let stopped = || self.stop.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d);
-        if self.nodes >= self.node_limit || (self.nodes.is_multiple_of(CHECK_EVERY) && stopped()) {
+        if self.nodes >= self.node_limit || (self.nodes.is_multiple_of(CHECK_EVERY) && self.stopped()) {
             self.aborted = true;
         }
         self.aborted
+    }
+
+    /// True when the stop flag is set or the deadline has passed.
+    fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// Every successor of `state`, or `None` when the search must stop: the clock is read
+    /// every [`LAPS_PER_CHECK`] laps sown, so never-ending moves cannot hold the search
+    /// past its time.
+    fn successors(&mut self, state: &GameState) -> Option<Vec<Successor>> {
+        let mut out = Vec::with_capacity(16);
+        let flow = state.try_for_each_successor(|s| {
+            self.laps += u64::from(s.laps);
+            out.push(s);
+            if self.laps >= LAPS_PER_CHECK {
+                self.laps = 0;
+                if self.can_abort && self.stopped() {
+                    self.aborted = true;
+                    return ControlFlow::Break(());
+                }
+            }
+            ControlFlow::Continue(())
+        });
+        flow.is_continue().then_some(out)
     }
 
     /// The score of `state` for its player to move, searched `depth` plies deep.
@@ -141,7 +174,7 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
-        let succ = state.successors();
+        let Some(succ) = self.successors(state) else { return 0 };
         if succ.is_empty() {
             // No move: the game is over (RULES.md §4), decided by the move into `state`.
             return state.outcome().map_or(0, |o| -outcome_score(&o, state.to_move().opponent(), &self.points, ply));
@@ -228,14 +261,18 @@ impl<'a> Searcher<'a> {
         done
     }
 
-    /// The principal variation: `first`, then the best moves stored in the table.
+    /// The principal variation: `first`, then the best moves stored in the table. It stops
+    /// early once its moves took [`LAPS_PER_CHECK`] laps to generate (never-ending moves),
+    /// which an ordinary variation never comes near.
     fn pv(&self, first: &Successor, depth: u32) -> Vec<Move> {
         let mut pv = vec![first.mv.clone()];
         let mut cur = first.state.clone();
         let mut ended = first.outcome().is_some();
-        while !ended && (pv.len() as u32) < depth.max(1) {
+        let mut laps = 0u64;
+        while !ended && (pv.len() as u32) < depth.max(1) && laps < LAPS_PER_CHECK {
             let Some(e) = self.tt.probe(hash(&cur)) else { break };
             let mut succ = cur.successors();
+            laps += succ.iter().map(|s| u64::from(s.laps)).sum::<u64>();
             if (e.best as usize) >= succ.len() {
                 break;
             }

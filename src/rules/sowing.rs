@@ -273,7 +273,7 @@ impl Sowing {
             None
         };
         next.end = outcome;
-        Successor { mv: self.mv, state: next, captured_seeds: self.captured_seeds }
+        Successor { mv: self.mv, state: next, captured_seeds: self.captured_seeds, laps: self.lap }
     }
 
     /// If a clockwise lap of the seeds in hand from the current origin would capture, stop

@@ -9,6 +9,7 @@ use super::outcome::{Outcome, WinKind};
 use super::position::{Layout, Position, TOTAL_SEEDS};
 use super::sowing::{Progress, Sowing};
 use super::trace::Trace;
+use std::ops::ControlFlow;
 
 /// Which players have still to make their first move (RULES.md 3.6, §5: `both`, `lower`,
 /// `upper`, `none`).
@@ -145,6 +146,9 @@ pub struct Successor {
     pub state: GameState,
     /// Seeds captured in the move.
     pub captured_seeds: u32,
+    /// Laps sown in the move, counted as RULES.md 3.8 counts them (from 1, up to the lap
+    /// limit): a measure of the work the move took to play.
+    pub laps: u32,
 }
 
 impl Successor {
@@ -373,20 +377,31 @@ impl GameState {
     /// alphabetical order (RULES.md 3.1, 3.5, 3.7); none when the game is over. No trace is
     /// kept: this is the fast path used by search and perft.
     pub fn for_each_successor(&self, mut f: impl FnMut(Successor)) {
+        let _ = self.try_for_each_successor(|s| -> ControlFlow<()> {
+            f(s);
+            ControlFlow::Continue(())
+        });
+    }
+
+    /// As [`GameState::for_each_successor`], but `f` may stop the generation by returning
+    /// [`ControlFlow::Break`], which is then returned (a search out of time stops between
+    /// two moves rather than after the whole list; see [`Successor::laps`]).
+    pub fn try_for_each_successor<B>(&self, mut f: impl FnMut(Successor) -> ControlFlow<B>) -> ControlFlow<B> {
         if self.end.is_some() {
-            return;
+            return ControlFlow::Continue(());
         }
         // Clockwise branches wait here while the anticlockwise one is played out.
         let mut branches: Vec<Sowing> = Vec::new();
         for hole in self.playable_holes() {
-            play_out(Sowing::lift(self, hole, false, false), &mut branches, &mut f);
+            play_out(Sowing::lift(self, hole, false, false), &mut branches, &mut f)?;
             if self.can_split(hole) {
-                play_out(Sowing::lift(self, hole, true, false), &mut branches, &mut f);
+                play_out(Sowing::lift(self, hole, true, false), &mut branches, &mut f)?;
             }
             while let Some(s) = branches.pop() {
-                play_out(s, &mut branches, &mut f);
+                play_out(s, &mut branches, &mut f)?;
             }
         }
+        ControlFlow::Continue(())
     }
 
     /// Every complete legal move with what it leads to; none when the game is over.
@@ -425,14 +440,18 @@ pub struct Perft {
 /// Sows `s` to its end, taking the anticlockwise branch at each decision point and leaving
 /// the clockwise one in `branches`.
 #[inline]
-fn play_out(mut s: Sowing, branches: &mut Vec<Sowing>, f: &mut impl FnMut(Successor)) {
+fn play_out<B>(
+    mut s: Sowing,
+    branches: &mut Vec<Sowing>,
+    f: &mut impl FnMut(Successor) -> ControlFlow<B>,
+) -> ControlFlow<B> {
     while let Progress::Decision(dp) = s.advance() {
         let mut clockwise = s.clone();
         clockwise.apply_choice(dp, Direction::Clockwise);
         branches.push(clockwise);
         s.apply_choice(dp, Direction::Anticlockwise);
     }
-    f(s.into_successor());
+    f(s.into_successor())
 }
 
 fn perft_into(state: &GameState, depth: u32, p: &mut Perft) {
