@@ -119,7 +119,7 @@ fn trace(state: &GameState, text: &str, out: &mut dyn Write) -> Result<(), Strin
 fn check(file: &std::path::Path, out: &mut dyn Write) -> Result<(), String> {
     use crate::savefile::{LoadError, SavedGame};
     let saved = SavedGame::load(file).map_err(|e| match e {
-        LoadError::Io { .. } | LoadError::TooLarge { .. } => e.to_string(),
+        LoadError::Io { .. } | LoadError::TooLarge { .. } | LoadError::NotAFile { .. } => e.to_string(),
         _ => format!("{}: {e}", file.display()),
     })?;
     writeln!(out, "{}: a valid saved game", file.display()).map_err(io)?;
