@@ -1,5 +1,10 @@
 //! Property tests over random games from random setups (proptest): 64 seeds always, every
 //! generated move replays from its notation, canonical texts round-trip, nothing panics.
+//! The round-trip properties on arbitrary and mutated text are those the fuzz targets check
+//! (`fuzz/`, `common/round_trip.rs`), over a small budget.
+
+#[path = "common/round_trip.rs"]
+mod round_trip;
 
 use omweso::notation::{MoveText, parse_move};
 use omweso::rules::{GameState, Layout, Position, RuleOptions, Side};
@@ -68,9 +73,21 @@ proptest! {
 
     #[test]
     fn readers_never_panic_on_any_text(text in "\\PC{0,40}") {
-        let _ = text.parse::<Position>();
-        let _ = text.parse::<GameState>();
+        round_trip::position(&text);
+        round_trip::game_state(&text);
         let _ = text.parse::<MoveText>();
+    }
+
+    /// Texts in the notation's own alphabet, which the readers accept far more often.
+    #[test]
+    fn notation_like_text_round_trips(
+        text in "[0-9a-pA-P]{1,3}(, ?[0-9a-pA-P\\-]{1,4}){0,5}(; ?[0-9a-pA-P\\-, ]{0,20})?( / [LU] (both|lower|upper|none) [0-2],[0-2])?",
+        mv in "[a-pA-P][0-9]{0,2}(x[a-pA-P]?|s)?(, ?[a-pA-P][0-9]{0,2}(x[a-pA-P]?)?){0,2}",
+    ) {
+        round_trip::position(&text);
+        round_trip::game_state(&text);
+        let state: GameState = "1bc, 9e-g, 3i; 1F, 2G, 5I-L, 1N, 2O, 6P / L none 0,0".parse().unwrap();
+        round_trip::move_in(&state, &mv);
     }
 
     #[test]
@@ -91,13 +108,12 @@ proptest! {
         let at = at.min(chars.len());
         let end = (at + cut).min(chars.len());
         let mutated: String = chars[..at].iter().chain(insert.chars().collect::<Vec<_>>().iter()).chain(chars[end..].iter()).collect();
-        let _ = mutated.parse::<Position>();
-        if let Ok(state) = mutated.parse::<GameState>() {
-            prop_assert_eq!(state.position().total(), 64);
+        round_trip::position(&mutated);
+        if let Some(state) = round_trip::game_state(&mutated) {
             for mv in ["d", "F", "m", "i3xF", "i3xF, i2xG", "D, J2xh", "ix", "b, j2, j2xH", "d3s"] {
-                let _ = parse_move(&state, mv);
+                round_trip::move_in(&state, mv);
             }
-            let _ = parse_move(&state, &insert);
+            round_trip::move_in(&state, &insert);
         }
     }
 }

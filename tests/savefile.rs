@@ -7,6 +7,9 @@ use omweso::savefile::{LoadError, Phase, Player, SavedGame};
 use proptest::prelude::*;
 use std::path::{Path, PathBuf};
 
+#[path = "common/round_trip.rs"]
+mod round_trip;
+
 fn players() -> [Player; 2] {
     [
         Player { name: "Nakato".into(), computer: None },
@@ -199,7 +202,7 @@ proptest! {
             if let Phase::Game(g) = &s.phase {
                 prop_assert_eq!(g.current().position().total(), 64);
             }
-            prop_assert!(SavedGame::from_ron(&s.to_ron()).is_ok());
         }
+        round_trip::saved_game(&mutated);
     }
 }
