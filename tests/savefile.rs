@@ -198,10 +198,8 @@ proptest! {
         let at = at.min(chars.len());
         let end = (at + cut).min(chars.len());
         let mutated: String = chars[..at].iter().copied().chain(insert.chars()).chain(chars[end..].iter().copied()).collect();
-        if let Ok(s) = SavedGame::from_ron(&mutated) {
-            if let Phase::Game(g) = &s.phase {
-                prop_assert_eq!(g.current().position().total(), 64);
-            }
+        if let Ok(SavedGame { phase: Phase::Game(g), .. }) = SavedGame::from_ron(&mutated) {
+            prop_assert_eq!(g.current().position().total(), 64);
         }
         round_trip::saved_game(&mutated);
     }

@@ -52,7 +52,8 @@ pub fn move_in(state: &GameState, text: &str) {
 pub fn saved_game(text: &str) {
     let Ok(game) = SavedGame::from_ron(text) else { return };
     let written = game.to_ron();
-    let back = SavedGame::from_ron(&written).unwrap_or_else(|e| panic!("a loaded game, saved, does not load: {e}\n{written}"));
+    let back =
+        SavedGame::from_ron(&written).unwrap_or_else(|e| panic!("a loaded game, saved, does not load: {e}\n{written}"));
     assert_eq!(back, game, "{written}");
     assert_eq!(back.to_ron(), written, "the saved text is canonical");
 }
