@@ -78,16 +78,72 @@ proptest! {
         let _ = text.parse::<MoveText>();
     }
 
-    /// Texts in the notation's own alphabet, which the readers accept far more often.
+    /// Positions spelled another way than the canonical one (RULES.md §5: any grouping, any
+    /// spacing): each hole its own group, in any order, with or without spaces. They read
+    /// to the position meant, and round-trip.
     #[test]
-    fn notation_like_text_round_trips(
-        text in "[0-9a-pA-P]{1,3}(, ?[0-9a-pA-P\\-]{1,4}){0,5}(; ?[0-9a-pA-P\\-, ]{0,20})?( / [LU] (both|lower|upper|none) [0-2],[0-2])?",
-        mv in "[a-pA-P][0-9]{0,2}(x[a-pA-P]?|s)?(, ?[a-pA-P][0-9]{0,2}(x[a-pA-P]?)?){0,2}",
+    fn respelled_positions_round_trip(
+        counts in proptest::collection::vec(0u8..3, 32),
+        order in Just((0..32).collect::<Vec<usize>>()).prop_shuffle(),
+        tight in any::<bool>(),
     ) {
+        let mut p = Position::empty();
+        for (i, &c) in counts.iter().enumerate() {
+            p.set(omweso::rules::Hole::from_index(i), c);
+        }
+        let sep = if tight { "," } else { " , " };
+        let side_text = |side: Side| {
+            let groups: Vec<String> = order
+                .iter()
+                .map(|&i| omweso::rules::Hole::from_index(i))
+                .filter(|h| h.side() == side && p.get(*h) > 0)
+                .map(|h| format!("{}{h}", p.get(h)))
+                .collect();
+            if groups.is_empty() { "-".to_string() } else { groups.join(sep) }
+        };
+        let text = format!("{};{}", side_text(Side::Lower), side_text(Side::Upper));
+        prop_assert_eq!(text.parse::<Position>(), Ok(p), "{}", text);
         round_trip::position(&text);
-        round_trip::game_state(&text);
-        let state: GameState = "1bc, 9e-g, 3i; 1F, 2G, 5I-L, 1N, 2O, 6P / L none 0,0".parse().unwrap();
-        round_trip::move_in(&state, &mv);
+    }
+
+    /// Moves spelled as readers accept them (RULES.md §5: any spacing, an omitted seed
+    /// count or taken hole) in states of random games: they read to a legal move whose
+    /// canonical text reads back to it.
+    #[test]
+    fn respelled_moves_round_trip(seed in any::<u64>(), plies in 0usize..30, drop_seeds in any::<bool>()) {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let (lower, upper) = (Layout::random(&mut rng), Layout::random(&mut rng));
+        let mut state = GameState::from_layouts(&lower, &upper, Side::Lower, RuleOptions::default());
+        for _ in 0..plies {
+            let moves = state.legal_moves();
+            let Some(mv) = moves.get(rng.random_range(0..moves.len().max(1))) else { break };
+            let next = state.play(mv).unwrap().0.state;
+            if next.outcome().is_some() {
+                break;
+            }
+            state = next;
+        }
+        for mv in state.legal_moves() {
+            let canonical = mv.to_string();
+            // `i3xF` → `ixF` or `i3x`; `, ` → `,`.
+            let items = canonical.split(", ");
+            let respelled: String = if drop_seeds {
+                let items = items.map(|item| match item.split_once('x') {
+                    Some((from, taken)) => format!("{}x{taken}", &from[..1]),
+                    None => item.to_string(),
+                });
+                items.collect::<Vec<_>>().join(",")
+            } else {
+                let items = items.map(|i| i.split_once('x').map_or(i.to_string(), |(from, _)| format!("{from}x")));
+                items.collect::<Vec<_>>().join(" ,")
+            };
+            round_trip::move_in(&state, &respelled);
+            if !drop_seeds {
+                // With the seed counts kept, each item still names its decision point.
+                let read = parse_move(&state, &respelled).ok();
+                prop_assert_eq!(read, Some(mv.clone()), "{} as {}", canonical, respelled);
+            }
+        }
     }
 
     #[test]
