@@ -24,7 +24,7 @@ fn positions(games: u64) -> Vec<GameState> {
             }
             out.push(state.clone());
             let pick = successors[rng.random_range(0..successors.len())].clone();
-            if pick.outcome.is_some() {
+            if pick.outcome().is_some() {
                 break;
             }
             state = pick.state;

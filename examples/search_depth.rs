@@ -23,7 +23,7 @@ fn engine_game_position(game: u64, plies: u32) -> Option<GameState> {
         let limits = Limits { time: None, depth: None, nodes: Some(20_000), threads: 1 };
         let r = ai::search(&state, Level::Master, limits, game ^ ply as u64, &stop, &mut |_| {})?;
         let (next, _) = state.play(&r.best).ok()?;
-        if next.outcome.is_some() {
+        if next.outcome().is_some() {
             return None;
         }
         state = next.state;

@@ -18,8 +18,6 @@ pub struct Entry {
     pub mover: Side,
     /// The state after it.
     pub after: GameState,
-    /// The end of the game, if this move ended it.
-    pub outcome: Option<Outcome>,
     /// Seeds captured in the move.
     pub captured_seeds: u32,
     /// What the move did, lap by lap (kept so that nothing plays the move again to show
@@ -27,6 +25,13 @@ pub struct Entry {
     pub trace: Trace,
     /// The engine's verdict on the move, once it has been reviewed.
     pub review: Option<MoveReview>,
+}
+
+impl Entry {
+    /// The end of the game, if this move ended it: the outcome of the state after it.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.after.outcome()
+    }
 }
 
 /// How a game ended: by the rules, or by a resignation.
@@ -156,8 +161,7 @@ impl Game {
         if let Some(loser) = self.resigned {
             return Some(GameResult::Resigned { loser });
         }
-        let last = self.moves().last().and_then(|e| e.outcome);
-        last.or_else(|| self.current().outcome()).map(GameResult::Rules)
+        self.current().outcome().map(GameResult::Rules)
     }
 
     /// Plays `mv` at the current point, dropping the redo branch.
@@ -176,7 +180,6 @@ impl Game {
             mv: s.mv,
             mover,
             after: s.state,
-            outcome: s.outcome,
             captured_seeds: s.captured_seeds,
             trace: trace.clone(),
             review: None,

@@ -197,7 +197,7 @@ impl LessonText {
                         // Every accepted move ends the game as stated (or not at all).
                         for (text, mv) in accept.iter().zip(&moves) {
                             let (succ, _) = state.play(mv).map_err(|e| fail(format!("move `{text}`: {e}")))?;
-                            let got = succ.outcome.or(succ.state.outcome()).map(|o| o.to_string());
+                            let got = succ.outcome().map(|o| o.to_string());
                             if *outcome != got {
                                 return Err(fail(format!(
                                     "`{text}` ends {}, not the stated {}",
@@ -244,7 +244,7 @@ impl Step {
         if self.accepts(mv) {
             return self.explain.clone();
         }
-        let outcome = self.state.play(mv).ok().and_then(|(s, _)| s.outcome);
+        let outcome = self.state.play(mv).ok().and_then(|(s, _)| s.outcome());
         let said = narrate(&self.state, trace, outcome).join(" ");
         format!("Not quite. You played {mv}: {said}\n\n{}", self.ask)
     }

@@ -138,7 +138,7 @@ mod tests {
         let s: GameState = state.parse().unwrap();
         let m = parse_move(&s, mv).unwrap();
         let (succ, trace) = s.play(&m).unwrap();
-        narrate(&s, &trace, succ.outcome)
+        narrate(&s, &trace, succ.outcome())
     }
 
     #[test]

@@ -2,15 +2,18 @@
 //! game exactly — rule options, players, the setup, every position of the history with the
 //! moves between them, the current point (redo branch included) and the result.
 //!
-//! Loading checks everything and replays every move through [`crate::rules`]; any failure
-//! is a [`LoadError`] that says what and where. Saving is atomic: a temporary file in the
-//! same folder, then a rename.
+//! Loading refuses a path that is not a regular file (a folder, a FIFO, a device, a
+//! socket) before reading anything, then checks everything and replays every move through
+//! [`crate::rules`]; any failure is a [`LoadError`] that says what and where. Saving is
+//! atomic: a fresh temporary file (random name, created exclusively, never an existing
+//! file or link) in the folder of the file written, flushed, then renamed over it; the
+//! permissions of the file replaced are kept, and a symlink is written through.
 
 use crate::ai::Level;
 use crate::game::{Game, GameResult};
-use crate::rules::{FirstMoves, GameState, Layout, Position, RuleOptions, SEEDS_PER_SIDE, Side};
+use crate::rules::{FirstMoves, GameState, LapLimitError, Layout, Position, RuleOptions, SEEDS_PER_SIDE, Side};
 use std::fs;
-use std::io::Write;
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 /// The file name extension of saved games.
@@ -117,6 +120,14 @@ pub enum LoadError {
         /// Why.
         source: std::io::Error,
     },
+    /// The path is not a regular file; nothing was read from it.
+    #[error("{path} is {kind}, not a saved game file")]
+    NotAFile {
+        /// The path.
+        path: PathBuf,
+        /// What it is.
+        kind: FileKind,
+    },
     /// The file is larger than [`MAX_FILE_BYTES`].
     #[error("{path} is more than {MAX_FILE_BYTES} bytes ({bytes} read): too large for a saved game")]
     TooLarge {
@@ -150,9 +161,71 @@ pub enum LoadError {
         /// The version in the file.
         found: u32,
     },
+    /// The rule options are out of bounds (RULES.md 3.8).
+    #[error("rules: {0}")]
+    Rules(#[from] LapLimitError),
     /// The content is read but is not a valid game.
     #[error("{0}")]
     Invalid(String),
+}
+
+/// What a path that is not a regular file is ([`LoadError::NotAFile`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileKind {
+    /// A folder.
+    Folder,
+    /// A named pipe: reading it would wait for a writer.
+    Fifo,
+    /// A Unix socket.
+    Socket,
+    /// A character device (a terminal, `/dev/zero`, …).
+    CharDevice,
+    /// A block device (a disk).
+    BlockDevice,
+    /// Anything else that is not a regular file.
+    Other,
+}
+
+impl FileKind {
+    /// What `file_type` is, or `None` for a regular file.
+    fn of(file_type: fs::FileType) -> Option<FileKind> {
+        if file_type.is_file() {
+            return None;
+        }
+        if file_type.is_dir() {
+            return Some(FileKind::Folder);
+        }
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::FileTypeExt;
+            if file_type.is_fifo() {
+                return Some(FileKind::Fifo);
+            }
+            if file_type.is_socket() {
+                return Some(FileKind::Socket);
+            }
+            if file_type.is_char_device() {
+                return Some(FileKind::CharDevice);
+            }
+            if file_type.is_block_device() {
+                return Some(FileKind::BlockDevice);
+            }
+        }
+        Some(FileKind::Other)
+    }
+}
+
+impl std::fmt::Display for FileKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            FileKind::Folder => "a folder",
+            FileKind::Fifo => "a named pipe (FIFO)",
+            FileKind::Socket => "a socket",
+            FileKind::CharDevice => "a character device",
+            FileKind::BlockDevice => "a block device",
+            FileKind::Other => "not a regular file",
+        })
+    }
 }
 
 /// Why a game could not be saved. The old file, if any, is left as it was.
@@ -233,9 +306,8 @@ impl SavedGame {
         if file.version != VERSION {
             return Err(LoadError::Version { found: file.version });
         }
-        if file.rules.lap_limit == 0 {
-            return Err(invalid("rules: the lap limit must be at least 1".into()));
-        }
+        // Before any move is replayed: a never-ending move runs to the lap limit.
+        file.rules.check()?;
         for (side, p) in [("lower", &file.lower), ("upper", &file.upper)] {
             if p.name.chars().count() > MAX_NAME_CHARS {
                 return Err(invalid(format!("{side}: the player name is longer than {MAX_NAME_CHARS} characters")));
@@ -356,15 +428,27 @@ impl SavedGame {
     /// [`LoadError`] naming the first problem found.
     pub fn load(path: &Path) -> Result<SavedGame, LoadError> {
         let io = |source| LoadError::Io { path: path.to_path_buf(), source };
-        let bytes = fs::metadata(path).map_err(io)?.len();
-        if bytes > MAX_FILE_BYTES {
-            return Err(LoadError::TooLarge { path: path.to_path_buf(), bytes });
+        let not_a_file = |kind| LoadError::NotAFile { path: path.to_path_buf(), kind };
+        let metadata = fs::metadata(path).map_err(io)?;
+        if let Some(kind) = FileKind::of(metadata.file_type()) {
+            return Err(not_a_file(kind));
         }
-        // The size in the metadata is not trusted (a device or a pipe reports 0): the read
-        // itself stops past the limit.
+        if metadata.len() > MAX_FILE_BYTES {
+            return Err(LoadError::TooLarge { path: path.to_path_buf(), bytes: metadata.len() });
+        }
+        // The path may have changed since: open it without waiting (a FIFO would wait for
+        // a writer) and ask the file opened what it is.
+        let mut options = fs::OpenOptions::new();
+        options.read(true);
+        #[cfg(unix)]
+        std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NONBLOCK);
+        let file = options.open(path).map_err(io)?;
+        if let Some(kind) = FileKind::of(file.metadata().map_err(io)?.file_type()) {
+            return Err(not_a_file(kind));
+        }
+        // The file may grow after its size was read: the read itself stops past the limit.
         let mut data = Vec::new();
-        let file = fs::File::open(path).map_err(io)?;
-        std::io::Read::read_to_end(&mut std::io::Read::take(file, MAX_FILE_BYTES + 1), &mut data).map_err(io)?;
+        file.take(MAX_FILE_BYTES + 1).read_to_end(&mut data).map_err(io)?;
         if data.len() as u64 > MAX_FILE_BYTES {
             return Err(LoadError::TooLarge { path: path.to_path_buf(), bytes: data.len() as u64 });
         }
@@ -372,29 +456,49 @@ impl SavedGame {
         SavedGame::from_ron(text)
     }
 
-    /// Writes the game to `path` atomically: a temporary file in the same folder, flushed
-    /// to disk, then renamed over `path`.
+    /// Writes the game to `path` atomically. When `path` is a symlink, the file it names
+    /// is written (the link stays). A fresh temporary file is created in that file's folder
+    /// (random name, exclusive creation: never an existing file or a planted link), given
+    /// the permissions of the file it replaces, written, flushed to disk and renamed over
+    /// it.
     ///
     /// # Errors
-    /// [`SaveError`] when any step fails; `path` is then untouched.
+    /// [`SaveError`] when any step fails; the file is then untouched and no temporary file
+    /// is left.
     pub fn save(&self, path: &Path) -> Result<(), SaveError> {
         let err = |source| SaveError { path: path.to_path_buf(), source };
-        let folder = match path.parent() {
+        let target = resolve_links(path).map_err(err)?;
+        let folder = match target.parent() {
             Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
             _ => PathBuf::from("."),
         };
-        let name = path.file_name().ok_or_else(|| err(std::io::Error::other("no file name")))?;
-        let tmp = folder.join(format!(".{}.{}.tmp", name.to_string_lossy(), std::process::id()));
-        let write = || -> std::io::Result<()> {
-            let mut f = fs::File::create(&tmp)?;
-            f.write_all(self.to_ron().as_bytes())?;
-            f.sync_all()?;
-            fs::rename(&tmp, path)
+        let name = target.file_name().ok_or_else(|| err(std::io::Error::other("no file name")))?;
+        let replaced = match fs::metadata(&target) {
+            Ok(m) => Some(m.permissions()),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+            Err(e) => return Err(err(e)),
         };
-        write().map_err(|e| {
-            let _ = fs::remove_file(&tmp);
-            err(e)
-        })
+        let prefix = format!(".{}.", name.to_string_lossy());
+        let mut builder = tempfile::Builder::new();
+        builder.prefix(&prefix).suffix(".tmp");
+        // A new file gets what `File::create` would give (0666 less the umask), not 0600.
+        #[cfg(unix)]
+        let new_file = <fs::Permissions as std::os::unix::fs::PermissionsExt>::from_mode(0o666);
+        #[cfg(unix)]
+        builder.permissions(new_file);
+        let mut tmp = builder.tempfile_in(&folder).map_err(err)?;
+        if let Some(permissions) = replaced {
+            tmp.as_file().set_permissions(permissions).map_err(err)?;
+        }
+        tmp.write_all(self.to_ron().as_bytes()).map_err(err)?;
+        tmp.as_file().sync_all().map_err(err)?;
+        tmp.persist(&target).map_err(|e| err(e.error))?;
+        // The rename itself reaches the disk with the folder (best effort: not every
+        // system can open a folder to flush it).
+        if let Ok(dir) = fs::File::open(&folder) {
+            let _ = dir.sync_all();
+        }
+        Ok(())
     }
 
     /// A one-paragraph summary for `omweso check`: players, phase, moves and result.
@@ -416,4 +520,25 @@ impl SavedGame {
             ),
         }
     }
+}
+
+/// Follows `path` through symlinks to the file they name (which may not exist yet), as the
+/// system would when opening it; at most 40 links, as Linux allows.
+fn resolve_links(path: &Path) -> std::io::Result<PathBuf> {
+    let mut current = path.to_path_buf();
+    for _ in 0..40 {
+        match fs::symlink_metadata(&current) {
+            Ok(m) if m.file_type().is_symlink() => {
+                let link = fs::read_link(&current)?;
+                current = match current.parent() {
+                    Some(folder) if link.is_relative() => folder.join(link),
+                    _ => link,
+                };
+            }
+            Ok(_) => return Ok(current),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(current),
+            Err(e) => return Err(e),
+        }
+    }
+    Err(std::io::Error::other("too many levels of symbolic links"))
 }

@@ -30,19 +30,19 @@ fn best(s: &GameState, level: Level, nodes: u64, seed: u64) -> ai::SearchResult 
 
 fn wins_now(s: &GameState, mv: &omweso::rules::Move) -> bool {
     let (next, _) = s.play(mv).unwrap();
-    matches!(next.outcome, Some(Outcome::Win { winner, .. }) if winner == s.to_move())
+    matches!(next.outcome(), Some(Outcome::Win { winner, .. }) if winner == s.to_move())
 }
 
 /// True when after `mv` the opponent has a move that wins at once.
 fn hands_win(s: &GameState, mv: &omweso::rules::Move) -> bool {
     let (next, _) = s.play(mv).unwrap();
-    if next.outcome.is_some() {
+    if next.outcome().is_some() {
         return false;
     }
     next.state
         .successors()
         .iter()
-        .any(|r| matches!(r.outcome, Some(Outcome::Win { winner, .. }) if winner != s.to_move()))
+        .any(|r| matches!(r.outcome(), Some(Outcome::Win { winner, .. }) if winner != s.to_move()))
 }
 
 #[test]
@@ -94,7 +94,7 @@ fn takes_a_win_in_one_of_each_kind() {
         let kinds: Vec<Option<WinKind>> = s
             .successors()
             .iter()
-            .map(|r| match r.outcome {
+            .map(|r| match r.outcome() {
                 Some(Outcome::Win { winner, kind }) if winner == s.to_move() => Some(kind),
                 _ => None,
             })
@@ -104,7 +104,7 @@ fn takes_a_win_in_one_of_each_kind() {
             let r = best(&s, level, 3_000, 7);
             let (next, _) = s.play(&r.best).unwrap();
             assert_eq!(
-                next.outcome,
+                next.outcome(),
                 Some(Outcome::Win { winner: s.to_move(), kind }),
                 "{level} played {} in {text}",
                 r.best
@@ -140,7 +140,7 @@ fn avoids_handing_the_opponent_a_win_in_one() {
     let mut found = 0;
     for s in random_positions(3, 3_000) {
         let succ = s.successors();
-        if succ.iter().any(|r| r.outcome.is_some()) {
+        if succ.iter().any(|r| r.outcome().is_some()) {
             continue;
         }
         let bad = succ.iter().filter(|r| hands_win(&s, &r.mv)).count();
@@ -307,7 +307,7 @@ fn the_best_move_owns_the_reported_score() {
         let limits = Limits { time: None, depth: Some(4), nodes: None, threads: 1 };
         let r = ai::search(s, Level::Master, limits, k as u64, &stop, &mut |_| {}).unwrap();
         let (next, _) = s.play(&r.best).unwrap();
-        if next.outcome.is_some() || r.depth < 4 {
+        if next.outcome().is_some() || r.depth < 4 {
             continue;
         }
         let limits = Limits { time: None, depth: Some(3), nodes: None, threads: 1 };
@@ -329,7 +329,7 @@ fn several_threads_share_the_table_and_still_play_legal_winning_moves() {
         // A win in one is still taken.
         if s.successors()
             .iter()
-            .any(|n| matches!(n.outcome, Some(Outcome::Win { winner, .. }) if winner == s.to_move()))
+            .any(|n| matches!(n.outcome(), Some(Outcome::Win { winner, .. }) if winner == s.to_move()))
         {
             assert!(wins_now(s, &r.best), "missed a win in {s}");
         }

@@ -151,3 +151,27 @@ fn a_mistyped_subcommand_is_not_taken_for_a_game_file() {
         "omweso: `bogus` is neither a subcommand nor a file (see `omweso --help`)\n"
     );
 }
+
+/// After a win that only the move shows (emitwe-ebiri), `apply` refuses a further move
+/// (RULES.md §4): the state it plays through is over.
+#[test]
+fn apply_refuses_a_move_after_emitwe_ebiri() {
+    let o = omweso(&["apply", "-p", "1a-h, 22i, 2o; 5A, 1H, 4I-K, 3L-N, 4O, 1P", "o", "A"]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("move 2 `A`: the game is already over (lower wins: emitwe-ebiri)"), "{err}");
+}
+
+/// `--lap-limit` shares the rules' one bound (RULES.md 3.8): beyond it the argument parser
+/// refuses it with the rules' message (exit status 2), before any move is sown.
+#[test]
+fn a_lap_limit_beyond_the_bound_is_refused() {
+    for limit in ["4000000000", "1000001", "0"] {
+        let o = omweso(&["apply", "-p", START, "--lap-limit", limit, "d"]);
+        assert_eq!(o.status.code(), Some(2), "--lap-limit {limit}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains(&format!("the lap limit must be from 1 to 1000000 laps, not {limit}")), "{err}");
+    }
+    let o = omweso(&["apply", "-p", START, "--lap-limit", "1000000", "d"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+}

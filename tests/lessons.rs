@@ -38,7 +38,7 @@ fn every_lesson_loads_and_the_course_is_in_order() {
         .steps
         .iter()
         .filter_map(|s| match &s.task {
-            Task::Play(m) => s.state.play(&m[0]).ok().and_then(|(succ, _)| succ.outcome).map(|o| o.to_string()),
+            Task::Play(m) => s.state.play(&m[0]).ok().and_then(|(succ, _)| succ.outcome()).map(|o| o.to_string()),
             _ => None,
         })
         .collect();

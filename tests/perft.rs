@@ -76,7 +76,7 @@ fn every_successor_of_random_states_is_unchanged() {
     for s in states.iter().cloned().chain(variants) {
         for succ in s.successors() {
             moves += 1;
-            let outcome = succ.outcome.map_or_else(|| "-".to_string(), |o| o.to_string());
+            let outcome = succ.outcome().map_or_else(|| "-".to_string(), |o| o.to_string());
             digest(&mut h, &format!("{} {} {} {} {}", succ.mv, succ.state, outcome, succ.captured_seeds, s));
             // The traced path plays the same move to the same end.
             let (played, _) = s.play(&succ.mv).expect("a generated move is legal");

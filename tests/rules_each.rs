@@ -178,14 +178,15 @@ fn never_ending_move_is_cut_at_the_lap_limit() {
         state("2bc, 4e, 1f, 4gi, 3j, 1k, 4m, 2no, 3p; 3A, 4B, 2C, 1DF, 2G, 4I, 1J, 4K, 1L, 3N, 2O, 4P / U upper 0,0");
     let (r, t) = play(&s, "A");
     assert_eq!(t.laps.len(), 200);
+    assert_eq!(r.laps, 200);
     assert_eq!(t.laps[199].end, LapEnd::Cut);
-    assert_eq!(r.outcome, Some(Outcome::Annulled));
+    assert_eq!(r.outcome(), Some(Outcome::Annulled));
     assert_eq!(r.state.position().total(), 64);
     assert_eq!(t.end_position(), *r.state.position(), "the board is as the 200th lap left it");
     // With a lap limit of 1000 it is still cut.
     let (r, t) = play(&with(s, |o| o.lap_limit = 1000), "A");
     assert_eq!(t.laps.len(), 1000);
-    assert_eq!(r.outcome, Some(Outcome::Annulled));
+    assert_eq!(r.outcome(), Some(Outcome::Annulled));
 }
 
 // 3.8: at the limit, no relay is lifted and no capture made from the last hole.
@@ -195,7 +196,7 @@ fn lap_limit_stops_before_the_capture_or_relay() {
     let (r, t) = play(&s, "m");
     assert_eq!(t.laps.len(), 2);
     assert_eq!(t.laps[1].end, LapEnd::Cut);
-    assert_eq!(r.outcome, Some(Outcome::Annulled));
+    assert_eq!(r.outcome(), Some(Outcome::Annulled));
     assert_eq!(r.state.position().get(h('C')), 5, "the second capture is not made");
     assert_eq!(r.captured_seeds, 6);
 }
@@ -208,7 +209,7 @@ fn akawumbi() {
     let (r, t) = play(&state(AKAWUMBI), "o");
     let captures = t.laps.iter().filter(|l| matches!(l.end, LapEnd::Capture { .. })).count();
     assert_eq!(captures, 8);
-    assert_eq!(r.outcome, win(Side::Lower, WinKind::Akawumbi));
+    assert_eq!(r.outcome(), win(Side::Lower, WinKind::Akawumbi));
     assert_eq!(r.captured_seeds, 44);
     assert_eq!(r.state.position().side_total(Side::Upper), 0);
 }
@@ -218,16 +219,16 @@ fn akawumbi() {
 fn akawumbi_end_column_variant() {
     let text = "1a-h, 10i, 2o; 2AB, 3CD, 4E, 5F, 1G, 4H, 1I, 2JK, 3LM, 4N, 1O, 4P / L none 0,0";
     let (r, _) = play(&state(text), "o");
-    assert_eq!(r.outcome, win(Side::Lower, WinKind::Akawumbi));
+    assert_eq!(r.outcome(), win(Side::Lower, WinKind::Akawumbi));
     let strict = with(state(text), |o| o.akawumbi_needs_end_column = true);
     let (r, t) = play(&strict, "o");
     let last_capture =
         t.laps.iter().filter_map(|l| if let LapEnd::Capture { .. } = l.end { Some(l.last) } else { None }).next_back();
     assert_eq!(last_capture, Some(h('b')));
-    assert_eq!(r.outcome, win(Side::Lower, WinKind::EmitweEbiri));
+    assert_eq!(r.outcome(), win(Side::Lower, WinKind::EmitweEbiri));
     // And with the original layout, whose last capture is at a, the variant still holds.
     let (r, _) = play(&with(state(AKAWUMBI), |o| o.akawumbi_needs_end_column = true), "o");
-    assert_eq!(r.outcome, win(Side::Lower, WinKind::Akawumbi));
+    assert_eq!(r.outcome(), win(Side::Lower, WinKind::Akawumbi));
 }
 
 // §4.2 emitwe-ebiri: Lower takes A & I and H & P in one move.
@@ -243,7 +244,7 @@ fn emitwe_ebiri() {
         })
         .collect();
     assert_eq!(&taken[..2], [('A', 'I'), ('H', 'P')]);
-    assert_eq!(r.outcome, win(Side::Lower, WinKind::EmitweEbiri));
+    assert_eq!(r.outcome(), win(Side::Lower, WinKind::EmitweEbiri));
 }
 
 // §4.3 akakyala: a second capturing move before the opponent captures; an option.
@@ -251,14 +252,14 @@ fn emitwe_ebiri() {
 fn akakyala() {
     let text = "10a, 4b, 1c, 4efh, 1i, 4m; 5AC-E, 3G, 1I-L, 5P / L none 1,0";
     let (r, _) = play(&state(text), "m");
-    assert_eq!(r.outcome, win(Side::Lower, WinKind::Akakyala));
+    assert_eq!(r.outcome(), win(Side::Lower, WinKind::Akakyala));
     assert_eq!(r.state.captures(), [2, 0]);
     let (r, _) = play(&with(state(text), |o| o.akakyala = false), "m");
-    assert_eq!(r.outcome, None);
+    assert_eq!(r.outcome(), None);
     let (r, _) = play(&state(&text.replace("1,0", "1,1")), "m");
-    assert_eq!(r.outcome, None, "the opponent has captured: no akakyala");
+    assert_eq!(r.outcome(), None, "the opponent has captured: no akakyala");
     let (r, _) = play(&state(&text.replace("1,0", "0,0")), "m");
-    assert_eq!(r.outcome, None, "a first capture is not akakyala");
+    assert_eq!(r.outcome(), None, "a first capture is not akakyala");
 }
 
 // §4.4 normal win: the player to move has only singletons and empty holes.
@@ -267,7 +268,7 @@ fn normal_win() {
     let s = state("1h, 44i, 2o; 2A, 1B-P / L none 0,0");
     let (r, t) = play(&s, "o");
     assert!(matches!(t.laps[0].end, LapEnd::Capture { .. }));
-    assert_eq!(r.outcome, win(Side::Lower, WinKind::Normal));
+    assert_eq!(r.outcome(), win(Side::Lower, WinKind::Normal));
     assert_eq!(r.state.outcome(), win(Side::Lower, WinKind::Normal));
     assert!(r.state.legal_moves().is_empty());
     assert!(r.state.play(&r.mv).is_err());
@@ -283,7 +284,7 @@ fn a_win_holding_at_the_lap_limit_stands() {
     assert_eq!(t.laps.len(), 8);
     assert_eq!(t.laps[7].end, LapEnd::Cut);
     assert_eq!(r.state.position().to_string().split("; ").nth(1), Some("1HP"));
-    assert_eq!(r.outcome, win(Side::Lower, WinKind::Normal));
+    assert_eq!(r.outcome(), win(Side::Lower, WinKind::Normal));
 }
 
 // §4 points, a [choice] kept as options.
@@ -336,4 +337,17 @@ fn the_loser_of_the_toss_lays_out_first_unless_the_option_says_otherwise() {
         let d = RuleOptions::default();
         assert_eq!(d.first_mover_when_laying_first(d.lays_out_first(side)), side);
     }
+}
+
+// 3.8: the lap limit is bounded in the checked constructors, with one typed error.
+#[test]
+fn the_checked_constructors_bound_the_lap_limit() {
+    use omweso::rules::{FirstMoves, LapLimitError, Layout, MAX_LAP_LIMIT, StateError};
+    let s = state("9a, 3b, 4d-fhm; 4A-F, 3G, 5P / L both 0,0");
+    let huge = RuleOptions { lap_limit: 4_000_000_000, ..RuleOptions::default() };
+    let err = StateError::LapLimit(LapLimitError { found: 4_000_000_000 });
+    assert_eq!(s.with_options(huge), Err(err.clone()));
+    assert_eq!(GameState::new(*s.position(), Side::Lower, FirstMoves::Both, [0, 0], huge), Err(err));
+    let g = GameState::from_layouts(&Layout::twos(), &Layout::twos(), Side::Lower, huge);
+    assert_eq!(g.options().lap_limit, MAX_LAP_LIMIT, "a start from layouts is brought within the bound");
 }

@@ -10,7 +10,8 @@ fn state(text: &str) -> GameState {
 fn play(state: &GameState, text: &str) -> (GameState, Option<Outcome>, omweso::rules::Trace) {
     let mv = parse_move(state, text).unwrap_or_else(|e| panic!("{e}"));
     let (s, trace) = state.play(&mv).unwrap();
-    (s.state, s.outcome, trace)
+    let outcome = s.outcome();
+    (s.state, outcome, trace)
 }
 
 #[test]

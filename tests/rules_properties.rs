@@ -1,5 +1,10 @@
 //! Property tests over random games from random setups (proptest): 64 seeds always, every
 //! generated move replays from its notation, canonical texts round-trip, nothing panics.
+//! The round-trip properties on arbitrary and mutated text are those the fuzz targets check
+//! (`fuzz/`, `common/round_trip.rs`), over a small budget.
+
+#[path = "common/round_trip.rs"]
+mod round_trip;
 
 use omweso::notation::{MoveText, parse_move};
 use omweso::rules::{GameState, Layout, Position, RuleOptions, Side};
@@ -33,9 +38,10 @@ fn check_random_game(seed: u64, options: RuleOptions, max_moves: usize) {
             let (played, trace) = state.play(&s.mv).unwrap();
             assert_eq!(played, *s);
             assert_eq!(trace.end_position(), *s.state.position(), "{text}: {written}");
+            assert_eq!(s.laps as usize, trace.laps.len(), "{text}: {written}: laps counted as sown");
         }
         let pick = &successors[rng.random_range(0..successors.len())];
-        if pick.outcome.is_some() {
+        if pick.outcome().is_some() {
             return;
         }
         state = pick.state.clone();
@@ -67,9 +73,77 @@ proptest! {
 
     #[test]
     fn readers_never_panic_on_any_text(text in "\\PC{0,40}") {
-        let _ = text.parse::<Position>();
-        let _ = text.parse::<GameState>();
+        round_trip::position(&text);
+        round_trip::game_state(&text);
         let _ = text.parse::<MoveText>();
+    }
+
+    /// Positions spelled another way than the canonical one (RULES.md §5: any grouping, any
+    /// spacing): each hole its own group, in any order, with or without spaces. They read
+    /// to the position meant, and round-trip.
+    #[test]
+    fn respelled_positions_round_trip(
+        counts in proptest::collection::vec(0u8..3, 32),
+        order in Just((0..32).collect::<Vec<usize>>()).prop_shuffle(),
+        tight in any::<bool>(),
+    ) {
+        let mut p = Position::empty();
+        for (i, &c) in counts.iter().enumerate() {
+            p.set(omweso::rules::Hole::from_index(i), c);
+        }
+        let sep = if tight { "," } else { " , " };
+        let side_text = |side: Side| {
+            let groups: Vec<String> = order
+                .iter()
+                .map(|&i| omweso::rules::Hole::from_index(i))
+                .filter(|h| h.side() == side && p.get(*h) > 0)
+                .map(|h| format!("{}{h}", p.get(h)))
+                .collect();
+            if groups.is_empty() { "-".to_string() } else { groups.join(sep) }
+        };
+        let text = format!("{};{}", side_text(Side::Lower), side_text(Side::Upper));
+        prop_assert_eq!(text.parse::<Position>(), Ok(p), "{}", text);
+        round_trip::position(&text);
+    }
+
+    /// Moves spelled as readers accept them (RULES.md §5: any spacing, an omitted seed
+    /// count or taken hole) in states of random games: they read to a legal move whose
+    /// canonical text reads back to it.
+    #[test]
+    fn respelled_moves_round_trip(seed in any::<u64>(), plies in 0usize..30, drop_seeds in any::<bool>()) {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let (lower, upper) = (Layout::random(&mut rng), Layout::random(&mut rng));
+        let mut state = GameState::from_layouts(&lower, &upper, Side::Lower, RuleOptions::default());
+        for _ in 0..plies {
+            let moves = state.legal_moves();
+            let Some(mv) = moves.get(rng.random_range(0..moves.len().max(1))) else { break };
+            let next = state.play(mv).unwrap().0.state;
+            if next.outcome().is_some() {
+                break;
+            }
+            state = next;
+        }
+        for mv in state.legal_moves() {
+            let canonical = mv.to_string();
+            // `i3xF` → `ixF` or `i3x`; `, ` → `,`.
+            let items = canonical.split(", ");
+            let respelled: String = if drop_seeds {
+                let items = items.map(|item| match item.split_once('x') {
+                    Some((from, taken)) => format!("{}x{taken}", &from[..1]),
+                    None => item.to_string(),
+                });
+                items.collect::<Vec<_>>().join(",")
+            } else {
+                let items = items.map(|i| i.split_once('x').map_or(i.to_string(), |(from, _)| format!("{from}x")));
+                items.collect::<Vec<_>>().join(" ,")
+            };
+            round_trip::move_in(&state, &respelled);
+            if !drop_seeds {
+                // With the seed counts kept, each item still names its decision point.
+                let read = parse_move(&state, &respelled).ok();
+                prop_assert_eq!(read, Some(mv.clone()), "{} as {}", canonical, respelled);
+            }
+        }
     }
 
     #[test]
@@ -90,13 +164,12 @@ proptest! {
         let at = at.min(chars.len());
         let end = (at + cut).min(chars.len());
         let mutated: String = chars[..at].iter().chain(insert.chars().collect::<Vec<_>>().iter()).chain(chars[end..].iter()).collect();
-        let _ = mutated.parse::<Position>();
-        if let Ok(state) = mutated.parse::<GameState>() {
-            prop_assert_eq!(state.position().total(), 64);
+        round_trip::position(&mutated);
+        if let Some(state) = round_trip::game_state(&mutated) {
             for mv in ["d", "F", "m", "i3xF", "i3xF, i2xG", "D, J2xh", "ix", "b, j2, j2xH", "d3s"] {
-                let _ = parse_move(&state, mv);
+                round_trip::move_in(&state, mv);
             }
-            let _ = parse_move(&state, &insert);
+            round_trip::move_in(&state, &insert);
         }
     }
 }

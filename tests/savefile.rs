@@ -7,6 +7,9 @@ use omweso::savefile::{LoadError, Phase, Player, SavedGame};
 use proptest::prelude::*;
 use std::path::{Path, PathBuf};
 
+#[path = "common/round_trip.rs"]
+mod round_trip;
+
 fn players() -> [Player; 2] {
     [
         Player { name: "Nakato".into(), computer: None },
@@ -96,7 +99,8 @@ fn every_bad_file_gets_its_clear_message() {
         ("huge-number.omweso", "line 8, column 20: Integer is out of bounds"),
         ("deeply-nested.omweso", "line 45, column 20: Unexpected variant named `Some`"),
         ("binary-garbage.omweso", "not text"),
-        ("zero-lap-limit.omweso", "lap limit must be at least 1"),
+        ("zero-lap-limit.omweso", "rules: the lap limit must be from 1 to 1000000 laps, not 0"),
+        ("huge-lap-limit.omweso", "rules: the lap limit must be from 1 to 1000000 laps, not 4000000000"),
         ("capture-before-first-move.omweso", "has still to make a first move"),
         ("setup-overfull.omweso", "more than 32"),
         ("resigned-with-redo.omweso", "a resignation ends the game at the current move 2, but 3 moves are recorded"),
@@ -125,9 +129,9 @@ fn huge_files_are_refused_unread() {
     let f = std::fs::File::create(&path).unwrap();
     f.set_len(omweso::savefile::MAX_FILE_BYTES + 1).unwrap();
     assert!(matches!(SavedGame::load(&path), Err(LoadError::TooLarge { .. })));
-    // A device reports no size: the read itself stops at the limit.
+    // A device, which reports no size, is not read at all.
     if Path::new("/dev/zero").exists() {
-        assert!(matches!(SavedGame::load(Path::new("/dev/zero")), Err(LoadError::TooLarge { .. })));
+        assert!(matches!(SavedGame::load(Path::new("/dev/zero")), Err(LoadError::NotAFile { .. })));
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -167,6 +171,22 @@ fn check_command() {
     assert!(err.contains("illegal-move.omweso: move 2"), "{err}");
 }
 
+/// A lap limit beyond the rules' bound (RULES.md 3.8) is refused before any move is
+/// replayed: the file's never-ending move would otherwise run for 4,000,000,000 laps.
+#[test]
+fn a_huge_lap_limit_is_refused_at_once() {
+    let path = corpus().join("bad/huge-lap-limit.omweso");
+    let started = std::time::Instant::now();
+    let err = SavedGame::load(&path).unwrap_err();
+    assert!(matches!(err, LoadError::Rules(omweso::rules::LapLimitError { found: 4_000_000_000 })), "{err}");
+    let bin = env!("CARGO_BIN_EXE_omweso");
+    let out = std::process::Command::new(bin).arg("check").arg(&path).output().unwrap();
+    assert!(started.elapsed() < std::time::Duration::from_secs(1), "took {:?}", started.elapsed());
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("huge-lap-limit.omweso: rules: the lap limit must be from 1 to 1000000 laps"), "{err}");
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
 
@@ -178,12 +198,10 @@ proptest! {
         let at = at.min(chars.len());
         let end = (at + cut).min(chars.len());
         let mutated: String = chars[..at].iter().copied().chain(insert.chars()).chain(chars[end..].iter().copied()).collect();
-        if let Ok(s) = SavedGame::from_ron(&mutated) {
-            if let Phase::Game(g) = &s.phase {
-                prop_assert_eq!(g.current().position().total(), 64);
-            }
-            prop_assert!(SavedGame::from_ron(&s.to_ron()).is_ok());
+        if let Ok(SavedGame { phase: Phase::Game(g), .. }) = SavedGame::from_ron(&mutated) {
+            prop_assert_eq!(g.current().position().total(), 64);
         }
+        round_trip::saved_game(&mutated);
     }
 }
 

@@ -140,12 +140,9 @@ pub struct SearchResult {
 /// Baseline: the move that captures the most seeds this move (a win if there is one; the
 /// first such move in generation order).
 pub fn greedy_move(state: &GameState) -> Option<Move> {
-    if state.outcome().is_some() {
-        return None;
-    }
     let mut best: Option<(u64, Move)> = None;
     state.for_each_successor(|s| {
-        let key = match s.outcome {
+        let key = match s.outcome() {
             Some(o) if o.winner() == Some(state.to_move()) => 1 << 40,
             _ => s.captured_seeds as u64 + 1,
         };
@@ -158,9 +155,6 @@ pub fn greedy_move(state: &GameState) -> Option<Move> {
 
 /// Baseline: a uniformly random legal move.
 pub fn random_move<R: rand::Rng + ?Sized>(state: &GameState, rng: &mut R) -> Option<Move> {
-    if state.outcome().is_some() {
-        return None;
-    }
     let mut moves = state.legal_moves();
     if moves.is_empty() {
         return None;

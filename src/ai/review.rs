@@ -16,7 +16,7 @@ use std::sync::atomic::AtomicBool;
 fn score_after(state: &GameState, mv: &Move, limits: Limits, seed: u64, stop: &AtomicBool) -> Option<i32> {
     let (succ, _) = state.play(mv).ok()?;
     let mover = state.to_move();
-    if let Some(o) = succ.outcome.or(succ.state.outcome()) {
+    if let Some(o) = succ.outcome() {
         return Some(outcome_score(&o, mover, &state.options().points, 1));
     }
     let r = search(&succ.state, Level::Master, limits, seed, stop, &mut |_| {})?;

@@ -4,7 +4,8 @@
 
 use super::eval::evaluate;
 use super::tt::{Bound, Entry, Table, hash};
-use crate::rules::{GameState, Move, Outcome, Points, Side, Successor, WinKind};
+use crate::rules::{GameState, Move, Outcome, Points, Side, Successor};
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
@@ -19,6 +20,11 @@ pub const PROVEN: i32 = WIN - 1_000;
 pub(crate) const MAX_PLY: u32 = 200;
 /// How often (in nodes) the clock and the stop flag are read.
 const CHECK_EVERY: u64 = 128;
+/// How often (in laps sown while generating moves) the clock and the stop flag are read
+/// as well: about a millisecond of sowing. An ordinary move takes under 25 laps, so this
+/// matters only with never-ending moves (RULES.md 3.8): one of [`crate::rules::MAX_LAP_LIMIT`]
+/// laps takes about 10 ms, and a node may hold several.
+const LAPS_PER_CHECK: u64 = 100_000;
 
 /// The score of a finished game for `mover`, the player who just moved into it, `ply`
 /// plies below the root.
@@ -58,7 +64,7 @@ pub(crate) fn order(succ: &[Successor], tt_best: u8) -> Vec<usize> {
         .iter()
         .enumerate()
         .map(|(i, s)| {
-            let key = match s.outcome {
+            let key = match s.outcome() {
                 Some(Outcome::Win { .. }) => 1 << 40,
                 _ if i == tt_best as usize => 1 << 30,
                 _ => s.captured_seeds as i64,
@@ -77,6 +83,8 @@ pub(crate) struct Searcher<'a> {
     stop: &'a AtomicBool,
     deadline: Option<Instant>,
     node_limit: u64,
+    /// Laps sown in move generation since the clock was last read for them.
+    laps: u64,
     pub(crate) can_abort: bool,
     pub(crate) aborted: bool,
     points: Points,
@@ -101,6 +109,7 @@ impl<'a> Searcher<'a> {
             stop,
             deadline,
             node_limit: node_limit.unwrap_or(u64::MAX),
+            laps: 0,
             can_abort: true,
             aborted: false,
             points,
@@ -116,16 +125,40 @@ impl<'a> Searcher<'a> {
         if !self.can_abort {
             return false;
         }
-        let stopped = || self.stop.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d);
         let check = self.nodes.is_multiple_of(CHECK_EVERY);
         if check && let Some(shared) = self.shared_nodes {
             shared.fetch_add(self.nodes - self.reported_nodes, Ordering::Relaxed);
             self.reported_nodes = self.nodes;
         }
-        if self.nodes >= self.node_limit || (check && stopped()) {
+        if self.nodes >= self.node_limit || (check && self.stopped()) {
             self.aborted = true;
         }
         self.aborted
+    }
+
+    /// True when the stop flag is set or the deadline has passed.
+    fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// Every successor of `state`, or `None` when the search must stop: the clock is read
+    /// every [`LAPS_PER_CHECK`] laps sown, so never-ending moves cannot hold the search
+    /// past its time.
+    fn successors(&mut self, state: &GameState) -> Option<Vec<Successor>> {
+        let mut out = Vec::with_capacity(16);
+        let flow = state.try_for_each_successor(|s| {
+            self.laps += u64::from(s.laps);
+            out.push(s);
+            if self.laps >= LAPS_PER_CHECK {
+                self.laps = 0;
+                if self.can_abort && self.stopped() {
+                    self.aborted = true;
+                    return ControlFlow::Break(());
+                }
+            }
+            ControlFlow::Continue(())
+        });
+        flow.is_continue().then_some(out)
     }
 
     /// The score of `state` for its player to move, searched `depth` plies deep.
@@ -151,14 +184,10 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
-        let succ = state.successors();
+        let Some(succ) = self.successors(state) else { return 0 };
         if succ.is_empty() {
-            return -outcome_score(
-                &Outcome::Win { winner: state.to_move().opponent(), kind: WinKind::Normal },
-                state.to_move().opponent(),
-                &self.points,
-                ply,
-            );
+            // No move: the game is over (RULES.md §4), decided by the move into `state`.
+            return state.outcome().map_or(0, |o| -outcome_score(&o, state.to_move().opponent(), &self.points, ply));
         }
         let mover = state.to_move();
         let alpha0 = alpha;
@@ -166,7 +195,7 @@ impl<'a> Searcher<'a> {
         let mut best_idx = 0;
         for (k, i) in order(&succ, tt_best).into_iter().enumerate() {
             let s = &succ[i];
-            let score = if let Some(o) = &s.outcome {
+            let score = if let Some(o) = &s.outcome() {
                 outcome_score(o, mover, &self.points, ply + 1)
             } else if k == 0 {
                 -self.negamax(&s.state, depth - 1, ply + 1, -beta, -alpha)
@@ -225,7 +254,7 @@ impl<'a> Searcher<'a> {
         let mut alpha = -INF;
         for (k, &i) in order.iter().enumerate() {
             let s = &succ[i];
-            let score = if let Some(o) = &s.outcome {
+            let score = if let Some(o) = &s.outcome() {
                 outcome_score(o, mover, &self.points, 1)
             } else if k == 0 || exact_all {
                 -self.negamax(&s.state, depth - 1, 1, -INF, INF)
@@ -243,18 +272,22 @@ impl<'a> Searcher<'a> {
     }
 
     /// The principal variation: `first`, then the best moves stored in the table.
+    /// It stops early once its moves took [`LAPS_PER_CHECK`] laps to generate (never-ending
+    /// moves), which an ordinary variation never comes near.
     pub(crate) fn pv(&self, first: &Successor, depth: u32) -> Vec<Move> {
         let mut pv = vec![first.mv.clone()];
         let mut cur = first.state.clone();
-        let mut ended = first.outcome.is_some();
-        while !ended && (pv.len() as u32) < depth.max(1) {
+        let mut ended = first.outcome().is_some();
+        let mut laps = 0u64;
+        while !ended && (pv.len() as u32) < depth.max(1) && laps < LAPS_PER_CHECK {
             let Some(e) = self.tt.probe(hash(&cur)) else { break };
             let mut succ = cur.successors();
+            laps += succ.iter().map(|s| u64::from(s.laps)).sum::<u64>();
             if (e.best as usize) >= succ.len() {
                 break;
             }
             let next = succ.swap_remove(e.best as usize);
-            ended = next.outcome.is_some();
+            ended = next.outcome().is_some();
             pv.push(next.mv);
             cur = next.state;
         }

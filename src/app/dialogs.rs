@@ -227,7 +227,7 @@ fn new_game(app: &mut App, ctx: &Context) {
                 ui.checkbox(&mut o.first_player_lays_out_first, "The first player also lays out first (§2)");
                 ui.horizontal(|ui| {
                     ui.label("Lap limit (3.8):");
-                    ui.add(egui::DragValue::new(&mut o.lap_limit).range(1..=1_000_000));
+                    ui.add(egui::DragValue::new(&mut o.lap_limit).range(1..=crate::rules::MAX_LAP_LIMIT));
                 });
             });
             ui.checkbox(&mut form.from_position, "Start from a position");

@@ -107,22 +107,19 @@ fn io(e: std::io::Error) -> String {
 
 fn apply(start: &GameState, moves: &[String], full_state: bool, out: &mut dyn Write) -> Result<(), String> {
     let mut state = start.clone();
-    let mut outcome = state.outcome();
     for (i, text) in moves.iter().enumerate() {
-        if let Some(o) = outcome {
+        if let Some(o) = state.outcome() {
             return Err(format!("move {} `{text}`: the game is already over ({o})", i + 1));
         }
         let mv = parse_move(&state, text).map_err(|e| format!("move {}: {e}", i + 1))?;
-        let (next, _) = state.play(&mv).map_err(|e| format!("move {} `{text}`: {e}", i + 1))?;
-        outcome = next.outcome.or(next.state.outcome());
-        state = next.state;
+        state = state.play(&mv).map_err(|e| format!("move {} `{text}`: {e}", i + 1))?.0.state;
     }
     if full_state {
         writeln!(out, "{state}").map_err(io)?;
     } else {
         writeln!(out, "{}", state.position()).map_err(io)?;
     }
-    writeln!(out, "{}", outcome_text(outcome)).map_err(io)
+    writeln!(out, "{}", outcome_text(state.outcome())).map_err(io)
 }
 
 fn list_moves(state: &GameState, out: &mut dyn Write) -> Result<(), String> {
@@ -130,8 +127,7 @@ fn list_moves(state: &GameState, out: &mut dyn Write) -> Result<(), String> {
         return Err(format!("no legal moves: the game is over ({o})"));
     }
     for s in state.successors() {
-        writeln!(out, "{}\t{}\t{}", s.mv, s.state.position(), outcome_text(s.outcome.or(s.state.outcome())))
-            .map_err(io)?;
+        writeln!(out, "{}\t{}\t{}", s.mv, s.state.position(), outcome_text(s.outcome())).map_err(io)?;
     }
     Ok(())
 }
@@ -169,13 +165,13 @@ fn trace(state: &GameState, text: &str, out: &mut dyn Write) -> Result<(), Strin
     writeln!(out, "position: {}", result.state.position()).map_err(io)?;
     writeln!(out, "state:    {}", result.state).map_err(io)?;
     writeln!(out, "captured: {} seeds", result.captured_seeds).map_err(io)?;
-    writeln!(out, "outcome:  {}", outcome_text(result.outcome.or(result.state.outcome()))).map_err(io)
+    writeln!(out, "outcome:  {}", outcome_text(result.outcome())).map_err(io)
 }
 
 fn check(file: &std::path::Path, out: &mut dyn Write) -> Result<(), String> {
     use crate::savefile::{LoadError, SavedGame};
     let saved = SavedGame::load(file).map_err(|e| match e {
-        LoadError::Io { .. } | LoadError::TooLarge { .. } => e.to_string(),
+        LoadError::Io { .. } | LoadError::TooLarge { .. } | LoadError::NotAFile { .. } => e.to_string(),
         _ => format!("{}: {e}", file.display()),
     })?;
     writeln!(out, "{}: a valid saved game", file.display()).map_err(io)?;

@@ -200,7 +200,7 @@ fn play_game(lower: &Player, upper: &Player, start: GameState, s: &MatchSettings
             Ok((next, _)) => next,
             Err(e) => return (GameEnd::Forfeit(side, format!("illegal move {mv} in {state}: {e}")), ply),
         };
-        if let Some(o) = next.outcome {
+        if let Some(o) = next.outcome() {
             return (end_of(o, &next.state), ply + 1);
         }
         state = next.state;
@@ -229,7 +229,7 @@ fn balanced_opening(start: &GameState, moves: u32, seed: u64) -> GameState {
                 break;
             };
             match s.play(&mv) {
-                Ok((next, _)) if next.outcome.is_none() && next.state.outcome().is_none() => s = next.state,
+                Ok((next, _)) if next.outcome().is_none() => s = next.state,
                 _ => {
                     ok = false;
                     break;

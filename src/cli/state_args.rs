@@ -93,8 +93,8 @@ pub struct RuleArgs {
     /// Akawumbi also needs the last capture at an end column (RULES.md §4.1).
     #[arg(long)]
     pub akawumbi_end_column: bool,
-    /// The lap at which a move is stopped as never-ending (RULES.md 3.8).
-    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u32).range(1..))]
+    /// The lap at which a move is stopped as never-ending (RULES.md 3.8), 1 to 1000000.
+    #[arg(long, default_value_t = 200, value_parser = parse_lap_limit)]
     pub lap_limit: u32,
 }
 
@@ -109,6 +109,12 @@ impl RuleArgs {
             ..RuleOptions::default()
         }
     }
+}
+
+/// Reads `--lap-limit`: a whole number checked by the rules' one bound.
+fn parse_lap_limit(text: &str) -> Result<u32, String> {
+    let laps: u64 = text.trim().parse().map_err(|_| format!("`{text}` is not a whole number of laps"))?;
+    crate::rules::check_lap_limit(laps).map_err(|e| e.to_string())
 }
 
 fn parse_captures_arg(text: &str) -> Result<[u16; 2], String> {

@@ -18,7 +18,7 @@ fn io(e: std::io::Error) -> String {
 pub fn explain(state: &GameState, mv: &str, out: &mut dyn Write) -> Result<(), String> {
     let m = parse_move(state, mv).map_err(|e| e.to_string())?;
     let (succ, trace) = state.play(&m).map_err(|e| e.to_string())?;
-    for line in narrate(state, &trace, succ.outcome) {
+    for line in narrate(state, &trace, succ.outcome()) {
         writeln!(out, "{line}").map_err(io)?;
     }
     Ok(())

@@ -181,8 +181,8 @@ impl MoveText {
     pub fn to_move(&self, state: &GameState) -> Result<Move, MoveError> {
         let text = quote(&self.to_string());
         let illegal = |reason| MoveError::Illegal { text: text.clone(), reason };
-        if state.outcome().is_some() {
-            return Err(illegal(IllegalMove::NoMoves(state.to_move())));
+        if let Some(outcome) = state.outcome() {
+            return Err(illegal(IllegalMove::GameOver(outcome)));
         }
         let start = self.start;
         let mover = state.to_move();

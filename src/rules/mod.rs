@@ -16,7 +16,7 @@ mod trace;
 
 pub use hole::{Direction, Hole, Row, Side, column_partner_track, is_leftmost_track, opposite_tracks};
 pub use moves::{Choice, Move};
-pub use options::{Points, RuleOptions};
+pub use options::{LapLimitError, MAX_LAP_LIMIT, Points, RuleOptions, check_lap_limit};
 pub use outcome::{Outcome, WinKind};
 pub use position::{Layout, LayoutError, Position, SEEDS_PER_SIDE, TOTAL_SEEDS};
 pub use sowing::{DecisionPoint, Progress, Sowing};

@@ -3,6 +3,31 @@
 use super::hole::Side;
 use super::outcome::WinKind;
 
+/// The largest lap limit (RULES.md 3.8) any game may have: 1,000,000 laps. A never-ending
+/// move of this many laps takes about 10 ms to generate and, with its trace, some 30 MB;
+/// larger limits let one move take minutes and tens of gigabytes. The saved-file loader,
+/// the command line's `--lap-limit` and the window all accept 1 to this bound.
+pub const MAX_LAP_LIMIT: u32 = 1_000_000;
+
+/// A lap limit outside `1..=`[`MAX_LAP_LIMIT`] (RULES.md 3.8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("the lap limit must be from 1 to {MAX_LAP_LIMIT} laps, not {found}")]
+pub struct LapLimitError {
+    /// The lap limit asked for.
+    pub found: u64,
+}
+
+/// Checks a lap limit (RULES.md 3.8): from 1 to [`MAX_LAP_LIMIT`] laps.
+///
+/// # Errors
+/// [`LapLimitError`] for 0 or more than [`MAX_LAP_LIMIT`].
+pub fn check_lap_limit(laps: u64) -> Result<u32, LapLimitError> {
+    match u32::try_from(laps) {
+        Ok(n @ 1..=MAX_LAP_LIMIT) => Ok(n),
+        _ => Err(LapLimitError { found: laps }),
+    }
+}
+
 /// The rule options of a game. `Default` gives the rules as RULES.md states them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -15,7 +40,7 @@ pub struct RuleOptions {
     /// (`001_eeae7683f67f109c.txt`). Off.
     pub akawumbi_needs_end_column: bool,
     /// RULES.md 3.8: the lap at which a move that has not ended is stopped as never-ending.
-    /// 200; at least 1.
+    /// 200; from 1 to [`MAX_LAP_LIMIT`] ([`RuleOptions::check`]).
     pub lap_limit: u32,
     /// RULES.md 3.5: the most seeds a clockwise lap may carry; `None` (the default) applies
     /// no limit.
@@ -25,6 +50,17 @@ pub struct RuleOptions {
     pub first_player_lays_out_first: bool,
     /// RULES.md §4: the points of each kind of win.
     pub points: Points,
+}
+
+impl RuleOptions {
+    /// Checks the options that have bounds: the lap limit (RULES.md 3.8). Every checked
+    /// constructor of a game state calls this.
+    ///
+    /// # Errors
+    /// [`LapLimitError`] for a lap limit of 0 or more than [`MAX_LAP_LIMIT`].
+    pub fn check(&self) -> Result<(), LapLimitError> {
+        check_lap_limit(self.lap_limit.into()).map(|_| ())
+    }
 }
 
 impl Default for RuleOptions {
@@ -87,5 +123,22 @@ impl Points {
             WinKind::Akakyala => self.akakyala,
             WinKind::Normal => self.normal,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_lap_limit_has_one_bound() {
+        assert_eq!(check_lap_limit(1), Ok(1));
+        assert_eq!(check_lap_limit(MAX_LAP_LIMIT.into()), Ok(MAX_LAP_LIMIT));
+        for found in [0, u64::from(MAX_LAP_LIMIT) + 1, 4_000_000_000, u64::MAX] {
+            assert_eq!(check_lap_limit(found), Err(LapLimitError { found }));
+        }
+        let huge = RuleOptions { lap_limit: 4_000_000_000, ..RuleOptions::default() };
+        assert_eq!(huge.check(), Err(LapLimitError { found: 4_000_000_000 }));
+        assert_eq!(RuleOptions::default().check(), Ok(()));
     }
 }

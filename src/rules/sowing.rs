@@ -98,6 +98,9 @@ pub struct Sowing {
 impl Sowing {
     /// Lifts the start hole. `record` keeps a [`Trace`].
     pub(crate) fn begin(state: &GameState, start: Hole, split: bool, record: bool) -> Result<Sowing, IllegalMove> {
+        if let Some(outcome) = state.outcome() {
+            return Err(IllegalMove::GameOver(outcome));
+        }
         let mover = state.to_move();
         if start.side() != mover {
             return Err(IllegalMove::NotOwnHole { hole: start, mover });
@@ -237,9 +240,9 @@ impl Sowing {
         Ok((self.take_successor(), trace))
     }
 
-    /// The result of a finished move (RULES.md §4 and 3.8). Call only when finished; the
-    /// move is taken out of the sowing (which is not to be used again), nothing else is
-    /// moved.
+    /// The result of a finished move (RULES.md §4 and 3.8): the state after it carries the
+    /// move's outcome. Call only when finished; the move is taken out of the sowing (which
+    /// is not to be used again), nothing else is moved.
     #[inline]
     pub(crate) fn take_successor(&mut self) -> Successor {
         let mover = self.state.to_move();
@@ -278,9 +281,10 @@ impl Sowing {
         } else {
             None
         };
+        next.end = outcome;
         let start = self.mv.start;
         let mv = std::mem::replace(&mut self.mv, Move { start, split: false, choices: Choices::new() });
-        Successor { mv, state: next, outcome, captured_seeds: self.captured_seeds }
+        Successor { mv, state: next, captured_seeds: self.captured_seeds, laps: self.lap }
     }
 
     /// If a clockwise lap of the seeds in hand from the current origin would capture, stop

@@ -4,12 +4,13 @@
 
 use super::hole::{Direction, Hole, Side};
 use super::moves::Move;
-use super::options::RuleOptions;
+use super::options::{LapLimitError, MAX_LAP_LIMIT, RuleOptions};
 use super::outcome::{Outcome, WinKind};
 use super::position::{Layout, Position, TOTAL_SEEDS};
 use super::sowing::{Progress, Sowing};
 use super::trace::Trace;
 use smallvec::SmallVec;
+use std::ops::ControlFlow;
 
 /// Which players have still to make their first move (RULES.md 3.6, §5: `both`, `lower`,
 /// `upper`, `none`).
@@ -80,9 +81,9 @@ pub enum StateError {
         /// The side to move.
         other: Side,
     },
-    /// The lap limit must be at least 1 (RULES.md 3.8).
-    #[error("the lap limit must be at least 1")]
-    ZeroLapLimit,
+    /// The lap limit is 0 or more than [`MAX_LAP_LIMIT`] (RULES.md 3.8).
+    #[error(transparent)]
+    LapLimit(#[from] LapLimitError),
 }
 
 /// Why a move cannot be played in a state.
@@ -132,9 +133,9 @@ pub enum IllegalMove {
         /// The lap waiting.
         lap: u32,
     },
-    /// The game is over: the player to move has no hole with 2 or more seeds.
-    #[error("the game is over: {0} has no hole with 2 or more seeds")]
-    NoMoves(Side),
+    /// The game is over (RULES.md §4, 3.8): no move can be played in a finished state.
+    #[error("the game is over ({0})")]
+    GameOver(Outcome),
 }
 
 /// A move together with what it leads to.
@@ -144,10 +145,20 @@ pub struct Successor {
     pub mv: Move,
     /// The state after it: the opponent to move.
     pub state: GameState,
-    /// The end of the game, if the move ends it (RULES.md §4, 3.8).
-    pub outcome: Option<Outcome>,
     /// Seeds captured in the move.
     pub captured_seeds: u32,
+    /// Laps sown in the move, counted as RULES.md 3.8 counts them (from 1, up to the lap
+    /// limit): a measure of the work the move took to play.
+    pub laps: u32,
+}
+
+impl Successor {
+    /// The end of the game, if the move ends it (RULES.md §4, 3.8): the outcome of the
+    /// state after it, [`GameState::outcome`].
+    #[inline]
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.state.outcome()
+    }
 }
 
 /// Everything that decides the legal moves and the outcome: the board, the side to move,
@@ -155,7 +166,14 @@ pub struct Successor {
 /// player has captured, and the rule options (RULES.md §5 "Game state").
 ///
 /// Always valid: 64 seeds on the board, built by [`GameState::new`] or
-/// [`GameState::from_layouts`].
+/// [`GameState::from_layouts`], or produced by a move.
+///
+/// A finished game is a fact of the state: [`GameState::outcome`] answers every end of
+/// RULES.md §4 and 3.8, and a finished state has no legal move and refuses to play on.
+/// A state produced by a move carries the outcome that move gave, including the ends its
+/// text cannot show (emitwe-ebiri, akawumbi, an annulled move); a state built from its
+/// parts (or read from RULES.md §5 notation) knows what those parts show: the normal win
+/// and, with the option on, akakyala from the capture counts.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct GameState {
     pub(crate) position: Position,
@@ -163,6 +181,9 @@ pub struct GameState {
     pub(crate) first_move_pending: [bool; 2],
     pub(crate) captures: [u16; 2],
     pub(crate) options: RuleOptions,
+    /// How the game ended, if it has: set by the move that produced the state, or derived
+    /// from the other fields when the state is built (`GameState::derived_end`).
+    pub(crate) end: Option<Outcome>,
 }
 
 impl GameState {
@@ -170,7 +191,8 @@ impl GameState {
     ///
     /// # Errors
     /// [`StateError`] when the board does not hold exactly 64 seeds, a player is said to
-    /// have captured before making a first move, or the lap limit is 0.
+    /// have captured before making a first move, or the lap limit is 0 or more than
+    /// [`MAX_LAP_LIMIT`].
     pub fn new(
         position: Position,
         to_move: Side,
@@ -193,23 +215,28 @@ impl GameState {
         if pending[to_move.opponent().index()] && !pending[to_move.index()] {
             return Err(StateError::FirstMoveOrder { side: to_move.opponent(), other: to_move });
         }
-        if options.lap_limit == 0 {
-            return Err(StateError::ZeroLapLimit);
-        }
-        Ok(GameState { position, to_move, first_move_pending: pending, captures, options })
+        options.check()?;
+        let mut state = GameState { position, to_move, first_move_pending: pending, captures, options, end: None };
+        state.end = state.derived_end();
+        Ok(state)
     }
 
     /// The start of a game: both layouts of 32 seeds, `first` to move, no move made yet.
+    /// A lap limit outside 1 to [`MAX_LAP_LIMIT`] is brought to the nearer bound (callers
+    /// that read options from a person or a file check them first, [`RuleOptions::check`]).
     pub fn from_layouts(lower: &Layout, upper: &Layout, first: Side, options: RuleOptions) -> GameState {
         let mut options = options;
-        options.lap_limit = options.lap_limit.max(1);
-        GameState {
+        options.lap_limit = options.lap_limit.clamp(1, MAX_LAP_LIMIT);
+        let mut state = GameState {
             position: Position::from_layouts(lower, upper),
             to_move: first,
             first_move_pending: [true, true],
             captures: [0, 0],
             options,
-        }
+            end: None,
+        };
+        state.end = state.derived_end();
+        state
     }
 
     /// The board.
@@ -237,15 +264,42 @@ impl GameState {
         &self.options
     }
 
-    /// The same state under other rule options.
+    /// The same state under other rule options. An end that the move into this state
+    /// fixed and that its parts cannot show (emitwe-ebiri, akawumbi, annulled) stays; the
+    /// normal win and akakyala are decided again under `options`.
     ///
     /// # Errors
-    /// [`StateError::ZeroLapLimit`] for a lap limit of 0.
+    /// [`StateError::LapLimit`] for a lap limit of 0 or more than [`MAX_LAP_LIMIT`].
     pub fn with_options(&self, options: RuleOptions) -> Result<GameState, StateError> {
-        if options.lap_limit == 0 {
-            return Err(StateError::ZeroLapLimit);
+        options.check()?;
+        let mut state = GameState { options, ..self.clone() };
+        let fixed_by_move = matches!(
+            self.end,
+            Some(Outcome::Annulled | Outcome::Win { kind: WinKind::Akawumbi | WinKind::EmitweEbiri, .. })
+        );
+        if !fixed_by_move {
+            state.end = state.derived_end();
         }
-        Ok(GameState { options, ..self.clone() })
+        Ok(state)
+    }
+
+    /// The end that the state's own parts show (RULES.md §4, in its order): akakyala when
+    /// the option is on and one side has captured in two moves or more while the other
+    /// has not captured; the normal win when the player to move has no hole with 2 or more
+    /// seeds.
+    fn derived_end(&self) -> Option<Outcome> {
+        if self.options.akakyala {
+            let [lower, upper] = self.captures;
+            let akakyala = |winner| Some(Outcome::Win { winner, kind: WinKind::Akakyala });
+            if lower >= 2 && upper == 0 {
+                return akakyala(Side::Lower);
+            }
+            if upper >= 2 && lower == 0 {
+                return akakyala(Side::Upper);
+            }
+        }
+        (!self.position.can_move(self.to_move))
+            .then_some(Outcome::Win { winner: self.to_move.opponent(), kind: WinKind::Normal })
     }
 
     /// True unless this is the mover's first move (RULES.md 3.6).
@@ -253,20 +307,21 @@ impl GameState {
         !self.first_move_pending[self.to_move.index()]
     }
 
-    /// The normal win (RULES.md §4.4) when the player to move has no hole with 2 or more
-    /// seeds; otherwise `None`. Wins that depend on the last move (akawumbi, emitwe-ebiri,
-    /// akakyala) and annulment are in [`Successor::outcome`].
+    /// How the game has ended, or `None` while it goes on (RULES.md §4, 3.8): every end,
+    /// whether the move into this state made it (akawumbi, emitwe-ebiri, akakyala, a
+    /// never-ending move annulled or won, the normal win) or the state's parts show it (see
+    /// [`GameState`]). A finished state has no legal moves.
+    #[inline]
     pub fn outcome(&self) -> Option<Outcome> {
-        (!self.position.can_move(self.to_move))
-            .then_some(Outcome::Win { winner: self.to_move.opponent(), kind: WinKind::Normal })
+        self.end
     }
 
     /// Starts a move from `start` (split as in RULES.md 3.7 when `split`), keeping a trace;
     /// the caller advances it and answers its decision points.
     ///
     /// # Errors
-    /// [`IllegalMove`] when the hole is not the mover's, holds fewer than 2 seeds, or cannot
-    /// be split.
+    /// [`IllegalMove::GameOver`] when the game is over; otherwise [`IllegalMove`] when the
+    /// hole is not the mover's, holds fewer than 2 seeds, or cannot be split.
     pub fn start_move(&self, start: Hole, split: bool) -> Result<Sowing, IllegalMove> {
         Sowing::begin(self, start, split, true)
     }
@@ -287,12 +342,10 @@ impl GameState {
     /// Plays a complete move.
     ///
     /// # Errors
-    /// [`IllegalMove`] when the move does not fit this state: wrong start, or choices that
-    /// are not this position's decision points.
+    /// [`IllegalMove::GameOver`] when the game is over; otherwise [`IllegalMove`] when the
+    /// move does not fit this state: wrong start, or choices that are not this position's
+    /// decision points.
     pub fn play(&self, mv: &Move) -> Result<(Successor, Trace), IllegalMove> {
-        if self.outcome().is_some() {
-            return Err(IllegalMove::NoMoves(self.to_move));
-        }
         let mut sowing = Sowing::begin(self, mv.start, mv.split, true)?;
         let mut choices = mv.choices.iter();
         while let Progress::Decision(dp) = sowing.advance() {
@@ -322,31 +375,45 @@ impl GameState {
     }
 
     /// Calls `f` with every complete legal move and what it leads to, start holes in
-    /// alphabetical order (RULES.md 3.1, 3.5, 3.7). No trace is kept: this is the fast path
-    /// used by search and perft.
+    /// alphabetical order (RULES.md 3.1, 3.5, 3.7); none when the game is over. No trace is
+    /// kept: this is the fast path used by search and perft.
     pub fn for_each_successor(&self, mut f: impl FnMut(Successor)) {
+        let _ = self.try_for_each_successor(|s| -> ControlFlow<()> {
+            f(s);
+            ControlFlow::Continue(())
+        });
+    }
+
+    /// As [`GameState::for_each_successor`], but `f` may stop the generation by returning
+    /// [`ControlFlow::Break`], which is then returned (a search out of time stops between
+    /// two moves rather than after the whole list; see [`Successor::laps`]).
+    pub fn try_for_each_successor<B>(&self, mut f: impl FnMut(Successor) -> ControlFlow<B>) -> ControlFlow<B> {
+        if self.end.is_some() {
+            return ControlFlow::Continue(());
+        }
         // Clockwise branches wait here while the anticlockwise one is played out (inline:
         // generation allocates nothing for the usual one or two).
         let mut branches: SmallVec<[Sowing; 2]> = SmallVec::new();
         for hole in self.playable_holes() {
-            play_out(&mut Sowing::lift(self, hole, false, false), &mut branches, &mut f);
+            play_out(&mut Sowing::lift(self, hole, false, false), &mut branches, &mut f)?;
             if self.can_split(hole) {
-                play_out(&mut Sowing::lift(self, hole, true, false), &mut branches, &mut f);
+                play_out(&mut Sowing::lift(self, hole, true, false), &mut branches, &mut f)?;
             }
             while let Some(mut s) = branches.pop() {
-                play_out(&mut s, &mut branches, &mut f);
+                play_out(&mut s, &mut branches, &mut f)?;
             }
         }
+        ControlFlow::Continue(())
     }
 
-    /// Every complete legal move with what it leads to.
+    /// Every complete legal move with what it leads to; none when the game is over.
     pub fn successors(&self) -> Vec<Successor> {
         let mut out = Vec::with_capacity(16);
         self.for_each_successor(|s| out.push(s));
         out
     }
 
-    /// Every complete legal move.
+    /// Every complete legal move; none when the game is over.
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut out = Vec::with_capacity(16);
         self.for_each_successor(|s| out.push(s.mv));
@@ -375,14 +442,18 @@ pub struct Perft {
 /// Sows `s` to its end, taking the anticlockwise branch at each decision point and leaving
 /// the clockwise one in `branches`.
 #[inline]
-fn play_out(s: &mut Sowing, branches: &mut SmallVec<[Sowing; 2]>, f: &mut impl FnMut(Successor)) {
+fn play_out<B>(
+    s: &mut Sowing,
+    branches: &mut SmallVec<[Sowing; 2]>,
+    f: &mut impl FnMut(Successor) -> ControlFlow<B>,
+) -> ControlFlow<B> {
     while let Progress::Decision(dp) = s.advance() {
         let mut clockwise = s.clone();
         clockwise.apply_choice(dp, Direction::Clockwise);
         branches.push(clockwise);
         s.apply_choice(dp, Direction::Anticlockwise);
     }
-    f(s.take_successor());
+    f(s.take_successor())
 }
 
 fn perft_into(state: &GameState, depth: u32, p: &mut Perft) {
@@ -394,7 +465,8 @@ fn perft_into(state: &GameState, depth: u32, p: &mut Perft) {
         p.generated += 1;
         if depth == 1 {
             p.leaves += 1;
-        } else if s.outcome.is_none() {
+        } else {
+            // A finished state has no successors: its sequences stop there.
             perft_into(&s.state, depth - 1, p);
         }
     });

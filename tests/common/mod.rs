@@ -20,7 +20,7 @@ pub fn random_states(seed: u64, count: usize, plies: Range<usize>) -> Vec<GameSt
         for _ in 0..rng.random_range(plies.clone()) {
             let Some(mv) = random_move(&state, &mut rng) else { break };
             let (next, _) = state.play(&mv).expect("a generated move is legal");
-            if next.outcome.is_some() {
+            if next.outcome().is_some() {
                 break;
             }
             state = next.state;

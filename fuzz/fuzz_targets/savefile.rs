@@ -1,0 +1,13 @@
+//! Saved games: any text the loader accepts, saved again and loaded, gives the same game.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+#[path = "../../tests/common/round_trip.rs"]
+mod round_trip;
+
+fuzz_target!(|data: &[u8]| {
+    if let Ok(text) = std::str::from_utf8(data) {
+        round_trip::saved_game(text);
+    }
+});
