@@ -1005,7 +1005,7 @@ fn the_first_start_offers_the_lessons_and_a_lesson_is_followed_on_the_board() {
     h.get_by_label_contains("so the move ended there");
     click(&mut h, "Next");
     click(&mut h, "Show me");
-    h.get_by_label("Right!");
+    h.get_by_label("This is the move:");
     click(&mut h, "Leave the lesson");
     h.get_by_label("Learn Omweso");
 }
@@ -1052,5 +1052,5 @@ fn the_analysis_panel_threats_and_game_review_from_the_view_menu() {
     wait_for(&mut h, |a| a.session().game_review_progress().is_none());
     h.run();
     assert!(game(&h).moves().iter().all(|e| e.review.is_some()));
-    h.get_by_label("Lower's lead in seeds before each move; click to look at a move.");
+    h.get_by_label("The evaluation for Lower before each move (1 is about a seed); click to look at a move.");
 }

@@ -75,7 +75,7 @@ pub fn for_lower(score: i32, to_move: Side) -> i32 {
     if to_move == Side::Lower { score } else { -score }
 }
 
-/// A score (for Lower, hundredths of a seed) in a player's words: `Lower +3.5 seeds`,
+/// A score (for Lower, hundredths of a seed) in a player's words: `Lower better by 3.5`,
 /// `even`, or `Upper wins in 3 moves` for a forced result.
 pub fn score_words(score_for_lower: i32) -> String {
     let (side, s) = if score_for_lower >= 0 { (Side::Lower, score_for_lower) } else { (Side::Upper, -score_for_lower) };
@@ -86,7 +86,8 @@ pub fn score_words(score_for_lower: i32) -> String {
         let moves = (plies + 1) / 2;
         return format!("{side} wins in {moves} move{}", if moves == 1 { "" } else { "s" });
     }
-    if s < 10 { "even".to_string() } else { format!("{side} +{:.1} seeds", s as f64 / 100.0) }
+    // The evaluation counts seeds and where they stand, so its unit is "about a seed".
+    if s < 10 { "even".to_string() } else { format!("{side} better by {:.1}", s as f64 / 100.0) }
 }
 
 /// What a review thread sends.
@@ -172,8 +173,8 @@ mod tests {
 
     #[test]
     fn scores_in_words() {
-        assert_eq!(score_words(350), "Lower +3.5 seeds");
-        assert_eq!(score_words(-120), "Upper +1.2 seeds");
+        assert_eq!(score_words(350), "Lower better by 3.5");
+        assert_eq!(score_words(-120), "Upper better by 1.2");
         assert_eq!(score_words(3), "even");
         assert_eq!(score_words(WIN + 1000 - 1), "Lower wins in 1 move");
         assert_eq!(score_words(-(WIN + 2000 - 3)), "Upper wins in 2 moves");

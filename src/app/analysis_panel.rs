@@ -79,9 +79,9 @@ pub fn coach_line(app: &mut App, ui: &mut Ui) {
         ui.label(RichText::new(format!("Coach: looking at your move {}…", e.text)).weak());
         return;
     };
-    let mut text = format!("Coach: {} was {}", e.text, r.mark);
+    let mut text = format!("Coach: {} was {}", e.text, mark_words(r.mark));
     if r.mark > Mark::Good {
-        text.push_str(&format!(" (gave away {}); {} was better", loss_words(r.loss), r.best));
+        text.push_str(&format!(" (it gave away {}); {} was better", loss_words(r.loss), r.best));
     }
     ui.colored_label(mark_color(r.mark), text);
     if r.mark >= Mark::Inaccuracy && n > 0 && ui.button("Take back and try again").clicked() {
@@ -89,9 +89,22 @@ pub fn coach_line(app: &mut App, ui: &mut Ui) {
     }
 }
 
-/// A loss in words: `2.5 seeds`, or `a won game` for a forced result.
+/// A mark as the end of a sentence: `the best move`, `good`, `an inaccuracy`, `a mistake`,
+/// `a blunder`.
+pub fn mark_words(mark: Mark) -> &'static str {
+    match mark {
+        Mark::Best => "the best move",
+        Mark::Good => "good",
+        Mark::Inaccuracy => "an inaccuracy",
+        Mark::Mistake => "a mistake",
+        Mark::Blunder => "a blunder",
+    }
+}
+
+/// A loss in words: `2.5` (about seeds), or `a won game` when it stands for a forced
+/// result (more than all 64 seeds are worth).
 fn loss_words(loss: i32) -> String {
-    if loss >= PROVEN { "a won game".to_string() } else { format!("{:.1} seeds", loss as f64 / 100.0) }
+    if loss >= 6_400 { "a won game".to_string() } else { format!("about {:.1} seeds", loss as f64 / 100.0) }
 }
 
 /// The verdicts of the moves on the board, in order (moves not reviewed are left out).
@@ -136,7 +149,7 @@ pub fn review_section(app: &mut App, ui: &mut Ui) {
 
 /// The evaluation before each move, for Lower (±20 seeds; forced results at the edge).
 fn graph(ui: &mut Ui, reviewed: &[(&Entry, &MoveReview)], cmds: &mut Vec<Command>) {
-    let clamp = |v: i32| (v.clamp(-2000, 2000) as f64) / 100.0;
+    let clamp = |v: i32| (v.clamp(-5000, 5000) as f64) / 100.0;
     let line: Vec<[f64; 2]> =
         reviewed.iter().map(|(e, r)| [r.number as f64, clamp(for_lower(r.score_before, e.mover))]).collect();
     let bad: Vec<[f64; 2]> = reviewed
@@ -153,7 +166,7 @@ fn graph(ui: &mut Ui, reviewed: &[(&Entry, &MoveReview)], cmds: &mut Vec<Command
         .include_y(5.0)
         .show(ui, |plot| {
             plot.hline(egui_plot::HLine::new("even", 0.0).color(Color32::from_gray(110)));
-            plot.line(egui_plot::Line::new("Lower's lead (seeds)", line).color(Color32::from_gray(230)));
+            plot.line(egui_plot::Line::new("evaluation for Lower", line).color(Color32::from_gray(230)));
             plot.points(egui_plot::Points::new("mistakes", bad).radius(4.0).color(theme::CAPTURE));
         });
     if resp.response.clicked()
@@ -162,7 +175,11 @@ fn graph(ui: &mut Ui, reviewed: &[(&Entry, &MoveReview)], cmds: &mut Vec<Command
         let n = at.x.round().max(1.0) as usize;
         cmds.push(Command::ReviewAt(n - 1));
     }
-    ui.label(RichText::new("Lower's lead in seeds before each move; click to look at a move.").weak().size(11.0));
+    ui.label(
+        RichText::new("The evaluation for Lower before each move (1 is about a seed); click to look at a move.")
+            .weak()
+            .size(11.0),
+    );
 }
 
 /// The key moments (the moves that gave away most) and the worst moves to try again.

@@ -122,8 +122,10 @@ pub fn store(storage: &mut dyn eframe::Storage, session: &Session, damaged: &mut
         // A lesson is not a game to keep: the game autosaved before it stays.
         return;
     }
-    storage.set_string(AUTOSAVE_KEY, session.to_saved().to_ron());
-    let doc = AutosaveDocument { path: session.document().path.clone(), changed: session.changed() };
+    let kept = session.to_keep();
+    storage.set_string(AUTOSAVE_KEY, kept.to_ron());
+    let changed = session.document().baseline.as_ref() != Some(&kept);
+    let doc = AutosaveDocument { path: session.document().path.clone(), changed };
     if let Ok(text) = ron::to_string(&doc) {
         storage.set_string(AUTOSAVE_DOCUMENT_KEY, text);
     }

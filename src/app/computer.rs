@@ -112,7 +112,8 @@ impl Computer {
 
     /// Asks for a hint for the human in `state`.
     pub fn ask_hint(&mut self, state: &GameState) {
-        self.ask(state, Purpose::Hint, Level::Strong, Duration::from_millis(800));
+        // The same engine and about the same time as the coach, so that the two agree.
+        self.ask(state, Purpose::Hint, Level::Master, Duration::from_millis(1000));
     }
 
     /// The awaited reply, if it has come; stale replies are dropped.

@@ -112,7 +112,7 @@ fn path_prompt(app: &mut App, ctx: &Context, index: usize) {
             field.request_focus();
         }
         ui.horizontal(|ui| {
-            let path = std::path::PathBuf::from(prompt.text.trim());
+            let path = super::files::typed_path(&prompt.text);
             let ready = !prompt.text.trim().is_empty();
             if ui.add_enabled(ready, egui::Button::new(button)).clicked() || (entered && ready) {
                 cmd = Some(match prompt.action {
@@ -131,12 +131,17 @@ fn path_prompt(app: &mut App, ctx: &Context, index: usize) {
 }
 
 fn confirm(app: &mut App, ctx: &Context) {
+    let untitled = app.session.document().path.is_none();
     let mut cmds = Vec::new();
     // A modal: the board and the panels behind it take no clicks while it is open, and
     // play pauses.
     egui::Modal::new(egui::Id::unique("unsaved-changes")).show(ctx, |ui| {
         ui.heading("Unsaved changes");
-        ui.label("The game has changed since it was last saved.");
+        ui.label(if untitled {
+            "This game has not been saved."
+        } else {
+            "The game has changed since it was last saved."
+        });
         ui.horizontal(|ui| {
             if ui.button("Save").clicked() {
                 cmds.push(Command::Save);

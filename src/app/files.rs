@@ -48,6 +48,17 @@ impl FileDialogs for SystemDialogs {
     }
 }
 
+/// A path as a person types it: surrounding spaces dropped and a leading `~` standing for
+/// the home folder (`~/games/a.omweso`).
+pub fn typed_path(text: &str) -> PathBuf {
+    let t = text.trim();
+    let home = std::env::var_os("HOME").map(PathBuf::from);
+    match (t.strip_prefix("~/").or(if t == "~" { Some("") } else { None }), home) {
+        (Some(rest), Some(home)) => home.join(rest),
+        _ => PathBuf::from(t),
+    }
+}
+
 /// What a typed path is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FileAction {
@@ -84,5 +95,18 @@ impl PathPrompt {
             }
         };
         PathPrompt { action, text, why }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_typed_path_expands_the_home_folder() {
+        let home = PathBuf::from(std::env::var_os("HOME").expect("HOME"));
+        assert_eq!(typed_path("  ~/g/a.omweso "), home.join("g/a.omweso"));
+        assert_eq!(typed_path("/tmp/x.omweso"), PathBuf::from("/tmp/x.omweso"));
+        assert_eq!(typed_path("~user/x"), PathBuf::from("~user/x"), "only ~/ is expanded");
     }
 }

@@ -85,8 +85,11 @@ const LETTER_KEYS: [Key; 16] = [
 /// What the keyboard may do this frame.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct KeyContext {
-    /// A window (New Game, a prompt) is open over the board.
+    /// A window (New Game, a prompt, the help) is open over the board: Esc and Enter are
+    /// its.
     pub window_open: bool,
+    /// A window that pauses play is open: the board's keys wait.
+    pub paused: bool,
     /// The side whose holes the letters name, and whether seeds are being laid out.
     pub acting: Side,
     /// True during setup: a letter adds a seed (Shift+letter takes one back).
@@ -111,7 +114,7 @@ pub fn read(ctx: &Context, at: KeyContext) -> Vec<Command> {
         if at.window_open && i.consume_key(Modifiers::NONE, Key::Enter) {
             out.push(Command::ConfirmModal);
         }
-        for b in BINDINGS.iter().filter(|b| b.over_windows || !at.window_open) {
+        for b in BINDINGS.iter().filter(|b| b.over_windows || !at.paused) {
             if b.keys.iter().any(|k| i.consume_shortcut(k)) {
                 out.push(b.command.clone());
             }
@@ -123,7 +126,7 @@ pub fn read(ctx: &Context, at: KeyContext) -> Vec<Command> {
                 out.push(Command::NewGameFromState(text.clone()));
             }
         }
-        if at.window_open {
+        if at.paused {
             return;
         }
         let shift = i.modifiers.shift;

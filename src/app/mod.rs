@@ -131,7 +131,8 @@ impl App {
         self.session.tick(self.now);
         self.place_window(&ctx);
         let at = keymap::KeyContext {
-            window_open: self.session.modals().paused(),
+            window_open: self.session.modals().top().is_some(),
+            paused: self.session.modals().paused(),
             acting: self.session.acting_side(),
             setup: self.session.setup().is_some(),
             text_had_focus: self.text_focus,

@@ -99,7 +99,8 @@ pub fn lesson_panel(app: &mut App, ui: &mut Ui) {
         match &run.feedback {
             Some(Feedback::Right(t)) => {
                 ui.add_space(6.0);
-                ui.label(RichText::new("Right!").strong().color(theme::LAST_MOVE));
+                let head = if run.shown { "This is the move:" } else { "Right!" };
+                ui.label(RichText::new(head).strong().color(theme::LAST_MOVE));
                 ui.add(egui::Label::new(t.as_str()).wrap());
             }
             Some(Feedback::Wrong(t)) => {
@@ -226,6 +227,10 @@ pub const LEGEND: &[(Color32, &str)] = &[
         "At a decision: a red arrow sows clockwise and captures the holes ringed in red (\"capture N\"); the white arrow goes on anticlockwise.",
     ),
     (theme::HAND, "The hand: the seeds being sown, with their number."),
+    (
+        theme::THREAT,
+        "Orange dashed ring and -N: a hole of the player to move that the opponent could capture next, with its seeds (View > Mark threatened holes; always on in lessons and against Beginner); hovering a playable hole shows what playing it would leave open.",
+    ),
     (theme::PLAYABLE, "A lit name plate: whose turn it is."),
     (theme::BADGE, "The number on a hole: the seeds in it."),
 ];

@@ -39,6 +39,14 @@ impl Session {
         if let Phase::Play(p) = &mut self.phase {
             p.tick(now);
             p.judge_lesson_move();
+            // The last step done right: the lesson counts as finished however it is left.
+            if let Some(run) = &p.lesson
+                && run.step + 1 == run.lesson.steps.len()
+                && matches!(run.feedback, Some(super::Feedback::Right(_)))
+                && !self.settings.lessons_done.contains(&run.lesson.id)
+            {
+                self.settings.lessons_done.push(run.lesson.id.clone());
+            }
         }
     }
 
@@ -344,6 +352,8 @@ impl Session {
             }
             (_, C::Discard) => {
                 if let Some(Modal::Unsaved(c)) = self.modals.close(|m| matches!(m, Modal::Unsaved(_))) {
+                    // Closing without saving: the changes are not kept for the next run either.
+                    self.discarded = matches!(*c, Command::Quit);
                     self.carry_out(*c);
                 }
             }
@@ -413,6 +423,9 @@ impl Session {
                 {
                     let mv = moves[0].clone();
                     **p = LessonRun::start(run.index, run.lesson, run.step);
+                    if let Some(run) = p.lesson.as_mut() {
+                        run.shown = true;
+                    }
                     if let Ok(trace) = p.game.play(&mv) {
                         p.turn = animation(&trace, animate, now).map_or(Turn::Ready, Turn::Animating);
                     }
@@ -463,6 +476,9 @@ impl Session {
             c.cancel();
         }
         self.computer = None;
+        // A lesson is played by one person on both sides.
+        self.names = Side::BOTH.map(|s| s.to_string());
+        self.banked = [0, 0];
         self.enter(Phase::Play(Box::new(LessonRun::start(n, lesson, step))), None);
     }
 
@@ -521,7 +537,7 @@ impl Session {
             }
             Modal::Unsaved(_) => Some(Command::Save),
             Modal::Path(p) if !p.text.trim().is_empty() => {
-                let path = PathBuf::from(p.text.trim());
+                let path = crate::app::files::typed_path(&p.text);
                 Some(match p.action {
                     FileAction::Open => Command::OpenPath(path),
                     FileAction::Save => Command::SavePath(path),

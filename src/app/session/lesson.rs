@@ -26,6 +26,8 @@ pub struct LessonRun {
     pub step: usize,
     /// What was said about the move just played, once it has been sown.
     pub feedback: Option<Feedback>,
+    /// The move was played by "Show me", not by the player.
+    pub shown: bool,
 }
 
 impl LessonRun {
@@ -33,7 +35,7 @@ impl LessonRun {
     pub fn start(index: usize, lesson: Lesson, step: usize) -> Play {
         let state = lesson.steps[step].state.clone();
         let mut play = Play::new(Game::from_state(state));
-        play.lesson = Some(LessonRun { index, lesson, step, feedback: None });
+        play.lesson = Some(LessonRun { index, lesson, step, feedback: None, shown: false });
         play
     }
 

@@ -83,6 +83,8 @@ pub struct Session {
     coach: Option<Coach>,
     /// The last move the coach was asked about (number and text), so that it asks once.
     coached: Option<(usize, String)>,
+    /// The window closes after "Discard": the autosave keeps the game as last saved.
+    discarded: bool,
 }
 
 impl Session {
@@ -132,6 +134,7 @@ impl Session {
             game_review: None,
             coach: None,
             coached: None,
+            discarded: false,
         };
         if let Some(c) = s.computer.as_mut() {
             c.set_threads(s.settings.threads);
@@ -381,14 +384,24 @@ impl Session {
 
     /// True when the game-over card is showing.
     pub fn game_over_open(&self) -> bool {
-        self.shown_result().is_some() && self.play().is_some_and(|p| !p.game_over_dismissed && p.review.is_none())
+        self.shown_result().is_some()
+            && self.play().is_some_and(|p| !p.game_over_dismissed && p.review.is_none() && p.lesson.is_none())
+    }
+
+    /// The game to keep for the next run: the one on the board, or after "Discard" on
+    /// closing, the one last saved (or started).
+    pub fn to_keep(&self) -> SavedGame {
+        match (&self.document.baseline, self.discarded) {
+            (Some(b), true) => b.clone(),
+            _ => self.to_saved(),
+        }
     }
 
     /// Points of the session by side: finished games plus the current one once its result
     /// is shown.
     pub fn match_score(&self) -> [u32; 2] {
         let mut s = self.banked;
-        if let (Some(r), Some(game)) = (self.shown_result(), self.game())
+        if let (Some(r), Some(game)) = (self.shown_result().filter(|_| self.lesson().is_none()), self.game())
             && let Some(w) = r.winner()
         {
             s[w.index()] += r.points(game.options());

@@ -443,3 +443,31 @@ fn the_coach_marks_the_humans_move_against_the_computer() {
     assert_eq!((r.number, r.played.as_str()), (1, "d"));
     assert!(s.show_threats(), "threats are shown against the Beginner");
 }
+
+#[test]
+fn leaving_a_lesson_leaves_no_computer_name_and_a_finished_lesson_counts_however_it_is_left() {
+    // From the new-user trial: after a lesson, "Computer (Master)" was named but never moved.
+    let mut s = on(WORKED);
+    s.computer = Some(Computer::new(Opponent { side: Side::Upper, level: crate::ai::Level::Master }));
+    s.names[1] = "Computer (Master)".into();
+    s.document.baseline = Some(s.to_saved());
+    let first = lesson_index(&s, "first-move");
+    s.apply(C::StartLesson(first));
+    assert_eq!(s.names(), &["Lower".to_string(), "Upper".to_string()]);
+    play(&mut s, "m");
+    s.tick(0.0);
+    assert!(s.settings().lessons_done.contains(&"first-move".to_string()), "done once its last step is right");
+    assert!(!s.game_over_open() && s.match_score() == [0, 0], "no game-over card or score in a lesson");
+    s.apply(C::LeaveLesson);
+    assert!(s.computer().is_none() && s.names()[1] == "Upper");
+}
+
+#[test]
+fn discarding_on_quit_keeps_the_saved_game_for_the_next_run() {
+    let mut s = on(WORKED);
+    let saved = s.to_saved();
+    play(&mut s, "d");
+    assert!(!s.close_requested());
+    s.apply(C::Discard);
+    assert_eq!(s.to_keep(), saved, "the discarded move is not autosaved");
+}
