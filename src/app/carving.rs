@@ -137,9 +137,9 @@ pub fn pile(key: u32, n: u32, space: f32, seed: f32) -> Vec<Seed> {
         return Vec::new();
     }
     // Many seeds: a little smaller, and the mound a little wider than the bowl.
-    let s = seed * (24.0 / n as f32).sqrt().clamp(0.72, 1.0);
+    let s = seed * (24.0 / n as f32).sqrt().clamp(0.84, 1.0);
     let over = (n as f32 - 30.0).clamp(0.0, 30.0) / 30.0;
-    let base = (space - s * 0.9 + space * 0.12 * over).max(s * 0.5);
+    let base = (space - s * 0.9 + space * 0.3 * over).max(s * 0.5);
     let cap = |r: f32| 1 + (1.1 * (r / s).powi(2)) as u32;
     let mut layers = 1;
     while layers < 16 && (0..layers).map(|k| cap(base * (1.0 - k as f32 / layers as f32))).sum::<u32>() < n {

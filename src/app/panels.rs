@@ -119,7 +119,7 @@ const POSITION_LINES: usize = 3;
 pub fn side_panel(app: &mut App, ui: &mut Ui) {
     let frame = egui::Frame::side_top_panel(ui.style()).inner_margin(egui::Margin::symmetric(14, 10));
     // A little wider on a wide screen; the same width for the whole session otherwise.
-    let width = (ui.ctx().content_rect().width() * 0.24).clamp(280.0, 360.0);
+    let width = (ui.ctx().content_rect().width() * 0.24).clamp(250.0, 360.0);
     egui::Panel::right("side").resizable(false).exact_size(width).frame(frame).show(ui, |ui| {
         let w = ui.available_width();
         ui.set_max_width(w);

@@ -20,7 +20,7 @@ pub const GROOVE: f32 = 0.07;
 /// Where a hole's count sits, from its centre (right, down).
 pub const COUNT_AT: [f32; 2] = [0.385, 0.385];
 /// Height of a count's figures.
-pub const COUNT_SIZE: f32 = 0.2;
+pub const COUNT_SIZE: f32 = 0.21;
 /// Where a hole's letter sits, from its centre (left, up).
 pub const LETTER_AT: [f32; 2] = [-0.4, -0.4];
 /// Height of a hole's letter.
