@@ -10,10 +10,14 @@ use omweso::app::{App, Session, Settings};
 use omweso::rules::GameState;
 
 fn harness(state: &str) -> Harness<'static, App> {
+    harness_sized(state, [1280.0, 800.0])
+}
+
+fn harness_sized(state: &str, size: [f32; 2]) -> Harness<'static, App> {
     let state: GameState = state.parse().expect("state");
     let settings = Settings { animate: false, ..Settings::default() };
     let mut h = Harness::builder()
-        .with_size([1280.0, 800.0])
+        .with_size(size)
         .wgpu()
         .build_ui_state(|ui, app: &mut App| app.ui(ui), App::new(Session::from_state(settings, state)));
     h.run();
@@ -40,4 +44,13 @@ fn snapshot_big_piles_flipped() {
     h.state_mut().push(omweso::app::Command::Flip);
     h.run();
     h.snapshot("board_big_pile_flipped");
+}
+
+/// The smallest window the board is made for, in the light theme: counts still readable.
+#[test]
+fn snapshot_small_window_light_theme() {
+    let mut h = harness_sized("9a, 3b, 4d-fhm; 4A-F, 3G, 5P / L both 0,0", [800.0, 500.0]);
+    h.ctx.set_theme(egui::Theme::Light);
+    h.run();
+    h.snapshot("board_small_light");
 }

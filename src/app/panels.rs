@@ -279,10 +279,15 @@ fn play_tools(app: &mut App, ui: &mut Ui) {
     ui.collapsing("Board options", |ui| view_toggles(app, ui));
     ui.separator();
     ui.label(RichText::new("Moves").strong());
-    let position_height = ui.fonts_mut(|f| f.row_height(&egui::TextStyle::Monospace.resolve(ui.style())))
-        * POSITION_LINES as f32
-        + 2.0 * ui.spacing().interact_size.y;
-    move_list(app, ui, position_height);
+    let row = ui.spacing().interact_size.y;
+    let mono = ui.fonts_mut(|f| f.row_height(&egui::TextStyle::Monospace.resolve(ui.style())));
+    let position_height = mono * POSITION_LINES as f32 + 2.0 * row;
+    // In a small window the moves keep at least three rows and the position text gives way.
+    let show_position = ui.available_height() >= position_height + 3.0 * row;
+    move_list(app, ui, if show_position { position_height } else { 0.0 });
+    if !show_position {
+        return;
+    }
     ui.separator();
     // While a move is being sown on the board the text already gives the state after it.
     let heading = if app.session().animating() { "Position after this move" } else { "Position" };
@@ -350,11 +355,10 @@ fn move_list(app: &mut App, ui: &mut Ui, below: f32) {
     let redo_free = s.can_redo();
     let busy = busy_text(s);
     let mut clicked = None;
-    egui::ScrollArea::vertical()
-        .max_height(ui.available_height() - below)
-        .min_scrolled_height(ui.available_height() - below)
-        .auto_shrink([false, false])
-        .show(ui, |ui| {
+    let height = (ui.available_height() - below).max(0.0);
+    egui::ScrollArea::vertical().max_height(height).min_scrolled_height(height).auto_shrink([false, false]).show(
+        ui,
+        |ui| {
             egui::Grid::new("moves").num_columns(2).striped(true).show(ui, |ui| {
                 for (i, e) in p.game.all_entries().iter().enumerate() {
                     let undone = i >= cursor;
@@ -378,7 +382,8 @@ fn move_list(app: &mut App, ui: &mut Ui, below: f32) {
                     ui.end_row();
                 }
             });
-        });
+        },
+    );
     if let Some(c) = clicked {
         app.push(c);
     }

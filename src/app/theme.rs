@@ -68,7 +68,7 @@ pub const CAPTURE: Color32 = Color32::from_rgb(226, 66, 46);
 /// The start of the last move.
 pub const LAST_MOVE: Color32 = Color32::from_rgb(120, 224, 140);
 /// The glow of the hole just lifted.
-pub const LIFTED: Color32 = Color32::from_rgba_premultiplied(60, 56, 40, 40);
+pub const LIFTED: Color32 = Color32::from_rgba_premultiplied(34, 30, 20, 26);
 /// The direction buttons' disc.
 pub const ARROW_DISC: Color32 = Color32::from_rgba_premultiplied(24, 14, 8, 210);
 /// The anticlockwise arrow.
