@@ -102,7 +102,7 @@ mod tests {
         assert!(hand.width() > 0 && hand.height() > 0);
         let icon = icon().expect("icon");
         assert_eq!(icon.width, icon.height, "the icon is square");
-        assert!(icon.width >= 128 && icon.width % 4 == 0);
+        assert!(icon.width >= 128 && icon.width.is_multiple_of(4));
     }
 
     #[test]
