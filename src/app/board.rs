@@ -257,7 +257,7 @@ fn paint_marks(painter: &Painter, geo: &Geometry, view: &BoardView, pointer: Poi
         let c = geo.center(hole);
         let clickable = view.clickable.contains(&hole);
         if view.captured.contains(&hole) {
-            painter.circle_filled(c, r * 0.98, theme::CAPTURE.gamma_multiply(0.16));
+            painter.circle_filled(c, r * 0.98, theme::CAPTURE.gamma_multiply(0.1));
             ring(painter, c, r * 1.04, cell, theme::CAPTURE);
         }
         if clickable && (view.show_clickable || pointer.hole == Some(hole)) {
