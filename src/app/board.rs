@@ -216,8 +216,12 @@ pub fn paint(painter: &Painter, geo: &Geometry, view: &BoardView, pointer: Point
     carving::paint_holes(painter, &tex, (0..32).map(|i| geo.center(Hole::from_index(i))), r);
     for index in 0..32 {
         let hole = Hole::from_index(index);
+        // Tints go under the seeds.
         if view.lifted == Some(hole) {
             painter.circle_filled(geo.center(hole), r, theme::LIFTED);
+        }
+        if view.captured.contains(&hole) {
+            painter.circle_filled(geo.center(hole), r * 0.98, theme::CAPTURE.gamma_multiply(0.1));
         }
     }
     let mut seeds = carving::seed_mesh(&tex);
@@ -257,7 +261,6 @@ fn paint_marks(painter: &Painter, geo: &Geometry, view: &BoardView, pointer: Poi
         let c = geo.center(hole);
         let clickable = view.clickable.contains(&hole);
         if view.captured.contains(&hole) {
-            painter.circle_filled(c, r * 0.98, theme::CAPTURE.gamma_multiply(0.1));
             ring(painter, c, r * 1.04, cell, theme::CAPTURE);
         }
         if clickable && (view.show_clickable || pointer.hole == Some(hole)) {
