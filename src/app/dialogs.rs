@@ -36,13 +36,16 @@ pub fn review_banner(app: &mut App, ui: &mut egui::Ui) {
     let of = play.game.cursor();
     let mut cmd = None;
     let rect = ui.max_rect();
-    egui::Area::new(egui::Id::unique("review-banner")).fixed_pos(rect.center_top() + egui::vec2(-210.0, 8.0)).show(
-        ui.ctx(),
-        |ui| {
+    egui::Area::new(egui::Id::unique("review-banner"))
+        .pivot(egui::Align2::CENTER_TOP)
+        .fixed_pos(rect.center_top() + egui::vec2(0.0, 6.0))
+        .show(ui.ctx(), |ui| {
             egui::Frame::popup(ui.style()).fill(Color32::from_rgb(60, 48, 20)).show(ui, |ui| {
                 ui.horizontal(|ui| {
                     ui.label(
-                        RichText::new(format!("Reviewing: after move {n} of {of}")).strong().color(Color32::YELLOW),
+                        RichText::new(format!("Reviewing: after move {n} of {of}"))
+                            .strong()
+                            .color(super::theme::ACCENT_DARK),
                     );
                     if ui.button("Back to the game").clicked() {
                         cmd = Some(Command::ReviewEnd);
@@ -56,8 +59,7 @@ pub fn review_banner(app: &mut App, ui: &mut egui::Ui) {
                     }
                 });
             });
-        },
-    );
+        });
     if let Some(c) = cmd {
         app.push(c);
     }
