@@ -54,3 +54,21 @@ fn snapshot_small_window_light_theme() {
     h.run();
     h.snapshot("board_small_light");
 }
+
+/// A hinted move that sows clockwise at a decision: its rings and arrow sit around and
+/// between the holes, clear of the seeds, counts and letters.
+#[test]
+fn snapshot_hint() {
+    let mut h = harness("1bc, 9e-g, 3i; 1F, 2G, 5I-L, 1N, 2O, 6P / L none 0,0");
+    let state = h.state().session().game().expect("game").current().clone();
+    let mv = state
+        .legal_moves()
+        .into_iter()
+        .find(|m| m.choices().iter().any(|c| c.direction == omweso::rules::Direction::Clockwise))
+        .expect("a move that captures clockwise");
+    let mut session = Session::from_state(Settings { animate: false, ..Settings::default() }, state);
+    session.show_hint(mv);
+    *h.state_mut() = App::new(session);
+    h.run();
+    h.snapshot("board_hint");
+}
