@@ -51,7 +51,9 @@ shot() {
     wait "$pid" 2>/dev/null || true
 }
 
-DELAY=0.5 shot setup "Escape i j k l m n o p i i j p p"
+# A fresh start offers the lessons over New Game: Esc closes each.
+DELAY=0.5 shot setup "Escape Escape i j k l m n o p i i j p p"
+shot lesson "m" --lesson sowing
 shot decision "i" --state "1bc, 9e-g, 3i; 1F, 2G, 5I-L, 1N, 2O, 6P / L none 0,0"
 shot in-progress "d f m" --state "9a, 3b, 4d-fhm; 4A-F, 3G, 5P / L both 0,0"
 shot game-over "i" --state "2i, 46p; 1A-P / L none 0,0"

@@ -3,6 +3,7 @@
 //! [`crate::rules`]; this module only keeps the record.
 
 use crate::notation::{MoveError, parse_move};
+use crate::review::MoveReview;
 use crate::rules::{GameState, Layout, Move, Outcome, RuleOptions, Side, Trace, WinKind};
 use std::fmt;
 
@@ -24,6 +25,8 @@ pub struct Entry {
     /// What the move did, lap by lap (kept so that nothing plays the move again to show
     /// it).
     pub trace: Trace,
+    /// The engine's verdict on the move, once it has been reviewed.
+    pub review: Option<MoveReview>,
 }
 
 /// How a game ended: by the rules, or by a resignation.
@@ -176,6 +179,7 @@ impl Game {
             outcome: s.outcome,
             captured_seeds: s.captured_seeds,
             trace: trace.clone(),
+            review: None,
         });
         self.cursor += 1;
         Ok(trace)
@@ -191,6 +195,19 @@ impl Game {
         }
         let mv = parse_move(self.current(), text)?;
         self.play(&mv)
+    }
+
+    /// Keeps the engine's verdict on move `review.number` (from 1), recorded or in the redo
+    /// branch. Returns false, keeping nothing, when there is no such move or the review is
+    /// of another move.
+    pub fn set_review(&mut self, review: MoveReview) -> bool {
+        match review.number.checked_sub(1).and_then(|i| self.entries.get_mut(i)) {
+            Some(e) if e.text == review.played => {
+                e.review = Some(review);
+                true
+            }
+            _ => false,
+        }
     }
 
     /// `side` resigns at the current point.

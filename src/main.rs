@@ -44,6 +44,18 @@ fn window(cli: &Cli) -> ExitCode {
                 Start::Unreadable(message)
             }
         }
+    } else if let Some(id) = &cli.lesson {
+        match omweso::lessons::all().map(|all| all.iter().position(|l| l.id == *id)) {
+            Ok(Some(n)) => Start::Lesson(n),
+            Ok(None) => {
+                eprintln!("omweso: --lesson: no lesson `{id}` (see `omweso lessons`)");
+                return ExitCode::FAILURE;
+            }
+            Err(e) => {
+                eprintln!("omweso: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
     } else {
         match cli.state.as_deref().map(str::parse::<GameState>) {
             None => Start::Fresh,

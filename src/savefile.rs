@@ -99,6 +99,9 @@ struct MoveRecord {
     play: String,
     /// The game state after it.
     after: String,
+    /// The engine's verdict on it, when the game was reviewed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    review: Option<crate::review::MoveReview>,
 }
 
 const FORMAT: &str = "omweso-game";
@@ -181,7 +184,7 @@ impl SavedGame {
                 game.layouts().is_some(),
                 game.all_entries()
                     .iter()
-                    .map(|e| MoveRecord { play: e.text.clone(), after: e.after.to_string() })
+                    .map(|e| MoveRecord { play: e.text.clone(), after: e.after.to_string(), review: e.review.clone() })
                     .collect(),
                 game.cursor(),
                 game.resigned(),
@@ -302,7 +305,21 @@ impl SavedGame {
                     )));
                 }
                 let texts: Vec<String> = file.moves.iter().map(|m| m.play.clone()).collect();
-                let game = Game::from_record(start, layouts, &texts, file.current, file.resigned).map_err(invalid)?;
+                let mut game =
+                    Game::from_record(start, layouts, &texts, file.current, file.resigned).map_err(invalid)?;
+                for (i, record) in file.moves.iter().enumerate() {
+                    if let Some(r) = &record.review
+                        && (r.number != i + 1 || !game.set_review(r.clone()))
+                    {
+                        return Err(invalid(format!(
+                            "move {} `{}`: its review is of move {} `{}`",
+                            i + 1,
+                            record.play,
+                            r.number,
+                            r.played
+                        )));
+                    }
+                }
                 for (i, (entry, record)) in game.all_entries().iter().zip(&file.moves).enumerate() {
                     let after: GameState = record
                         .after

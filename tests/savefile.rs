@@ -186,3 +186,28 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_review_is_kept_and_a_review_of_another_move_is_refused() {
+    use omweso::review::{Mark, MoveReview};
+    let mut game = worked_game(&["d", "F"]);
+    let review = MoveReview {
+        number: 2,
+        played: "F".into(),
+        score_before: -110,
+        best: "D".into(),
+        loss: 5462,
+        mark: Mark::Blunder,
+    };
+    assert!(!game.set_review(MoveReview { played: "E".into(), ..review.clone() }), "not the move played");
+    assert!(game.set_review(review.clone()));
+    let saved = saved(Phase::Game(game));
+    let text = saved.to_ron();
+    assert!(text.contains("blunder") || text.contains("Blunder"), "{text}");
+    let back = SavedGame::from_ron(&text).expect("reads back");
+    assert_eq!(back, saved);
+    let bad = text.replacen("played: \"F\"", "played: \"E\"", 1);
+    assert_ne!(bad, text);
+    let e = SavedGame::from_ron(&bad).unwrap_err().to_string();
+    assert!(e.contains("move 2 `F`: its review is of move 2 `E`"), "{e}");
+}

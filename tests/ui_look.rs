@@ -45,7 +45,8 @@ fn at_a_decision_the_seeds_in_hand_are_shown_and_counted() {
     h.get_by_label("to move · 3 in hand");
     assert_eq!(h.query_all_by_label("32 seeds").count(), 2, "Upper's 32, and Lower's 29 on the board and 3 in hand");
     let mut cache = omweso::app::view::PreviewCache::default();
-    let v = omweso::app::view::board_view(h.state().session(), None, &mut cache);
+    let mut threats = omweso::app::view::ThreatCache::default();
+    let v = omweso::app::view::board_view(h.state().session(), None, &mut cache, &mut threats);
     assert_eq!(v.hand.map(|hand| hand.seeds), Some(3));
 }
 

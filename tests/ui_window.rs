@@ -320,7 +320,8 @@ fn hovering_previews_the_end_of_the_first_lap() {
     h.get_by_label("Lower d, 4 seeds").hover();
     h.run();
     let mut cache = omweso::app::view::PreviewCache::default();
-    let v = omweso::app::view::board_view(h.state().session(), Hole::from_letter('d'), &mut cache);
+    let mut threats = omweso::app::view::ThreatCache::default();
+    let v = omweso::app::view::board_view(h.state().session(), Hole::from_letter('d'), &mut cache, &mut threats);
     assert_eq!(v.preview, Hole::from_letter('i'));
 }
 
@@ -977,4 +978,79 @@ fn the_resign_button_goes_once_the_game_is_over() {
     h.get_by_label("Lower resigns");
     click(&mut h, "Lower i, 2 seeds");
     assert!(h.query_by_label_contains("resigns").is_none());
+}
+
+#[test]
+fn the_first_start_offers_the_lessons_and_a_lesson_is_followed_on_the_board() {
+    // The default settings: the moves are animated, as a new player sees them.
+    let mut h = patient(App::restore(None, omweso::app::Start::Fresh, vec![]));
+    h.get_by_label("Learn Omweso");
+    h.get_by_label("3. Sowing");
+    h.get_all_by_label("Start lesson").next().expect("a lesson's Start").click();
+    h.run();
+    h.get_by_label("Lesson 1 of 11: The board");
+    click(&mut h, "Next");
+    click(&mut h, "Next");
+    click(&mut h, "Next lesson");
+    h.get_by_label("Lesson 2 of 11: Setting out the seeds");
+    click(&mut h, "Next");
+    click(&mut h, "Next lesson");
+    h.get_by_label("Lesson 3 of 11: Sowing");
+    // A wrong move is sown, explained and taken back; the right one goes on.
+    click(&mut h, "Lower l, 4 seeds");
+    h.get_by_label_contains("Not quite. You played l:");
+    click(&mut h, "Try again");
+    click(&mut h, "Lower m, 4 seeds");
+    h.get_by_label("Right!");
+    h.get_by_label_contains("so the move ended there");
+    click(&mut h, "Next");
+    click(&mut h, "Show me");
+    h.get_by_label("Right!");
+    click(&mut h, "Leave the lesson");
+    h.get_by_label("Learn Omweso");
+}
+
+#[test]
+fn the_rules_book_and_the_legend_open_from_help_and_the_last_move_is_told() {
+    let mut h = on_state(WORKED);
+    play_worked_game(&mut h);
+    h.get_by_label("Last move");
+    h.get_by_label_contains("h was not empty and A and I both held seeds, so Lower captured 6");
+    click(&mut h, "Help");
+    click(&mut h, "Rules…");
+    h.get_by_label("Rules of Omweso");
+    h.get_by_label("Reverse captures");
+    h.get_by_label("akakyala");
+    click(&mut h, "Help");
+    click(&mut h, "What the marks mean…");
+    h.get_by_label("What the marks mean");
+}
+
+#[test]
+fn the_analysis_panel_threats_and_game_review_from_the_view_menu() {
+    let mut h = patient(App::new(Session::from_state(settings(), WORKED.parse().expect("state"))));
+    play_worked_game(&mut h);
+    click(&mut h, "View");
+    click(&mut h, "Analysis panel");
+    h.get_by_label("Analysis");
+    wait_for(&mut h, |a| a.session().analyst().is_some_and(|x| x.latest().is_some()));
+    h.run();
+    h.get_by_label_contains("depth ");
+    // Threats: Upper to move after d, F, m; were it Lower's turn, Lower could capture.
+    let mut cache = omweso::app::view::PreviewCache::default();
+    let mut threats = omweso::app::view::ThreatCache::default();
+    let v = omweso::app::view::board_view(h.state().session(), None, &mut cache, &mut threats);
+    assert!(v.threats.is_empty(), "off by default between two people");
+    h.state_mut().push(Command::ToggleThreats);
+    h.run();
+    let v = omweso::app::view::board_view(h.state().session(), None, &mut cache, &mut threats);
+    let state = game(&h).current().clone();
+    let want: Vec<Hole> = state.threats().iter().flat_map(|t| t.captured.clone()).collect();
+    assert!(!v.threats.is_empty() && v.threats.iter().all(|(hole, _)| want.contains(hole)), "{:?}", v.threats);
+    // Game review: a progress bar, then marks in the move list and the graph.
+    click(&mut h, "Analyse game");
+    wait_for(&mut h, |a| a.session().game_review_progress().is_none());
+    h.run();
+    assert!(game(&h).moves().iter().all(|e| e.review.is_some()));
+    h.get_by_label("Lower's lead in seeds before each move; click to look at a move.");
 }

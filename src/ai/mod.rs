@@ -10,6 +10,7 @@
 
 mod eval;
 mod layout;
+pub mod review;
 mod search;
 mod tt;
 pub mod worker;

@@ -24,6 +24,8 @@ pub enum Start {
     State(GameState),
     /// A saved game, read from this file.
     Saved(Box<SavedGame>, PathBuf),
+    /// Lesson number `n` of the course (`omweso --lesson ID`).
+    Lesson(usize),
     /// A file that could not be opened: a fresh start (as [`Start::Fresh`]) that shows
     /// this message, so that opening a bad file from a file manager says why.
     Unreadable(String),
@@ -65,7 +67,15 @@ pub fn restore(
     };
     let mut session = match start {
         Start::Fresh | Start::Unreadable(_) => match storage.and_then(|s| s.get_string(AUTOSAVE_KEY)) {
-            None => Session::new(settings),
+            None => {
+                // Nothing played yet and no lesson taken: offer the lessons first.
+                let new = settings.lessons_done.is_empty();
+                let mut session = Session::new(settings);
+                if new {
+                    session.apply(crate::app::Command::ToggleTeaching(crate::app::command::Teaching::Learn));
+                }
+                session
+            }
             Some(text) => match SavedGame::from_ron(&text) {
                 Ok(saved) => {
                     let doc: AutosaveDocument = storage
@@ -87,6 +97,11 @@ pub fn restore(
             },
         },
         Start::State(s) => Session::from_state(settings, s),
+        Start::Lesson(n) => {
+            let mut session = Session::new(settings);
+            session.apply(crate::app::Command::StartLesson(n));
+            session
+        }
         Start::Saved(g, path) => Session::from_saved(settings, *g, Some(path)),
     };
     notices.extend(notice);
@@ -102,6 +117,10 @@ pub fn store(storage: &mut dyn eframe::Storage, session: &Session, damaged: &mut
     session.settings().store(storage);
     if let Some(text) = damaged.take() {
         storage.set_string(DAMAGED_AUTOSAVE_KEY, text);
+    }
+    if session.lesson().is_some() {
+        // A lesson is not a game to keep: the game autosaved before it stays.
+        return;
     }
     storage.set_string(AUTOSAVE_KEY, session.to_saved().to_ron());
     let doc = AutosaveDocument { path: session.document().path.clone(), changed: session.changed() };

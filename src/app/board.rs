@@ -13,6 +13,7 @@ use egui::{
     Align2, Color32, FontId, Id, Modifiers, Painter, Pos2, Rect, Role, Sense, Shape, Stroke, Ui, Vec2, WidgetInfo,
     pos2, vec2,
 };
+use std::f32::consts::TAU;
 
 /// What the board shows.
 #[derive(Clone, Debug, Default)]
@@ -42,6 +43,9 @@ pub struct BoardView {
     pub captured: Vec<Hole>,
     /// The decision offered now (RULES.md 3.5).
     pub offer: Option<DecisionPoint>,
+    /// Holes the opponent could capture on its next move, with the seeds at stake (the
+    /// threats, or what the hovered move would leave exposed).
+    pub threats: Vec<(Hole, u32)>,
     /// The seeds in hand: moving between holes while a move is sown, resting over the hole
     /// they were lifted from at a decision point.
     pub hand: Option<Hand>,
@@ -240,6 +244,7 @@ pub fn paint(painter: &Painter, geo: &Geometry, view: &BoardView, pointer: Point
         paint_offer(painter, geo, dp, pointer.arrow);
     }
     paint_hint(painter, geo, &view.hint);
+    paint_threats(painter, geo, &view.threats);
     for index in 0..32 {
         let hole = Hole::from_index(index);
         paint_labels(painter, geo, hole, view.counts[index], view.letters);
@@ -275,6 +280,27 @@ fn paint_marks(painter: &Painter, geo: &Geometry, view: &BoardView, pointer: Poi
             ring(painter, c, r * 1.1, cell, theme::PREVIEW);
             ring(painter, c, r * 1.24, cell * 0.5, theme::PREVIEW.gamma_multiply(0.7));
         }
+    }
+}
+
+/// Threatened holes: a dashed orange ring and the seeds at stake in the cell's bottom left
+/// corner, which no count, letter or arrow uses (never over the hole's seeds or count).
+fn paint_threats(painter: &Painter, geo: &Geometry, threats: &[(Hole, u32)]) {
+    let (r, cell) = (geo.radius(), geo.cell);
+    let stroke = Stroke::new(cell * theme::RING * 0.8, theme::THREAT);
+    for &(hole, seeds) in threats {
+        let c = geo.center(hole);
+        for k in 0..12 {
+            let a0 = k as f32 / 12.0 * TAU;
+            let a1 = a0 + TAU / 24.0;
+            let p = |a: f32| c + vec2(a.cos(), a.sin()) * r * 1.2;
+            painter.line_segment([p(a0), p(a1)], stroke);
+        }
+        let at = c + vec2(-theme::COUNT_AT[0], theme::COUNT_AT[1]) * cell;
+        let font = FontId::proportional((cell * theme::COUNT_SIZE * 0.9).max(9.0));
+        let shadow = Vec2::splat((cell * 0.012).max(1.0));
+        painter.text(at + shadow, Align2::CENTER_CENTER, format!("-{seeds}"), font.clone(), theme::COUNT_SHADOW);
+        painter.text(at, Align2::CENTER_CENTER, format!("-{seeds}"), font, theme::THREAT);
     }
 }
 

@@ -6,6 +6,17 @@ use super::animation::Speed;
 use super::setup::{NewGameForm, Preset};
 use crate::rules::{Direction, Hole, Layout, Side};
 
+/// The windows that teach the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Teaching {
+    /// Help → Learn Omweso: the lessons.
+    Learn,
+    /// Help → Rules: the rules book and glossary.
+    Rules,
+    /// Help → What the marks mean.
+    Legend,
+}
+
 /// One thing the user asked for.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {
@@ -71,12 +82,35 @@ pub enum Command {
     TogglePlayable,
     /// Turn the board toward the player to move, or not.
     ToggleAutoFlip,
+    /// Show or hide the analysis panel.
+    ToggleAnalysis,
+    /// Mark the threatened holes, or not.
+    ToggleThreats,
+    /// Against the computer: mark each of your moves, or not.
+    ToggleCoach,
+    /// Review the whole game with the engine, in the background.
+    AnalyseGame,
+    /// Stop reviewing the game.
+    StopAnalysingGame,
     /// Switch the animation on or off.
     ToggleAnimation,
     /// Set the animation speed.
     SetSpeed(Speed),
     /// Open or close the keyboard help.
     ToggleHelp,
+    /// Open or close one of the windows that teach (the lesson list, the rules book, the
+    /// legend of the board's marks).
+    ToggleTeaching(Teaching),
+    /// Start lesson number `n` of the course (from 0), at its first step.
+    StartLesson(usize),
+    /// In a lesson: go on to the next step (or the next lesson after the last).
+    LessonNext,
+    /// In a lesson: take the wrong move back and try again.
+    LessonRetry,
+    /// In a lesson: play the move the step asks for.
+    LessonShowMe,
+    /// Leave the lesson.
+    LeaveLesson,
     /// Close the game-over dialog.
     DismissGameOver,
     /// Play the computer's move, found for this state.

@@ -21,6 +21,9 @@ pub fn show(app: &mut App, ctx: &Context) {
             Modal::Resign(side) => resign_prompt(app, ctx, *side),
             Modal::Problem(text) => message(app, ctx, text),
             Modal::Help => help(app, ctx),
+            Modal::Learn => super::teaching::learn(app, ctx),
+            Modal::Rules => super::teaching::rules_book(app, ctx),
+            Modal::Legend => super::teaching::legend(app, ctx),
         }
     }
     if app.session.modals().iter().next().is_none() {
@@ -318,6 +321,9 @@ fn game_over(app: &mut App, ctx: &Context) {
         .show(ctx, |ui| {
             ui.heading(headline);
             ui.label(format!("By {}", result_kind(&r)));
+            if let GameResult::Rules(o) = r {
+                ui.add(egui::Label::new(RichText::new(crate::narrate::ending(o, points)).weak()).wrap());
+            }
             ui.label(format!("Points: {points}"));
             ui.label(format!("Moves: {moves}"));
             ui.label(format!("Match: {} {} – {} {}", names[0], score[0], score[1], names[1]));

@@ -10,6 +10,8 @@
 //!   [`Command`]s; after drawing, [`Session::apply`] carries them out.
 //! - The animation ([`animation`]) is a function of the engine's trace and the play clock.
 
+pub mod analysis;
+pub mod analysis_panel;
 pub mod animation;
 pub mod autosave;
 pub mod board;
@@ -24,6 +26,7 @@ pub mod panels;
 pub mod session;
 pub mod settings;
 pub mod setup;
+pub mod teaching;
 pub mod textures;
 pub mod theme;
 pub mod view;
@@ -57,6 +60,7 @@ pub struct App {
     commands: Vec<Command>,
     hovered: Option<crate::rules::Hole>,
     preview: view::PreviewCache,
+    threats: view::ThreatCache,
     title: String,
     /// The play clock (seconds): egui's clock less the time spent while play was paused,
     /// so that an animation stands still behind a prompt.
@@ -83,6 +87,7 @@ impl App {
             commands: Vec::new(),
             hovered: None,
             preview: view::PreviewCache::default(),
+            threats: view::ThreatCache::default(),
             title: String::new(),
             now: 0.0,
             clock: None,
@@ -143,13 +148,14 @@ impl App {
         self.commands.extend(keymap::read(&ctx, at));
         let from_computer = self.session.drive_computer();
         self.commands.extend(from_computer);
+        self.session.drive_engine();
         if self.session.computer_busy() {
             // The worker wakes the window when it answers; this is only a fallback.
             ctx.request_repaint_after(std::time::Duration::from_millis(250));
         }
         panels::menu_bar(self, ui);
         panels::side_panel(self, ui);
-        let view = view::board_view(&self.session, self.hovered, &mut self.preview);
+        let view = view::board_view(&self.session, self.hovered, &mut self.preview, &mut self.threats);
         let panel = egui::CentralPanel::default()
             .frame(egui::Frame::new().fill(theme::table(ctx.theme() == egui::Theme::Dark)))
             .show(ui, |ui| {

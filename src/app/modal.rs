@@ -22,13 +22,19 @@ pub enum Modal {
     Problem(String),
     /// The keyboard help (it does not pause play).
     Help,
+    /// The list of lessons (Help → Learn Omweso).
+    Learn,
+    /// The rules book (it does not pause play).
+    Rules,
+    /// What the marks on the board mean (it does not pause play).
+    Legend,
 }
 
 impl Modal {
     /// True when play pauses while this window is open: the animation stands still, the
     /// computer starts no search and its answer waits, and the board takes no clicks.
     pub fn pauses(&self) -> bool {
-        !matches!(self, Modal::Help)
+        !matches!(self, Modal::Help | Modal::Rules | Modal::Legend)
     }
 }
 

@@ -1,10 +1,13 @@
 //! The menu bar and the side panel: players, totals, phase, setup tools, game controls and
 //! the move list. They only record [`Command`]s.
 
+use super::analysis_panel;
 use super::animation::Speed;
+use super::command::Teaching;
 use super::keymap::shortcut_text;
 use super::session::{Phase, Session};
 use super::setup::Preset;
+use super::teaching;
 use super::{App, Command};
 use crate::rules::Side;
 use egui::{Color32, RichText, Ui};
@@ -41,6 +44,9 @@ pub fn menu_bar(app: &mut App, ui: &mut Ui) {
             });
             ui.menu_button("View", |ui| view_toggles(app, ui));
             ui.menu_button("Help", |ui| {
+                item(ui, app, "Learn Omweso…", Command::ToggleTeaching(Teaching::Learn), true);
+                item(ui, app, "Rules…", Command::ToggleTeaching(Teaching::Rules), true);
+                item(ui, app, "What the marks mean…", Command::ToggleTeaching(Teaching::Legend), true);
                 item(ui, app, "Keyboard", Command::ToggleHelp, true);
             });
         });
@@ -58,6 +64,9 @@ fn view_toggles(app: &mut App, ui: &mut Ui) {
         (s.auto_flip, "Turn board to player to move", Command::ToggleAutoFlip),
         (flipped, "Upper's view", Command::Flip),
         (s.animate, "Animate sowing", Command::ToggleAnimation),
+        (s.analysis, "Analysis panel", Command::ToggleAnalysis),
+        (s.threats, "Mark threatened holes", Command::ToggleThreats),
+        (s.coach, "Coach (against the computer)", Command::ToggleCoach),
     ];
     for (mut on, label, command) in toggles {
         let keys = shortcut_text(ui.ctx(), &command);
@@ -93,7 +102,9 @@ pub fn phase_text(session: &Session) -> String {
     match session.phase() {
         Phase::Setup(s) => format!("Setup: {} lays out", session.player_label(s.laying)),
         Phase::Play(p) => {
-            if let Some(n) = p.review {
+            if let Some(run) = &p.lesson {
+                format!("Lesson: {}", run.lesson.title)
+            } else if let Some(n) = p.review {
                 format!("Review: position after move {n} of {}", p.game.cursor())
             } else if let Some(side) = session.sowing_side() {
                 format!("Play: {} sowing", session.player_label(side))
@@ -114,6 +125,8 @@ pub fn phase_text(session: &Session) -> String {
 const STATUS_LINES: usize = 2;
 const MESSAGE_LINES: usize = 3;
 const POSITION_LINES: usize = 3;
+/// Room kept under the move list for the game review (its button, graph and key moments).
+const REVIEW_ROOM: f32 = 230.0;
 
 /// Players, phase, controls and the move list, in slots of fixed height.
 pub fn side_panel(app: &mut App, ui: &mut Ui) {
@@ -133,6 +146,7 @@ pub fn side_panel(app: &mut App, ui: &mut Ui) {
                 let (left, laying, first) = (s.seeds_left(), s.laying, s.first);
                 setup_tools(app, ui, left, laying, first);
             }
+            None if app.session().lesson().is_some() => teaching::lesson_panel(app, ui),
             None => play_tools(app, ui),
         }
     });
@@ -276,7 +290,17 @@ fn play_tools(app: &mut App, ui: &mut Ui) {
     });
     let (text, color) = message.unwrap_or_default();
     slot_text(ui, &text, egui::TextStyle::Body, MESSAGE_LINES, color);
+    analysis_panel::coach_line(app, ui);
+    analysis_panel::analysis_section(app.session(), ui);
     ui.collapsing("Board options", |ui| view_toggles(app, ui));
+    if let Some(text) = teaching::shown_move_text(app.session()) {
+        ui.separator();
+        let heading = if app.session().review().is_some() { "This move" } else { "Last move" };
+        ui.label(RichText::new(heading).strong());
+        egui::ScrollArea::vertical().id_salt("last-move").max_height(96.0).show(ui, |ui| {
+            ui.add(egui::Label::new(RichText::new(text).size(12.5)).wrap());
+        });
+    }
     ui.separator();
     ui.label(RichText::new("Moves").strong());
     let row = ui.spacing().interact_size.y;
@@ -284,7 +308,11 @@ fn play_tools(app: &mut App, ui: &mut Ui) {
     let position_height = mono * POSITION_LINES as f32 + 2.0 * row;
     // In a small window the moves keep at least three rows and the position text gives way.
     let show_position = ui.available_height() >= position_height + 3.0 * row;
-    move_list(app, ui, if show_position { position_height } else { 0.0 });
+    // Room under the moves for Analyse game, its graph and key moments once there are moves.
+    let review = if app.session().game().is_some_and(|g| g.cursor() > 0) { REVIEW_ROOM } else { 0.0 };
+    let below = if show_position { position_height + review } else { review };
+    move_list(app, ui, below, 3.0 * row);
+    analysis_panel::review_section(app, ui);
     if !show_position {
         return;
     }
@@ -346,8 +374,9 @@ fn busy_text(session: &Session) -> &'static str {
 }
 
 /// The moves played (click one to look at its position) and, greyed after them, the moves
-/// undone that can be played again (click one to redo up to it).
-fn move_list(app: &mut App, ui: &mut Ui, below: f32) {
+/// undone that can be played again (click one to redo up to it). It leaves `below` of the
+/// panel's height to what follows it, and keeps at least `least`.
+fn move_list(app: &mut App, ui: &mut Ui, below: f32, least: f32) {
     let s = app.session();
     let Some(p) = s.play() else { return };
     let shown = p.review.unwrap_or(p.game.cursor());
@@ -355,7 +384,7 @@ fn move_list(app: &mut App, ui: &mut Ui, below: f32) {
     let redo_free = s.can_redo();
     let busy = busy_text(s);
     let mut clicked = None;
-    let height = (ui.available_height() - below).max(0.0);
+    let height = (ui.available_height() - below).max(least);
     egui::ScrollArea::vertical().max_height(height).min_scrolled_height(height).auto_shrink([false, false]).show(
         ui,
         |ui| {
@@ -364,7 +393,8 @@ fn move_list(app: &mut App, ui: &mut Ui, below: f32) {
                     let undone = i >= cursor;
                     let number = RichText::new(format!("{}.", i + 1));
                     ui.label(if undone { number.weak() } else { number });
-                    let text = format!("{} {}", e.mover, e.text);
+                    let sign = e.review.as_ref().map_or("", |r| analysis_panel::mark_sign(r.mark));
+                    let text = format!("{} {}{sign}", e.mover, e.text);
                     if undone {
                         let r = ui
                             .add_enabled(
@@ -376,8 +406,15 @@ fn move_list(app: &mut App, ui: &mut Ui, below: f32) {
                         if r.clicked() {
                             clicked = Some(Command::RedoTo(i + 1));
                         }
-                    } else if ui.selectable_label(shown == i + 1, text).clicked() {
-                        clicked = Some(Command::ReviewAt(i + 1));
+                    } else {
+                        let r = ui.selectable_label(shown == i + 1, text);
+                        let r = match teaching::move_text(s, i + 1) {
+                            Some(words) => r.on_hover_text(words),
+                            None => r,
+                        };
+                        if r.clicked() {
+                            clicked = Some(Command::ReviewAt(i + 1));
+                        }
                     }
                     ui.end_row();
                 }

@@ -25,6 +25,15 @@ pub struct Settings {
     pub speed: Speed,
     /// The last New Game form.
     pub form: NewGameForm,
+    /// The ids of the lessons finished, in the order they were finished.
+    pub lessons_done: Vec<String>,
+    /// Show the analysis panel (the engine thinking about the position shown).
+    pub analysis: bool,
+    /// Mark the holes the opponent could capture next (always on in lessons and against
+    /// the Beginner level).
+    pub threats: bool,
+    /// Against the computer, mark each of your moves against the engine's best.
+    pub coach: bool,
 }
 
 impl Default for Settings {
@@ -37,6 +46,10 @@ impl Default for Settings {
             animate: true,
             speed: Speed::Normal,
             form: NewGameForm::default(),
+            lessons_done: Vec::new(),
+            analysis: false,
+            threats: false,
+            coach: false,
         }
     }
 }
@@ -59,6 +72,10 @@ impl Settings {
             animate: field(storage, "animate", d.animate, &mut bad),
             speed: field(storage, "speed", d.speed, &mut bad),
             form: field(storage, "form", d.form, &mut bad),
+            lessons_done: field(storage, "lessons_done", d.lessons_done, &mut bad),
+            analysis: field(storage, "analysis", d.analysis, &mut bad),
+            threats: field(storage, "threats", d.threats, &mut bad),
+            coach: field(storage, "coach", d.coach, &mut bad),
         };
         (s, bad)
     }
@@ -72,6 +89,10 @@ impl Settings {
         put(storage, "animate", &self.animate);
         put(storage, "speed", &self.speed);
         put(storage, "form", &self.form);
+        put(storage, "lessons_done", &self.lessons_done);
+        put(storage, "analysis", &self.analysis);
+        put(storage, "threats", &self.threats);
+        put(storage, "coach", &self.coach);
     }
 }
 

@@ -180,3 +180,5 @@ fn visuals(dark: bool) -> Visuals {
     w.hovered.bg_stroke = Stroke::new(1.0, accent(dark));
     v
 }
+/// Holes the opponent could capture next.
+pub const THREAT: Color32 = Color32::from_rgb(255, 150, 40);

@@ -30,8 +30,52 @@ impl PreviewCache {
     }
 }
 
+/// The threatened holes of a state (or, with a hovered hole, of the state after playing
+/// it), remembered for the state and hole they were worked out for.
+#[derive(Clone, Debug, Default)]
+pub struct ThreatCache(Option<(GameState, Option<Hole>, Vec<Threatened>)>);
+
+/// A threatened hole and the seeds at stake in it.
+pub type Threatened = (Hole, u32);
+
+impl ThreatCache {
+    /// The holes of the player to move in `state` that the opponent could capture next,
+    /// with the most seeds at stake in each; with `hovered`, those the player would leave
+    /// exposed by playing it (its plain move, anticlockwise at every choice).
+    pub fn get(&mut self, state: &GameState, hovered: Option<Hole>) -> &[Threatened] {
+        let fresh = !matches!(&self.0, Some((s, h, _)) if s == state && *h == hovered);
+        if fresh {
+            // The threats, and the board on which they would be made.
+            let (threats, board) = match hovered {
+                None => (state.threats(), *state.position()),
+                Some(h) => crate::notation::parse_move(state, &h.to_string())
+                    .ok()
+                    .and_then(|mv| state.play(&mv).ok())
+                    .map(|(succ, _)| (succ.state.capturing_moves(), *succ.state.position()))
+                    .unwrap_or_default(),
+            };
+            let mut holes: Vec<Threatened> = Vec::new();
+            for t in &threats {
+                for &h in &t.captured {
+                    let seeds = u32::from(board.get(h));
+                    if !holes.iter().any(|(x, _)| *x == h) {
+                        holes.push((h, seeds));
+                    }
+                }
+            }
+            self.0 = Some((state.clone(), hovered, holes));
+        }
+        self.0.as_ref().map_or(&[], |(_, _, h)| h.as_slice())
+    }
+}
+
 /// The board as the session shows it now, with `hovered` the hole under the pointer.
-pub fn board_view(session: &Session, hovered: Option<Hole>, cache: &mut PreviewCache) -> BoardView {
+pub fn board_view(
+    session: &Session,
+    hovered: Option<Hole>,
+    cache: &mut PreviewCache,
+    threats: &mut ThreatCache,
+) -> BoardView {
     let settings = session.settings();
     let mut v = BoardView {
         flipped: session.flipped(),
@@ -82,6 +126,10 @@ pub fn board_view(session: &Session, hovered: Option<Hole>, cache: &mut PreviewC
         if let Some(h) = hovered.filter(|h| v.clickable.contains(h)) {
             v.preview = cache.get(state, h);
         }
+    }
+    if session.show_threats() && session.review().is_none() && state.outcome().is_none() {
+        let over = hovered.filter(|h| v.clickable.contains(h));
+        v.threats = threats.get(state, over).to_vec();
     }
     v
 }

@@ -20,6 +20,17 @@ pub fn run(command: &Command, out: &mut dyn Write) -> Result<(), String> {
         Command::Moves { state } => list_moves(&state.state().map_err(|e| e.to_string())?, out),
         Command::Trace { state, mv } => trace(&state.state().map_err(|e| e.to_string())?, mv, out),
         Command::Check { file } => check(file, out),
+        Command::Explain { state, mv } => super::teach::explain(&state.state().map_err(|e| e.to_string())?, mv, out),
+        Command::Lessons { dump } => super::teach::lessons(*dump, out),
+        Command::Threats { state } => super::review::threats(&state.state().map_err(|e| e.to_string())?, out),
+        Command::Review { position, args, time_ms, depth, flags } => {
+            let limits = Limits {
+                time: if depth.is_some() { None } else { Some(Duration::from_millis(*time_ms)) },
+                depth: *depth,
+                nodes: None,
+            };
+            super::review::review(position.as_ref().map(|p| flags.with_position(p.clone())), args, limits, out)
+        }
         Command::Perft { state, depth } => perft(&state.state().map_err(|e| e.to_string())?, *depth, out),
         Command::Analyse { state, time_ms, level, depth, nodes, seed } => {
             let limits = Limits { time: Some(Duration::from_millis(*time_ms)), depth: *depth, nodes: *nodes };

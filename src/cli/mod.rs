@@ -4,11 +4,13 @@
 
 mod ai_commands;
 mod commands;
+mod review;
 mod state_args;
+mod teach;
 
 pub use ai_commands::{LayoutMode, MatchSettings, Player};
 pub use commands::run;
-pub use state_args::{FirstMovesArg, RuleArgs, SideArg, StateArgs};
+pub use state_args::{FirstMovesArg, RuleArgs, SideArg, StateArgs, StateFlags};
 
 use crate::ai::Level;
 use std::path::PathBuf;
@@ -28,6 +30,9 @@ pub struct Cli {
     /// "9a, 3b, 4d-fhm; 4A-F, 3G, 5P / L both 0,0".
     #[arg(long)]
     pub state: Option<String>,
+    /// Open the window on this lesson (an id from `omweso lessons`, e.g. `sowing`).
+    #[arg(long, conflicts_with_all = ["file", "state"])]
+    pub lesson: Option<String>,
     /// The subcommand; none opens the window.
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -60,6 +65,48 @@ pub enum Command {
         /// The move in RULES.md notation.
         #[arg(name = "MOVE")]
         mv: String,
+    },
+    /// Tell in plain sentences what a move does and why (the window's move narrator).
+    Explain {
+        #[command(flatten)]
+        state: StateArgs,
+        /// The move in RULES.md notation.
+        #[arg(name = "MOVE")]
+        mv: String,
+    },
+    /// For the side to move, every move the opponent could make next (were it its turn,
+    /// bookkeeping unchanged) that captures from it: `<move>\t<captured holes>\t<seeds>`.
+    Threats {
+        #[command(flatten)]
+        state: StateArgs,
+    },
+    /// Review moves with the engine, one line each:
+    /// `<number>\t<move>\t<score before>\t<best move>\t<loss>\t<mark>` (scores as `analyse`
+    /// prints them; marks best, good, inaccuracy, mistake, blunder). Either `--position`
+    /// with the moves, or a saved game's file (its moves up to the current one).
+    Review {
+        /// The start: a position or game state (RULES.md §5), as for the other subcommands.
+        #[arg(long, short = 'p', allow_hyphen_values = true)]
+        position: Option<String>,
+        /// With `--position`, the moves; without it, one saved game (`.omweso`).
+        #[arg(required = true)]
+        args: Vec<String>,
+        /// Time for each search, in milliseconds.
+        #[arg(long, default_value_t = 300)]
+        time_ms: u64,
+        /// Stop each search at this depth instead (deterministic).
+        #[arg(long)]
+        depth: Option<u32>,
+        #[command(flatten)]
+        flags: StateFlags,
+    },
+    /// List the lessons (`<id>\t<title>\t<steps>`), or with `--dump` every move a lesson
+    /// step accepts: `<id>\t<step>\t<game state>\t<move>\t<resulting position>`, with a
+    /// sixth field of rule flags when the lesson's options are not the defaults.
+    Lessons {
+        /// Print every accepted move instead of the list.
+        #[arg(long)]
+        dump: bool,
     },
     /// Count complete move sequences of a given length, and measure the speed.
     Perft {

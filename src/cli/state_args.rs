@@ -54,6 +54,13 @@ pub struct StateArgs {
     /// state `"<position> / L both 0,0"`.
     #[arg(long, short = 'p', allow_hyphen_values = true)]
     pub position: String,
+    #[command(flatten)]
+    pub flags: StateFlags,
+}
+
+/// The state flags: what a position alone does not say, and the rule options.
+#[derive(Clone, Debug, clap::Args)]
+pub struct StateFlags {
     /// The player to move [default: lower].
     #[arg(long, value_enum)]
     pub to_move: Option<SideArg>,
@@ -65,6 +72,13 @@ pub struct StateArgs {
     pub captures: Option<[u16; 2]>,
     #[command(flatten)]
     pub rules: RuleArgs,
+}
+
+impl StateFlags {
+    /// These flags with `position` as a whole [`StateArgs`].
+    pub fn with_position(&self, position: String) -> StateArgs {
+        StateArgs { position, flags: self.clone() }
+    }
 }
 
 /// Rule options as flags (RULES.md **\[choice\]**s).
@@ -107,7 +121,8 @@ impl StateArgs {
     /// # Errors
     /// A readable error when the position or the state is not valid.
     pub fn state(&self) -> Result<GameState, StateTextError> {
-        let options = self.rules.options();
+        let f = &self.flags;
+        let options = f.rules.options();
         let (position, to_move, first_moves, captures) = if self.position.contains('/') {
             let s: GameState = self.position.parse()?;
             (*s.position(), s.to_move(), s.first_moves(), s.captures())
@@ -117,9 +132,9 @@ impl StateArgs {
         };
         Ok(GameState::new(
             position,
-            self.to_move.map_or(to_move, Side::from),
-            self.first_moves.map_or(first_moves, FirstMoves::from),
-            self.captures.unwrap_or(captures),
+            f.to_move.map_or(to_move, Side::from),
+            f.first_moves.map_or(first_moves, FirstMoves::from),
+            f.captures.unwrap_or(captures),
             options,
         )?)
     }

@@ -11,6 +11,7 @@ mod outcome;
 mod position;
 mod sowing;
 mod state;
+mod threats;
 mod trace;
 
 pub use hole::{Direction, Hole, Row, Side, column_partner_track, is_leftmost_track, opposite_tracks};
@@ -20,4 +21,5 @@ pub use outcome::{Outcome, WinKind};
 pub use position::{Layout, LayoutError, Position, SEEDS_PER_SIDE, TOTAL_SEEDS};
 pub use sowing::{DecisionPoint, Progress, Sowing};
 pub use state::{FirstMoves, GameState, IllegalMove, Perft, StateError, Successor};
+pub use threats::Threat;
 pub use trace::{Event, Lap, LapEnd, LapSource, Trace};

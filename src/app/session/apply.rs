@@ -2,14 +2,16 @@
 //! nothing in this phase (or while play is paused, or while a move is under way) falls
 //! through to a catch-all arm and changes nothing.
 
-use super::{Document, Effect, Phase, Play, Session, Turn};
+use super::{Document, Effect, LessonRun, Phase, Play, Session, Turn};
+use crate::app::analysis::{Analyst, Coach, GameReview};
 use crate::app::animation::Animation;
-use crate::app::command::Command;
+use crate::app::command::{Command, Teaching};
 use crate::app::computer::{Answer, Computer};
 use crate::app::files::{FileAction, PathPrompt};
 use crate::app::modal::Modal;
 use crate::app::setup::{NewGameForm, Setup};
 use crate::game::Game;
+use crate::lessons::Task;
 use crate::rules::{Position, Progress, Side, Sowing, Trace};
 use crate::savefile::SavedGame;
 use std::path::PathBuf;
@@ -18,9 +20,11 @@ impl Session {
     /// Carries out `command`. Commands that would drop unsaved changes (New game, Open,
     /// Rematch, Quit) first ask, through the unsaved-changes prompt.
     pub fn apply(&mut self, command: Command) {
-        let replaces_document =
-            matches!(command, Command::OpenNewGame | Command::Open | Command::Quit | Command::Rematch)
-                || (matches!(command, Command::NewGameFromState(_)) && self.modals.new_game().is_none());
+        let replaces_document = matches!(
+            command,
+            Command::OpenNewGame | Command::Open | Command::Quit | Command::Rematch | Command::StartLesson(_)
+        ) || (matches!(command, Command::NewGameFromState(_))
+            && self.modals.new_game().is_none());
         let asking = self.modals.iter().any(|m| matches!(m, Modal::Unsaved(_)));
         if replaces_document && !asking && self.changed() {
             self.modals.open(Modal::Unsaved(Box::new(command)));
@@ -34,6 +38,7 @@ impl Session {
         self.now = now;
         if let Phase::Play(p) = &mut self.phase {
             p.tick(now);
+            p.judge_lesson_move();
         }
     }
 
@@ -83,6 +88,58 @@ impl Session {
         }
     }
 
+    /// The engine's work for the player this frame: the analysis of the position shown
+    /// (started, restarted when the position changes, stopped when the panel is hidden),
+    /// the review of the game and the coach's verdict on the human's last move, each kept
+    /// with the move in the game record when it comes.
+    pub fn drive_engine(&mut self) {
+        let waker = self.waker.clone();
+        let target = (self.settings.analysis && !self.animating() && self.sowing().is_none())
+            .then(|| self.shown_state().filter(|s| s.outcome().is_none()).cloned())
+            .flatten();
+        match (&mut self.analyst, target) {
+            (Some(a), Some(t)) if *a.state() == t => a.poll(),
+            (_, Some(t)) => self.analyst = Some(Analyst::start(t, waker.clone())),
+            (_, None) => self.analyst = None,
+        }
+        let mut verdicts = Vec::new();
+        if let Some(r) = &mut self.game_review
+            && r.poll()
+        {
+            verdicts.extend(r.result.take().unwrap_or_default());
+            self.game_review = None;
+        }
+        if let Some(c) = &mut self.coach
+            && let Some(r) = c.poll()
+        {
+            verdicts.extend(r);
+            self.coach = None;
+        }
+        if let Phase::Play(p) = &mut self.phase {
+            for v in verdicts {
+                p.game.set_review(v);
+            }
+        }
+        self.start_coach(waker);
+    }
+
+    /// Against the computer with the coach on: reviews the human's last move if it has no
+    /// verdict yet (once per move).
+    fn start_coach(&mut self, waker: Option<crate::app::computer::Waker>) {
+        let (Some(c), Phase::Play(p)) = (&self.computer, &self.phase) else { return };
+        if !self.settings.coach || self.coach.is_some() || p.lesson.is_some() || !p.ready() {
+            return;
+        }
+        let n = p.game.cursor();
+        let Some(entry) = n.checked_sub(1).and_then(|i| p.game.all_entries().get(i)) else { return };
+        let key = (n, entry.text.clone());
+        if entry.mover == c.opponent.side || entry.review.is_some() || self.coached.as_ref() == Some(&key) {
+            return;
+        }
+        self.coach = Some(Coach::start(p.game.state_at(n - 1).clone(), entry.mv.clone(), n, waker));
+        self.coached = Some(key);
+    }
+
     /// True while the computer searches (a move or a hint).
     pub fn computer_busy(&self) -> bool {
         self.computer.as_ref().is_some_and(|c| c.thinking() || c.hinting())
@@ -90,6 +147,9 @@ impl Session {
 
     fn carry_out(&mut self, command: Command) {
         use Command as C;
+        if self.lesson().is_some() && means_nothing_in_a_lesson(&command) {
+            return;
+        }
         let paused = self.paused();
         let animate = self.settings.animate.then_some(self.settings.speed.rate());
         let now = self.now;
@@ -319,11 +379,114 @@ impl Session {
                 }
             }
             (_, C::SetSpeed(speed)) => self.settings.speed = speed,
+            (_, C::ToggleAnalysis) => self.settings.analysis ^= true,
+            (_, C::ToggleThreats) => self.settings.threats ^= true,
+            (_, C::ToggleCoach) => self.settings.coach ^= true,
+            (Phase::Play(p), C::AnalyseGame) if p.lesson.is_none() && p.game.cursor() > 0 => {
+                let moves = p.game.moves().iter().map(|e| e.mv.clone()).collect();
+                let time = std::time::Duration::from_millis(REVIEW_MS);
+                self.game_review = Some(GameReview::start(p.game.start().clone(), moves, time, self.waker.clone()));
+            }
+            (_, C::StopAnalysingGame) => self.game_review = None,
             (_, C::ToggleHelp) => self.toggle_help(),
+            (_, C::ToggleTeaching(t)) => self.toggle_teaching(t),
+            (_, C::StartLesson(n)) => self.start_lesson(n, 0),
+            (Phase::Play(p), C::LessonNext) if !paused => {
+                if let Some(run) = p.lesson.take() {
+                    self.lesson_next(run);
+                }
+            }
+            (Phase::Play(p), C::LessonRetry) if !paused => {
+                if let Some(run) = p.lesson.take() {
+                    **p = LessonRun::start(run.index, run.lesson, run.step);
+                }
+            }
+            (Phase::Play(p), C::LessonShowMe) if !paused => {
+                if let Some(run) = p.lesson.take()
+                    && let Task::Play(moves) = &run.current().task
+                {
+                    let mv = moves[0].clone();
+                    **p = LessonRun::start(run.index, run.lesson, run.step);
+                    if let Ok(trace) = p.game.play(&mv) {
+                        p.turn = animation(&trace, animate, now).map_or(Turn::Ready, Turn::Animating);
+                    }
+                }
+            }
+            (Phase::Play(p), C::LeaveLesson) if p.lesson.is_some() => {
+                self.enter(Phase::Setup(Setup::new(Side::Lower, self.settings.form.options)), None);
+                self.modals.open(Modal::Learn);
+            }
             (_, C::CopyState) => self.effects.push(Effect::Copy(self.shown_state_text())),
             (_, C::CopyRecord) => self.effects.push(Effect::Copy(self.record_text())),
             // Everything else means nothing in this phase, or not now.
             _ => {}
+        }
+    }
+
+    /// Opens one of the teaching windows, or closes it when it is open.
+    fn toggle_teaching(&mut self, t: Teaching) {
+        let modal = match t {
+            Teaching::Learn => Modal::Learn,
+            Teaching::Rules => Modal::Rules,
+            Teaching::Legend => Modal::Legend,
+        };
+        if self.modals.close(|m| *m == modal).is_none() {
+            self.modals.open(modal);
+        }
+    }
+
+    /// Starts lesson `n` of the course at `step`: a board of its own, no computer, not a
+    /// document.
+    fn start_lesson(&mut self, n: usize, step: usize) {
+        let Some(lesson) = self.lessons.as_ref().ok().and_then(|l| l.get(n)).cloned() else { return };
+        if step >= lesson.steps.len() {
+            return;
+        }
+        self.modals.close(|m| matches!(m, Modal::Learn | Modal::NewGame(_)));
+        if let Some(c) = self.computer.as_mut() {
+            c.cancel();
+        }
+        self.computer = None;
+        self.enter(Phase::Play(Box::new(LessonRun::start(n, lesson, step))), None);
+    }
+
+    /// Goes on from a lesson step: the next step, or, after the last, the lesson is done
+    /// and the next one starts (the list after the last lesson). A first game against the
+    /// Beginner level starts from its step.
+    fn lesson_next(&mut self, run: LessonRun) {
+        let done = |s: &mut Session| {
+            if !s.settings.lessons_done.contains(&run.lesson.id) {
+                s.settings.lessons_done.push(run.lesson.id.clone());
+            }
+        };
+        if matches!(run.current().task, Task::PlayBeginner) {
+            done(self);
+            let mut form = self.settings.form.clone();
+            form.from_position = false;
+            form.computer = true;
+            form.computer_side = Side::Upper;
+            form.level = crate::ai::Level::Beginner;
+            form.first = crate::app::setup::FirstChoice::Lower;
+            self.start_game(form);
+            return;
+        }
+        if !run.can_go_on() {
+            if let Phase::Play(p) = &mut self.phase {
+                p.lesson = Some(run);
+            }
+            return;
+        }
+        if run.step + 1 < run.lesson.steps.len() {
+            self.start_lesson(run.index, run.step + 1);
+            return;
+        }
+        done(self);
+        let next = run.index + 1;
+        if self.lessons.as_ref().is_ok_and(|l| next < l.len()) {
+            self.start_lesson(next, 0);
+        } else {
+            self.enter(Phase::Setup(Setup::new(Side::Lower, self.settings.form.options)), None);
+            self.modals.open(Modal::Learn);
         }
     }
 
@@ -350,7 +513,7 @@ impl Session {
             }
             Modal::Path(_) => None,
             Modal::Resign(side) => Some(Command::Resign(*side)),
-            Modal::Problem(_) | Modal::Help => Some(Command::CancelModal),
+            Modal::Problem(_) | Modal::Help | Modal::Learn | Modal::Rules | Modal::Legend => Some(Command::CancelModal),
         }
     }
 
@@ -361,6 +524,9 @@ impl Session {
             c.cancel();
         }
         self.phase = phase;
+        // The engine's work on the old game goes with it.
+        self.game_review = None;
+        self.coach = None;
         self.document = Document { path, baseline: Some(self.to_saved()) };
     }
 
@@ -460,6 +626,31 @@ impl Session {
             Err(e) => self.notify(e.to_string()),
         }
     }
+}
+
+/// Time for each search when a whole game is reviewed (three searches a move at most).
+const REVIEW_MS: u64 = 250;
+
+/// Commands about the game as a document or a record, which mean nothing in a lesson.
+fn means_nothing_in_a_lesson(c: &Command) -> bool {
+    matches!(
+        c,
+        Command::Undo
+            | Command::Redo
+            | Command::RedoTo(_)
+            | Command::AskResign(_)
+            | Command::Resign(_)
+            | Command::Hint
+            | Command::ReviewAt(_)
+            | Command::ReviewPrev
+            | Command::ReviewNext
+            | Command::ReviewFirst
+            | Command::PlayFromHere
+            | Command::Rematch
+            | Command::Save
+            | Command::SaveAs
+            | Command::AnalyseGame
+    )
 }
 
 /// The animation of `trace` from `now`, when animating at `rate` events a second.

@@ -11,10 +11,13 @@
 //! comes back as [`Effect`]s.
 
 mod apply;
+mod lesson;
 mod play;
 
+pub use lesson::{Feedback, LessonRun};
 pub use play::{Play, Turn};
 
+use super::analysis::{Analyst, Coach, GameReview};
 use super::animation::Animation;
 use super::computer::{Computer, Opponent, Waker};
 use super::files::{FileDialogs, SystemDialogs};
@@ -70,6 +73,16 @@ pub struct Session {
     /// The window is closing: the computer starts nothing more.
     closing: bool,
     waker: Option<Waker>,
+    /// The course of lessons, read and checked at start-up (or why it could not be).
+    lessons: Result<Vec<crate::lessons::Lesson>, String>,
+    /// The engine analysing the position shown, while the analysis panel is open.
+    analyst: Option<Analyst>,
+    /// The review of the whole game, while it runs.
+    game_review: Option<GameReview>,
+    /// The coach reviewing the human's last move (a game against the computer).
+    coach: Option<Coach>,
+    /// The last move the coach was asked about (number and text), so that it asks once.
+    coached: Option<(usize, String)>,
 }
 
 impl Session {
@@ -114,6 +127,11 @@ impl Session {
             now: 0.0,
             closing: false,
             waker: None,
+            lessons: crate::lessons::all().map_err(|e| e.to_string()),
+            analyst: None,
+            game_review: None,
+            coach: None,
+            coached: None,
         };
         s.document = Document { path, baseline: Some(s.to_saved()) };
         s
@@ -248,9 +266,38 @@ impl Session {
         self.modals.paused()
     }
 
-    /// True when the game differs from the one last saved or opened (or started).
+    /// True when the game differs from the one last saved or opened (or started). A lesson
+    /// is not a document: it never counts as changed.
     pub fn changed(&self) -> bool {
-        self.document.baseline.as_ref() != Some(&self.to_saved())
+        self.lesson().is_none() && self.document.baseline.as_ref() != Some(&self.to_saved())
+    }
+
+    /// The engine's analysis of the position shown, while the panel is open.
+    pub fn analyst(&self) -> Option<&Analyst> {
+        self.analyst.as_ref()
+    }
+
+    /// The review of the whole game while it runs: moves done and in all.
+    pub fn game_review_progress(&self) -> Option<(usize, usize)> {
+        self.game_review.as_ref().map(|r| r.progress)
+    }
+
+    /// True when the threatened holes are marked: the setting, or always in a lesson and
+    /// against the Beginner level.
+    pub fn show_threats(&self) -> bool {
+        self.settings.threats
+            || self.lesson().is_some()
+            || self.computer.as_ref().is_some_and(|c| c.opponent.level == crate::ai::Level::Beginner)
+    }
+
+    /// The lesson under way, if any.
+    pub fn lesson(&self) -> Option<&LessonRun> {
+        self.play().and_then(|p| p.lesson.as_ref())
+    }
+
+    /// The course of lessons, or why it could not be loaded.
+    pub fn lessons(&self) -> Result<&[crate::lessons::Lesson], &str> {
+        self.lessons.as_deref().map_err(String::as_str)
     }
 
     /// The window's title: `game.omweso * — Omweso` (`Untitled` without a file, `*` when
@@ -354,7 +401,15 @@ impl Session {
     /// True when the live game waits for a move of a human player: a move can be started,
     /// a hint asked for.
     pub fn human_to_move(&self) -> bool {
-        self.play().is_some_and(|p| p.ready() && p.game.result().is_none()) && !self.computer_turn()
+        self.play().is_some_and(|p| {
+            p.ready() && p.game.result().is_none() && p.lesson.as_ref().is_none_or(|l| l.awaits_move(p))
+        }) && !self.computer_turn()
+    }
+
+    /// The live game outside a lesson (where Undo, Redo, Resign, Hint and saving mean
+    /// something).
+    fn game_play(&self) -> Option<&Play> {
+        self.play().filter(|p| p.lesson.is_none())
     }
 
     /// The side that would resign with the Resign button: against the computer the human,
@@ -369,17 +424,17 @@ impl Session {
 
     /// True when Undo means something now (not in review).
     pub fn can_undo(&self) -> bool {
-        self.play().is_some_and(|p| p.review.is_none() && (p.game.can_undo() || p.sowing().is_some()))
+        self.game_play().is_some_and(|p| p.review.is_none() && (p.game.can_undo() || p.sowing().is_some()))
     }
 
     /// True when Redo means something now (nothing under way, not in review).
     pub fn can_redo(&self) -> bool {
-        self.play().is_some_and(|p| p.ready() && p.game.can_redo())
+        self.game_play().is_some_and(|p| p.ready() && p.game.can_redo())
     }
 
     /// True when the Resign button means something now: nothing under way, live, not over.
     pub fn can_resign(&self) -> bool {
-        self.play().is_some_and(|p| p.ready() && p.game.result().is_none())
+        self.game_play().is_some_and(|p| p.ready() && p.game.result().is_none())
     }
 
     /// How a player is named on screen: the name, with the side when the name is not the

@@ -35,12 +35,14 @@ pub struct Play {
     pub turn: Turn,
     /// The game-over card was closed.
     pub game_over_dismissed: bool,
+    /// The lesson followed on this board, if this is a lesson.
+    pub lesson: Option<super::lesson::LessonRun>,
 }
 
 impl Play {
     /// Play of `game`, shown live, with nothing under way.
     pub fn new(game: Game) -> Play {
-        Play { game, review: None, hint: None, turn: Turn::Ready, game_over_dismissed: false }
+        Play { game, review: None, hint: None, turn: Turn::Ready, game_over_dismissed: false, lesson: None }
     }
 
     /// The animation running at `now`, if any.

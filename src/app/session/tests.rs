@@ -1,5 +1,6 @@
 //! What commands do, tested on the model without a window.
 
+use super::lesson::Feedback;
 use super::*;
 use crate::app::Command as C;
 use crate::app::animation::Speed;
@@ -309,4 +310,132 @@ fn opening_a_bad_file_keeps_the_game_and_says_why() {
     assert_eq!(cursor(&s), 1);
     assert!(matches!(s.modals().top(), Some(Modal::Problem(_))));
     std::fs::remove_dir_all(dir).unwrap();
+}
+
+fn lesson_index(s: &Session, id: &str) -> usize {
+    s.lessons().unwrap().iter().position(|l| l.id == id).unwrap()
+}
+
+fn feedback(s: &Session) -> Option<Feedback> {
+    s.lesson().and_then(|l| l.feedback.clone())
+}
+
+#[test]
+fn a_lesson_judges_the_move_takes_a_wrong_one_back_and_goes_on() {
+    let mut s = on(WORKED);
+    let sowing = lesson_index(&s, "sowing");
+    s.apply(C::StartLesson(sowing));
+    assert_eq!(s.lesson().map(|l| (l.lesson.id.as_str(), l.step)), Some(("sowing", 0)));
+    assert!(!s.changed() && !s.can_undo(), "a lesson is not a document; no undo in it");
+    play(&mut s, "l");
+    s.tick(0.0);
+    assert!(matches!(feedback(&s), Some(Feedback::Wrong(t)) if t.starts_with("Not quite. You played l:")));
+    play(&mut s, "m");
+    assert_eq!(cursor(&s), 1, "no second move while the lesson speaks");
+    s.apply(C::LessonNext);
+    assert_eq!(s.lesson().unwrap().step, 0, "a wrong move does not go on");
+    s.apply(C::LessonRetry);
+    assert_eq!((cursor(&s), feedback(&s)), (0, None));
+    play(&mut s, "m");
+    s.tick(0.0);
+    assert!(matches!(feedback(&s), Some(Feedback::Right(_))));
+    s.apply(C::LessonNext);
+    assert_eq!(s.lesson().unwrap().step, 1);
+    s.apply(C::LessonShowMe);
+    s.tick(0.0);
+    assert_eq!(s.game().unwrap().moves()[0].text, "d");
+    assert!(matches!(feedback(&s), Some(Feedback::Right(_))));
+    s.apply(C::LessonNext);
+    assert_eq!(s.lesson().unwrap().lesson.id, "relay", "the next lesson starts");
+    assert_eq!(s.settings().lessons_done, vec!["sowing".to_string()]);
+}
+
+#[test]
+fn a_lesson_step_with_a_decision_is_played_with_the_arrows() {
+    let mut s = on(WORKED);
+    let reverse = lesson_index(&s, "reverse");
+    s.apply(C::StartLesson(reverse));
+    play(&mut s, "i");
+    assert!(s.sowing().is_some(), "the lesson's move waits at the decision");
+    s.apply(C::Choose(Direction::Clockwise));
+    s.apply(C::Choose(Direction::Anticlockwise));
+    s.tick(0.0);
+    assert!(matches!(feedback(&s), Some(Feedback::Right(_))), "{:?}", feedback(&s));
+    s.apply(C::LeaveLesson);
+    assert!(s.lesson().is_none() && matches!(s.modals().top(), Some(Modal::Learn)));
+}
+
+#[test]
+fn the_course_ends_with_a_game_against_the_beginner() {
+    let mut s = on(WORKED);
+    play(&mut s, "d");
+    let last = s.lessons().unwrap().len() - 1;
+    s.apply(C::StartLesson(last));
+    assert!(matches!(s.modals().top(), Some(Modal::Unsaved(_))), "the game on the board is not lost silently");
+    s.apply(C::Discard);
+    s.apply(C::LessonNext);
+    assert!(s.setup().is_some() && s.lesson().is_none());
+    let c = s.computer().expect("a computer opponent");
+    assert_eq!((c.opponent.side, c.opponent.level), (Side::Upper, crate::ai::Level::Beginner));
+    assert!(s.settings().lessons_done.contains(&"first-game".to_string()));
+}
+
+/// Lets the engine's threads work until `done` holds (a few seconds at most).
+fn engine_until(s: &mut Session, done: impl Fn(&Session) -> bool) {
+    for _ in 0..600 {
+        s.drive_engine();
+        if done(s) {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    panic!("the engine did not answer in time");
+}
+
+#[test]
+fn analyse_game_marks_every_move_and_the_marks_are_saved_with_the_game() {
+    let dir = temp_dir("review");
+    let mut s = on(WORKED);
+    play(&mut s, "dFm");
+    assert!(s.game().unwrap().moves().iter().all(|e| e.review.is_none()));
+    s.apply(C::AnalyseGame);
+    assert!(s.game_review_progress().is_some());
+    engine_until(&mut s, |s| s.game_review_progress().is_none());
+    let marks: Vec<_> = s.game().unwrap().moves().iter().map(|e| e.review.as_ref().map(|r| r.number)).collect();
+    assert_eq!(marks, vec![Some(1), Some(2), Some(3)]);
+    assert!(s.changed(), "the review is part of the game to save");
+    let file = dir.join("reviewed.omweso");
+    s.apply(C::SavePath(file.clone()));
+    let back = SavedGame::load(&file).unwrap();
+    let crate::savefile::Phase::Game(g) = back.phase else { panic!("a game") };
+    assert_eq!(g.moves()[1].review, s.game().unwrap().moves()[1].review, "kept in the file");
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn the_analysis_panel_thinks_about_the_position_shown_and_stops_when_hidden() {
+    let mut s = on(WORKED);
+    s.drive_engine();
+    assert!(s.analyst().is_none(), "off unless asked");
+    s.apply(C::ToggleAnalysis);
+    engine_until(&mut s, |s| s.analyst().is_some_and(|a| a.latest().is_some()));
+    assert_eq!(s.analyst().unwrap().state(), s.shown_state().unwrap());
+    play(&mut s, "d");
+    s.drive_engine();
+    assert_eq!(s.analyst().unwrap().state(), s.shown_state().unwrap(), "follows the position shown");
+    s.apply(C::ToggleAnalysis);
+    s.drive_engine();
+    assert!(s.analyst().is_none());
+}
+
+#[test]
+fn the_coach_marks_the_humans_move_against_the_computer() {
+    let mut s = on(WORKED);
+    s.computer = Some(Computer::new(Opponent { side: Side::Upper, level: crate::ai::Level::Beginner }));
+    s.apply(C::ToggleCoach);
+    play(&mut s, "d");
+    engine_until(&mut s, |s| s.game().unwrap().moves()[0].review.is_some());
+    let r = s.game().unwrap().moves()[0].review.clone().unwrap();
+    assert_eq!((r.number, r.played.as_str()), (1, "d"));
+    assert!(s.show_threats(), "threats are shown against the Beginner");
 }

@@ -1,0 +1,73 @@
+//! The teaching subcommands: `explain` (the move narrator) and `lessons`, so that the
+//! lessons and the narrator can be checked from outside the window.
+
+use crate::lessons::{self, Task};
+use crate::narrate::narrate;
+use crate::notation::parse_move;
+use crate::rules::{GameState, RuleOptions};
+use std::io::Write;
+
+fn io(e: std::io::Error) -> String {
+    format!("cannot write the output: {e}")
+}
+
+/// `omweso explain`: the narrator's sentences for `mv` in `state`, one per line.
+///
+/// # Errors
+/// The move's notation error, or a failed write.
+pub fn explain(state: &GameState, mv: &str, out: &mut dyn Write) -> Result<(), String> {
+    let m = parse_move(state, mv).map_err(|e| e.to_string())?;
+    let (succ, trace) = state.play(&m).map_err(|e| e.to_string())?;
+    for line in narrate(state, &trace, succ.outcome) {
+        writeln!(out, "{line}").map_err(io)?;
+    }
+    Ok(())
+}
+
+/// `omweso lessons [--dump]` (see the subcommand's help for the format).
+///
+/// # Errors
+/// A lesson that does not load (named with its step), or a failed write.
+pub fn lessons(dump: bool, out: &mut dyn Write) -> Result<(), String> {
+    let all = lessons::all().map_err(|e| e.to_string())?;
+    for lesson in &all {
+        if !dump {
+            writeln!(out, "{}\t{}\t{}", lesson.id, lesson.title, lesson.steps.len()).map_err(io)?;
+            continue;
+        }
+        let flags = rule_flags(&lesson.options);
+        for (n, step) in lesson.steps.iter().enumerate() {
+            let Task::Play(moves) = &step.task else { continue };
+            for mv in moves {
+                let (succ, _) =
+                    step.state.play(mv).map_err(|e| format!("lesson `{}` step {}: {e}", lesson.id, n + 1))?;
+                write!(out, "{}\t{}\t{}\t{}\t{}", lesson.id, n + 1, step.state, mv, succ.state.position())
+                    .map_err(io)?;
+                if !flags.is_empty() {
+                    write!(out, "\t{flags}").map_err(io)?;
+                }
+                writeln!(out).map_err(io)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The command line's rule flags for `options` (empty for the defaults).
+fn rule_flags(options: &RuleOptions) -> String {
+    let d = RuleOptions::default();
+    let mut flags = Vec::new();
+    if options.tournament_split {
+        flags.push("--split-three".to_string());
+    }
+    if !options.akakyala {
+        flags.push("--no-akakyala".to_string());
+    }
+    if options.akawumbi_needs_end_column {
+        flags.push("--akawumbi-end-column".to_string());
+    }
+    if options.lap_limit != d.lap_limit {
+        flags.push(format!("--lap-limit {}", options.lap_limit));
+    }
+    flags.join(" ")
+}

@@ -1,0 +1,271 @@
+//! Lessons that teach Omweso on the real board. A lesson is data, not code: a RON file under
+//! `assets/lessons/` (embedded at build time, in file-name order) with steps, each a game
+//! state (RULES.md §5), a text in players' words and a task: look, play one of the accepted
+//! moves, or start a first game against the Beginner level. Every lesson is checked through
+//! the rules module when it is loaded (every accepted move legal in its state, every stated
+//! result right), at start-up and by a test.
+
+use crate::narrate::narrate;
+use crate::notation::parse_move;
+use crate::rules::{GameState, Move, RuleOptions, Trace};
+
+mod files {
+    include!(concat!(env!("OUT_DIR"), "/lessons.rs"));
+}
+
+/// A lesson as written in its file.
+#[derive(Clone, Debug, PartialEq, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LessonText {
+    /// A short unique name (`sowing`), used for progress and by `omweso lessons`.
+    pub id: String,
+    /// The title shown in the list.
+    pub title: String,
+    /// Rule options other than the defaults, when the lesson needs them (the tournament
+    /// split).
+    #[serde(default)]
+    pub options: Option<RuleOptions>,
+    /// The steps, in order.
+    pub steps: Vec<StepText>,
+}
+
+/// One step as written: a state, a text and a task.
+#[derive(Clone, Debug, PartialEq, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StepText {
+    /// What the player reads.
+    pub text: String,
+    /// The game state shown (RULES.md §5 full form).
+    pub state: String,
+    /// What the player is asked to do.
+    pub task: TaskText,
+    /// Shown after the right move: why it is right.
+    #[serde(default)]
+    pub explain: String,
+    /// Shown after a wrong move: what was asked.
+    #[serde(default)]
+    pub ask: String,
+}
+
+/// What a step asks for, as written.
+#[derive(Clone, Debug, PartialEq, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum TaskText {
+    /// Read and look at the board, then go on.
+    Look,
+    /// Play one of these moves (RULES.md §5 notation); the first is the one "Show me" plays.
+    Play {
+        /// The moves accepted.
+        accept: Vec<String>,
+        /// The position after the first accepted move, checked when the lesson loads.
+        #[serde(default)]
+        result: Option<String>,
+        /// The outcome of the first accepted move (`lower wins: akakyala`, `annulled`),
+        /// checked when the lesson loads; none means the game goes on.
+        #[serde(default)]
+        outcome: Option<String>,
+    },
+    /// The end of the course: a first game against the Beginner level.
+    PlayBeginner,
+}
+
+/// A lesson checked against the rules, ready to play.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Lesson {
+    /// Its unique name.
+    pub id: String,
+    /// Its title.
+    pub title: String,
+    /// The rule options of its states.
+    pub options: RuleOptions,
+    /// Its steps.
+    pub steps: Vec<Step>,
+}
+
+/// A checked step.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Step {
+    /// What the player reads.
+    pub text: String,
+    /// The game state shown.
+    pub state: GameState,
+    /// The task.
+    pub task: Task,
+    /// Shown after the right move.
+    pub explain: String,
+    /// Shown after a wrong move.
+    pub ask: String,
+}
+
+/// A checked task.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Task {
+    /// Read, then go on.
+    Look,
+    /// Play one of these moves (legal in the step's state; the first is "Show me").
+    Play(Vec<Move>),
+    /// A first game against the Beginner level.
+    PlayBeginner,
+}
+
+/// Why a lesson cannot be used: the file, the step (from 1) and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LessonError {
+    /// The file is not a lesson in RON.
+    #[error("lesson file {file}: {message}")]
+    Format {
+        /// The file name.
+        file: String,
+        /// The reader's message, with its line and column.
+        message: String,
+    },
+    /// Two lessons have the same id.
+    #[error("lesson file {file}: the id `{id}` is used twice")]
+    DuplicateId {
+        /// The file name.
+        file: String,
+        /// The id.
+        id: String,
+    },
+    /// The lesson has no steps.
+    #[error("lesson `{lesson}` has no steps")]
+    NoSteps {
+        /// The lesson's id.
+        lesson: String,
+    },
+    /// A step is wrong.
+    #[error("lesson `{lesson}` step {step}: {message}")]
+    Step {
+        /// The lesson's id.
+        lesson: String,
+        /// The step number, from 1.
+        step: usize,
+        /// What is wrong.
+        message: String,
+    },
+}
+
+impl LessonText {
+    /// Reads a lesson file (`file` names it in errors).
+    ///
+    /// # Errors
+    /// [`LessonError::Format`] when the text is not a lesson.
+    pub fn parse(file: &str, text: &str) -> Result<LessonText, LessonError> {
+        ron::from_str(text).map_err(|e| LessonError::Format { file: file.into(), message: e.to_string() })
+    }
+
+    /// Checks every step through the rules.
+    ///
+    /// # Errors
+    /// [`LessonError`] naming the step: a state that does not read, a move that is not
+    /// legal there, a result or outcome that is not what the first accepted move gives.
+    pub fn check(&self) -> Result<Lesson, LessonError> {
+        let options = self.options.unwrap_or_default();
+        if self.steps.is_empty() {
+            return Err(LessonError::NoSteps { lesson: self.id.clone() });
+        }
+        let steps = self
+            .steps
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let fail = |message: String| LessonError::Step { lesson: self.id.clone(), step: i + 1, message };
+                let state: GameState = s.state.parse().map_err(|e| fail(format!("state: {e}")))?;
+                let state = state.with_options(options).map_err(|e| fail(format!("state: {e}")))?;
+                let task = match &s.task {
+                    TaskText::Look => Task::Look,
+                    TaskText::PlayBeginner => Task::PlayBeginner,
+                    TaskText::Play { accept, result, outcome } => {
+                        if accept.is_empty() {
+                            return Err(fail("a Play task accepts no move".into()));
+                        }
+                        let moves = accept
+                            .iter()
+                            .map(|t| parse_move(&state, t).map_err(|e| fail(format!("move `{t}`: {e}"))))
+                            .collect::<Result<Vec<Move>, _>>()?;
+                        let (succ, _) =
+                            state.play(&moves[0]).map_err(|e| fail(format!("move `{}`: {e}", accept[0])))?;
+                        if let Some(r) = result
+                            && *r != succ.state.position().to_string()
+                        {
+                            return Err(fail(format!(
+                                "`{}` gives {}, not the stated {r}",
+                                accept[0],
+                                succ.state.position()
+                            )));
+                        }
+                        // Every accepted move ends the game as stated (or not at all).
+                        for (text, mv) in accept.iter().zip(&moves) {
+                            let (succ, _) = state.play(mv).map_err(|e| fail(format!("move `{text}`: {e}")))?;
+                            let got = succ.outcome.or(succ.state.outcome()).map(|o| o.to_string());
+                            if *outcome != got {
+                                return Err(fail(format!(
+                                    "`{text}` ends {}, not the stated {}",
+                                    got.as_deref().unwrap_or("nothing"),
+                                    outcome.as_deref().unwrap_or("nothing")
+                                )));
+                            }
+                        }
+                        Task::Play(moves)
+                    }
+                };
+                Ok(Step { text: s.text.clone(), state, task, explain: s.explain.clone(), ask: s.ask.clone() })
+            })
+            .collect::<Result<Vec<Step>, LessonError>>()?;
+        Ok(Lesson { id: self.id.clone(), title: self.title.clone(), options, steps })
+    }
+}
+
+/// Every lesson shipped with the program, read and checked, in order.
+///
+/// # Errors
+/// The first [`LessonError`] found.
+pub fn all() -> Result<Vec<Lesson>, LessonError> {
+    let mut out: Vec<Lesson> = Vec::new();
+    for (file, text) in files::LESSON_FILES {
+        let lesson = LessonText::parse(file, text)?.check()?;
+        if out.iter().any(|l| l.id == lesson.id) {
+            return Err(LessonError::DuplicateId { file: (*file).into(), id: lesson.id });
+        }
+        out.push(lesson);
+    }
+    Ok(out)
+}
+
+impl Step {
+    /// True when `mv` is one of the moves this step accepts.
+    pub fn accepts(&self, mv: &Move) -> bool {
+        matches!(&self.task, Task::Play(moves) if moves.contains(mv))
+    }
+
+    /// What to say after `mv` (played in this step's state, with `trace`): the explanation
+    /// when it is accepted; else what it did (the narrator) and what was asked.
+    pub fn feedback(&self, mv: &Move, trace: &Trace) -> String {
+        if self.accepts(mv) {
+            return self.explain.clone();
+        }
+        let outcome = self.state.play(mv).ok().and_then(|(s, _)| s.outcome);
+        let said = narrate(&self.state, trace, outcome).join(" ");
+        format!("Not quite. You played {mv}: {said}\n\n{}", self.ask)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_wrong_result_or_an_illegal_move_is_named_with_its_step() {
+        let text = r#"(id: "t", title: "T", steps: [
+            (text: "look", state: "4i-p; 4I-P / L both 0,0", task: Look),
+            (text: "play", state: "4i-p; 4I-P / L both 0,0", task: Play(accept: ["i"], result: Some("4i-p; 4I-P"))),
+        ])"#;
+        let e = LessonText::parse("t.ron", text).unwrap().check().unwrap_err();
+        assert!(matches!(&e, LessonError::Step { step: 2, message, .. } if message.contains("not the stated")), "{e}");
+        let text = text.replace(r#"accept: ["i"]"#, r#"accept: ["a"]"#);
+        let e = LessonText::parse("t.ron", &text).unwrap().check().unwrap_err();
+        assert!(e.to_string().starts_with("lesson `t` step 2: move `a`"), "{e}");
+        let e = LessonText::parse("t.ron", "(id: 1)").unwrap_err();
+        assert!(matches!(e, LessonError::Format { .. }));
+    }
+}

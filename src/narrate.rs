@@ -1,0 +1,181 @@
+//! The move narrator: a few plain sentences, in players' words, saying what a move did and
+//! why, generated from the engine's [`Trace`] (RULES.md §3), and what the end of the game
+//! means when the move ends it (RULES.md §4, 3.8). The window shows them for the last move
+//! and in review; `omweso explain` prints them.
+
+use crate::rules::{Direction, GameState, Hole, LapEnd, LapSource, Outcome, Position, Trace, WinKind};
+
+/// The sentences that tell what `trace` (a move played in `before`) did, one per lap and
+/// one for the end of the game when `outcome` says it ended.
+pub fn narrate(before: &GameState, trace: &Trace, outcome: Option<Outcome>) -> Vec<String> {
+    let who = trace.mover.to_string();
+    let mut board = trace.start;
+    let mut out = Vec::new();
+    for lap in &trace.laps {
+        let dir = match lap.direction {
+            Direction::Anticlockwise => "",
+            Direction::Clockwise => " clockwise",
+        };
+        let drops: Vec<Hole> = lap.drops().collect();
+        let path = path_text(&drops);
+        let mut s = match lap.source {
+            LapSource::Start => {
+                format!("{who} lifted the {} seeds of {} and sowed them{dir}: {path}.", lap.seeds, lap.origin)
+            }
+            LapSource::Split => format!(
+                "{who} split the 3 seeds of {}: one into {}, then the other two from {}: {path}.",
+                lap.origin, drops[0], lap.origin
+            ),
+            LapSource::Relay => {
+                format!("{who} lifted the {} seeds of {} and sowed on{dir}: {path}.", lap.seeds, lap.origin)
+            }
+            LapSource::Capture => format!(
+                "{who} sowed the {} captured seeds from {}, where that lap began{dir}: {path}.",
+                lap.seeds, lap.origin
+            ),
+        };
+        if matches!(lap.source, LapSource::Start | LapSource::Split | LapSource::Relay) {
+            board.set(lap.origin, 0);
+        }
+        for &h in &drops {
+            board.set(h, board.get(h).saturating_add(1));
+        }
+        let last = lap.last;
+        match lap.end {
+            LapEnd::Empty => s.push_str(&format!(" {last} had been empty, so the move ended there.")),
+            LapEnd::Relay { seeds } => {
+                if !before.captures_allowed() && both_opposite_full(&board, last) {
+                    s.push_str(&format!(
+                        " {last} was not empty and its opposite holes held seeds, but nothing is \
+                         captured on a player's first move, so {who} relayed the {seeds} seeds of {last}."
+                    ));
+                } else {
+                    s.push_str(&format!(" {last} was not empty, so {who} relayed its {seeds} seeds."));
+                }
+            }
+            LapEnd::Capture { front, back, front_seeds, back_seeds } => {
+                board.set(front, 0);
+                board.set(back, 0);
+                let reverse = if lap.direction == Direction::Clockwise { " (a reverse capture)" } else { "" };
+                s.push_str(&format!(
+                    " {last} was not empty and {front} and {back} both held seeds, so {who} captured {}{reverse}: \
+                     {front_seeds} from {front} and {back_seeds} from {back}.",
+                    front_seeds + back_seeds
+                ));
+            }
+            LapEnd::Cut => s.push_str(&format!(
+                " That was lap {}, the lap limit: the move never ends, so it stops there.",
+                lap.number
+            )),
+        }
+        out.push(s);
+    }
+    if let Some(o) = outcome {
+        out.push(ending(o, before.options().points.of(kind_of(o))));
+    }
+    out
+}
+
+fn kind_of(o: Outcome) -> WinKind {
+    match o {
+        Outcome::Win { kind, .. } => kind,
+        Outcome::Annulled => WinKind::Normal,
+    }
+}
+
+/// What an end of the game means, in players' words (RULES.md §4, 3.8).
+pub fn ending(outcome: Outcome, points: u32) -> String {
+    let worth = if points == 1 { "1 point".to_string() } else { format!("{points} points") };
+    match outcome {
+        Outcome::Win { winner, kind } => {
+            let (w, l) = (winner.to_string(), winner.opponent().to_string());
+            match kind {
+                WinKind::Normal => format!(
+                    "{l} has no hole with two or more seeds left and cannot move: {w} wins (a normal win, {worth})."
+                ),
+                WinKind::Akakyala => format!(
+                    "{w} has now captured in two separate moves while {l} has not captured at all: \
+                     akakyala, a win worth {worth}."
+                ),
+                WinKind::EmitweEbiri => format!(
+                    "In this one move {w} captured at both ends of {l}'s side (the heads of the board): \
+                     emitwe-ebiri, \"two heads\", a win worth {worth}."
+                ),
+                WinKind::Akawumbi => format!(
+                    "In this one move {w} captured in all eight columns, every one of {l}'s holes: \
+                     akawumbi, the rarest win, worth {worth}."
+                ),
+            }
+        }
+        Outcome::Annulled => "The move never ends (it reached the lap limit with no win for the mover): \
+                              the game is annulled, and nobody wins."
+            .to_string(),
+    }
+}
+
+/// True when both opposite holes of `hole` hold seeds on `board` (`hole` in a front row).
+fn both_opposite_full(board: &Position, hole: Hole) -> bool {
+    hole.opposite().is_some_and(|(front, back)| board.get(front) > 0 && board.get(back) > 0)
+}
+
+/// The holes a lap drops into: all of them when there are a few, else the first and last.
+fn path_text(drops: &[Hole]) -> String {
+    let names: Vec<String> = drops.iter().map(ToString::to_string).collect();
+    if names.len() <= 8 {
+        names.join(", ")
+    } else {
+        format!("{}, {}, … and on round to {}", names[0], names[1], names[names.len() - 1])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::parse_move;
+    use crate::rules::Side;
+
+    fn tell(state: &str, mv: &str) -> Vec<String> {
+        let s: GameState = state.parse().unwrap();
+        let m = parse_move(&s, mv).unwrap();
+        let (succ, trace) = s.play(&m).unwrap();
+        narrate(&s, &trace, succ.outcome)
+    }
+
+    #[test]
+    fn the_worked_game_is_told_lap_by_lap() {
+        let t = tell("9a, 3b, 4d-fhm; 4A-F, 3G, 5P / L both 0,0", "d");
+        assert_eq!(
+            t,
+            vec![
+                "Lower lifted the 4 seeds of d and sowed them: c, b, a, i. i had been empty, so the move ended there."
+            ]
+        );
+        let t = tell("10a, 4b, 1c, 4efh, 1i, 4m; 4A-F, 3G, 5P / U upper 0,0", "F");
+        assert_eq!(t.len(), 2);
+        assert!(t[0].ends_with("B was not empty, so Upper relayed its 5 seeds."), "{}", t[0]);
+        let t = tell("10a, 4b, 1c, 4efh, 1i, 4m; 5AC-E, 3G, 1I-L, 5P / L none 0,0", "m");
+        assert!(t[0].contains("h was not empty and A and I both held seeds, so Lower captured 6"), "{}", t[0]);
+        assert!(t[1].starts_with("Lower sowed the 6 captured seeds from m, where that lap began"), "{}", t[1]);
+        assert!(t[1].contains("so Lower captured 6: 5 from C and 1 from K"), "{}", t[1]);
+        assert!(t[2].ends_with("f was not empty, so Lower relayed its 6 seeds."), "{}", t[2]);
+        assert!(t.last().unwrap().ends_with("k had been empty, so the move ended there."));
+    }
+
+    #[test]
+    fn a_first_move_relays_where_it_would_capture_and_a_reverse_capture_is_named() {
+        // Lower's first move ends in h, facing A and I, which hold seeds: no capture.
+        let t = tell("10a, 4b, 1c, 4efh, 1i, 4m; 5AC-E, 3G, 1I-L, 5P / L both 0,0", "m");
+        assert!(t[0].contains("nothing is captured on a player's first move"), "{}", t[0]);
+        let t = tell("1bc, 9e-g, 3i; 1F, 2G, 5I-L, 1N, 2O, 6P / L none 0,0", "i3xF");
+        assert!(t[0].contains("sowed them clockwise: a, b, c") && t[0].contains("(a reverse capture)"), "{}", t[0]);
+    }
+
+    #[test]
+    fn the_end_of_the_game_is_explained() {
+        let t = tell("2i, 46p; 1A-P / L none 0,0", "i");
+        assert!(t.last().unwrap().starts_with("Upper has no hole with two or more seeds left"), "{t:?}");
+        let e = ending(Outcome::Win { winner: Side::Upper, kind: WinKind::EmitweEbiri }, 2);
+        assert!(e.contains("emitwe-ebiri") && e.contains("2 points"));
+        assert!(ending(Outcome::Annulled, 0).contains("annulled"));
+    }
+}
