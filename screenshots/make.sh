@@ -58,6 +58,6 @@ shot decision "i" --state "1bc, 9e-g, 3i; 1F, 2G, 5I-L, 1N, 2O, 6P / L none 0,0"
 shot in-progress "d f m" --state "9a, 3b, 4d-fhm; 4A-F, 3G, 5P / L both 0,0"
 shot game-over "i" --state "2i, 46p; 1A-P / L none 0,0"
 # The light theme: View → Theme → Light, then the pointer on hole e (its first lap's end ringed).
-DELAY=0.8 shot light "click:78,15 click:92,208 click:330,240 Escape hover:540,490" \
+DELAY=0.8 shot light "click:78,15 click:92,304 click:330,336 Escape hover:540,490" \
     --state "11a, 5b, 2c, 1d, 5e, 2g, 7h, 1jk, 3n-p; 5DE, 3G, 1JL, 5P / L none 1,0"
 echo "screenshots written to $OUT"
