@@ -22,7 +22,7 @@ fn bench(c: &mut Criterion) {
     group.bench_function("depth 5, 8 positions", |b| {
         b.iter(|| {
             for s in &positions {
-                let limits = Limits { time: None, depth: Some(5), nodes: None };
+                let limits = Limits { time: None, depth: Some(5), nodes: None, threads: 1 };
                 black_box(ai::search(s, Level::Master, limits, 0, &stop, &mut |_| {}));
             }
         })
@@ -30,7 +30,7 @@ fn bench(c: &mut Criterion) {
     group.bench_function("20k nodes, 8 positions", |b| {
         b.iter(|| {
             for s in &positions {
-                let limits = Limits { time: None, depth: None, nodes: Some(20_000) };
+                let limits = Limits { time: None, depth: None, nodes: Some(20_000), threads: 1 };
                 black_box(ai::search(s, Level::Master, limits, 0, &stop, &mut |_| {}));
             }
         })

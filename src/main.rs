@@ -14,7 +14,8 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match &cli.command {
         Some(command) => {
-            let mut out = std::io::stdout().lock();
+            // Not locked for the whole run: `engine` answers from its search thread too.
+            let mut out = std::io::stdout();
             match run(command, &mut out) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {

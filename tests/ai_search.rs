@@ -20,7 +20,7 @@ fn random_positions(seed: u64, count: usize) -> Vec<GameState> {
 }
 
 fn limits(nodes: u64) -> Limits {
-    Limits { time: None, depth: Some(6), nodes: Some(nodes) }
+    Limits { time: None, depth: Some(6), nodes: Some(nodes), threads: 1 }
 }
 
 fn best(s: &GameState, level: Level, nodes: u64, seed: u64) -> ai::SearchResult {
@@ -166,7 +166,7 @@ fn stop_flag_returns_promptly() {
     let started = Instant::now();
     let r = std::thread::scope(|scope| {
         let h = scope.spawn(|| {
-            let limits = Limits { time: Some(Duration::from_secs(60)), depth: Some(60), nodes: None };
+            let limits = Limits { time: Some(Duration::from_secs(60)), depth: Some(60), nodes: None, threads: 1 };
             ai::search(&s, Level::Master, limits, 0, &stop, &mut |_| {})
         });
         std::thread::sleep(Duration::from_millis(100));
@@ -197,7 +197,7 @@ fn reports_each_iteration() {
     let s = state("11a, 5b, 2c, 1d, 5e, 2g, 7h, 1jk, 3n-p; 5DE, 3G, 1JL, 5P / U none 1,0");
     let stop = AtomicBool::new(false);
     let mut depths = Vec::new();
-    let limits = Limits { time: None, depth: Some(4), nodes: None };
+    let limits = Limits { time: None, depth: Some(4), nodes: None, threads: 1 };
     let r = ai::search(&s, Level::Master, limits, 0, &stop, &mut |i| depths.push(i.depth)).unwrap();
     assert_eq!(depths, vec![1, 2, 3, 4]);
     assert_eq!(r.depth, 4);
@@ -265,6 +265,17 @@ fn worker_replies_cancels_and_moves_now() {
     assert_eq!(reply.id, 4);
     assert!(reply.result.is_some());
     assert!(started.elapsed() < Duration::from_secs(10));
+
+    // With two threads a search still answers, and "move now" still stops it.
+    w.set_threads(2);
+    w.request(request(5, Duration::from_millis(40)));
+    let reply = wait(&w);
+    assert_eq!(reply.id, 5);
+    assert!(s.play(&reply.result.unwrap().best).is_ok());
+    w.request(request(6, Duration::from_secs(60)));
+    std::thread::sleep(Duration::from_millis(50));
+    w.move_now();
+    assert_eq!(wait(&w).id, 6);
     drop(w);
 }
 
@@ -285,7 +296,7 @@ fn the_best_move_owns_the_reported_score() {
     // bound: the search must report O (a past bug played C).
     let s = state("1a-c, 3d, 4e, 6f, 3g, 1i-mo; 4A, 1B, 6C, 5F, 1G, 5I, 1J, 6K, 3N, 4O, 3P / U none 3,3");
     let stop = AtomicBool::new(false);
-    let limits = Limits { time: None, depth: Some(9), nodes: None };
+    let limits = Limits { time: None, depth: Some(9), nodes: None, threads: 1 };
     let r = ai::search(&s, Level::Master, limits, 0, &stop, &mut |_| {}).unwrap();
     assert_eq!(r.best.to_string(), "O");
     assert!(r.score >= PROVEN);
@@ -293,16 +304,34 @@ fn the_best_move_owns_the_reported_score() {
     // In general: the score of the best move is minus the score of the position it leads to,
     // searched one move less deep.
     for (k, s) in random_positions(5, 25).iter().enumerate() {
-        let limits = Limits { time: None, depth: Some(4), nodes: None };
+        let limits = Limits { time: None, depth: Some(4), nodes: None, threads: 1 };
         let r = ai::search(s, Level::Master, limits, k as u64, &stop, &mut |_| {}).unwrap();
         let (next, _) = s.play(&r.best).unwrap();
         if next.outcome.is_some() || r.depth < 4 {
             continue;
         }
-        let limits = Limits { time: None, depth: Some(3), nodes: None };
+        let limits = Limits { time: None, depth: Some(3), nodes: None, threads: 1 };
         let child = ai::search(&next.state, Level::Master, limits, 0, &stop, &mut |_| {}).unwrap();
         if child.depth == 3 {
             assert_eq!(r.score, -child.score, "{s}: {}", r.best);
+        }
+    }
+}
+
+#[test]
+fn several_threads_share_the_table_and_still_play_legal_winning_moves() {
+    let stop = AtomicBool::new(false);
+    for (k, s) in random_positions(21, 12).iter().enumerate() {
+        let limits = Limits { time: None, depth: Some(5), nodes: Some(30_000), threads: 3 };
+        let r = ai::search(s, Level::Master, limits, k as u64, &stop, &mut |_| {}).expect("a move");
+        assert!(s.play(&r.best).is_ok(), "{} in {s}", r.best);
+        assert_eq!(r.pv.first(), Some(&r.best));
+        // A win in one is still taken.
+        if s.successors()
+            .iter()
+            .any(|n| matches!(n.outcome, Some(Outcome::Win { winner, .. }) if winner == s.to_move()))
+        {
+            assert!(wins_now(s, &r.best), "missed a win in {s}");
         }
     }
 }

@@ -5,7 +5,7 @@
 //! game to game; Casual picks among the good ones rather than the best, and Beginner
 //! takes any of a few varied candidates, as a new player would.
 
-use super::search::search;
+use super::deepening::search;
 use super::tt::splitmix;
 use super::{Level, Limits};
 use crate::rules::{GameState, Layout, RuleOptions, SEEDS_PER_SIDE, Side};
@@ -79,7 +79,7 @@ fn value(side: Side, mine: &Layout, theirs: &Layout, first: Side, options: &Rule
     let (lower, upper) = if side == Side::Lower { (mine, theirs) } else { (theirs, mine) };
     let state = GameState::from_layouts(lower, upper, first, *options);
     let stop = AtomicBool::new(false);
-    let limits = Limits { time: None, depth: Some(p.depth), nodes: Some(p.nodes) };
+    let limits = Limits { time: None, depth: Some(p.depth), nodes: Some(p.nodes), threads: 1 };
     match search(&state, Level::Master, limits, 0, &stop, &mut |_| {}) {
         Some(r) if first == side => r.score,
         Some(r) => -r.score,

@@ -1,13 +1,15 @@
 //! The computer opponent: a search engine beside the rules, as Pleco's engine sits beside
 //! its board. It sees only the rules module's public API.
 //!
-//! - [`search`]: iterative deepening negamax, alpha-beta with principal-variation search,
-//!   a transposition table keyed by a Zobrist hash of the full state (`tt.rs`), and an
-//!   evaluation that knows the game (`eval.rs`).
+//! - [`search`]: iterative deepening (`deepening.rs`) of a negamax with alpha-beta and
+//!   principal-variation search (`search.rs`), a transposition table keyed by a Zobrist
+//!   hash of the full state (`tt.rs`) and shared without locks by the threads of a search
+//!   (Lazy SMP), and an evaluation that knows the game (`eval.rs`).
 //! - [`choose_layout`]: the computer's 32-seed setup (`layout.rs`).
 //! - [`worker`]: a background thread for the window.
 //! - [`greedy_move`] and [`random_move`]: baselines.
 
+mod deepening;
 mod eval;
 mod layout;
 pub mod review;
@@ -15,9 +17,10 @@ mod search;
 mod tt;
 pub mod worker;
 
+pub use deepening::search;
 pub use eval::{SEED, evaluate};
 pub use layout::choose_layout;
-pub use search::{PROVEN, WIN, search};
+pub use search::{PROVEN, WIN};
 pub use tt::hash;
 
 use crate::rules::{GameState, Move};
@@ -96,8 +99,12 @@ pub struct Limits {
     /// Deepest iteration, in complete moves (the lower levels stop sooner: Beginner and
     /// Casual at 2, Strong at 4).
     pub depth: Option<u32>,
-    /// Nodes; with a node budget and no time limit the search is deterministic.
+    /// Nodes of the main thread; with a node budget, no time limit and one thread the
+    /// search is deterministic.
     pub nodes: Option<u64>,
+    /// Threads searching together (Lazy SMP, sharing the transposition table); 0 and 1 both
+    /// mean one thread, the only deterministic choice.
+    pub threads: usize,
 }
 
 /// Progress report after each completed iteration.
@@ -107,7 +114,7 @@ pub struct SearchInfo {
     pub depth: u32,
     /// Score for the side to move, in hundredths of a seed; wins are near ±[`WIN`].
     pub score: i32,
-    /// Nodes searched so far.
+    /// Nodes searched so far, all threads together.
     pub nodes: u64,
     /// Nodes per second.
     pub nps: u64,

@@ -1,14 +1,12 @@
-//! Iterative deepening negamax with alpha-beta, principal-variation search and a
-//! transposition table. A ply is one complete move ([`Successor`]).
+//! Negamax with alpha-beta, principal-variation search and a transposition table shared
+//! by the threads of a search: the tree search below the root. A ply is one complete move
+//! ([`Successor`]). The iterations and the threads are in `deepening.rs`.
 
 use super::eval::evaluate;
-use super::tt::{Bound, Entry, Table, hash, splitmix};
-use super::{Level, Limits, SearchInfo, SearchResult};
+use super::tt::{Bound, Entry, Table, hash};
 use crate::rules::{GameState, Move, Outcome, Points, Side, Successor, WinKind};
-use rand::rngs::StdRng;
-use rand::{RngExt, SeedableRng};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
 
 /// Larger than any score.
 pub const INF: i32 = 1_000_000;
@@ -18,7 +16,7 @@ pub const WIN: i32 = 100_000;
 const POINT: i32 = 1_000;
 /// Scores at least this large (in magnitude) are forced results.
 pub const PROVEN: i32 = WIN - 1_000;
-const MAX_PLY: u32 = 200;
+pub(crate) const MAX_PLY: u32 = 200;
 /// How often (in nodes) the clock and the stop flag are read.
 const CHECK_EVERY: u64 = 128;
 
@@ -55,7 +53,7 @@ fn from_tt(score: i32, ply: u32) -> i32 {
 }
 
 /// Move order: wins first, then the transposition-table move, then captures by size.
-fn order(succ: &[Successor], tt_best: u8) -> Vec<usize> {
+pub(crate) fn order(succ: &[Successor], tt_best: u8) -> Vec<usize> {
     let mut keyed: Vec<(i64, usize)> = succ
         .iter()
         .enumerate()
@@ -72,28 +70,33 @@ fn order(succ: &[Successor], tt_best: u8) -> Vec<usize> {
     keyed.into_iter().map(|(_, i)| i).collect()
 }
 
-/// The searcher of one [`super::search`] call.
+/// One thread's searcher in a [`super::search`] call; the threads share the table.
 pub(crate) struct Searcher<'a> {
-    tt: Table,
+    tt: &'a Table,
     pub(crate) nodes: u64,
     stop: &'a AtomicBool,
     deadline: Option<Instant>,
     node_limit: u64,
-    can_abort: bool,
-    aborted: bool,
+    pub(crate) can_abort: bool,
+    pub(crate) aborted: bool,
     points: Points,
+    /// A helper thread adds its nodes here now and then, for the reports.
+    shared_nodes: Option<&'a AtomicU64>,
+    /// Nodes already added to `shared_nodes`.
+    reported_nodes: u64,
 }
 
 impl<'a> Searcher<'a> {
     pub(crate) fn new(
-        tt_bits: u32,
+        tt: &'a Table,
         stop: &'a AtomicBool,
         deadline: Option<Instant>,
         node_limit: Option<u64>,
         points: Points,
+        shared_nodes: Option<&'a AtomicU64>,
     ) -> Self {
         Searcher {
-            tt: Table::new(tt_bits),
+            tt,
             nodes: 0,
             stop,
             deadline,
@@ -101,6 +104,8 @@ impl<'a> Searcher<'a> {
             can_abort: true,
             aborted: false,
             points,
+            shared_nodes,
+            reported_nodes: 0,
         }
     }
 
@@ -112,7 +117,12 @@ impl<'a> Searcher<'a> {
             return false;
         }
         let stopped = || self.stop.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d);
-        if self.nodes >= self.node_limit || (self.nodes.is_multiple_of(CHECK_EVERY) && stopped()) {
+        let check = self.nodes.is_multiple_of(CHECK_EVERY);
+        if check && let Some(shared) = self.shared_nodes {
+            shared.fetch_add(self.nodes - self.reported_nodes, Ordering::Relaxed);
+            self.reported_nodes = self.nodes;
+        }
+        if self.nodes >= self.node_limit || (check && stopped()) {
             self.aborted = true;
         }
         self.aborted
@@ -203,7 +213,7 @@ impl<'a> Searcher<'a> {
     /// levels that pick among near-best moves); otherwise only the best one does.
     /// Returns the scores of the moves searched to the end, in search order; when the
     /// search was stopped the list may be short.
-    fn root(
+    pub(crate) fn root(
         &mut self,
         succ: &[Successor],
         mover: Side,
@@ -233,7 +243,7 @@ impl<'a> Searcher<'a> {
     }
 
     /// The principal variation: `first`, then the best moves stored in the table.
-    fn pv(&self, first: &Successor, depth: u32) -> Vec<Move> {
+    pub(crate) fn pv(&self, first: &Successor, depth: u32) -> Vec<Move> {
         let mut pv = vec![first.mv.clone()];
         let mut cur = first.state.clone();
         let mut ended = first.outcome.is_some();
@@ -250,191 +260,4 @@ impl<'a> Searcher<'a> {
         }
         pv
     }
-}
-
-/// What a level does differently.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Style {
-    /// Deepest iteration.
-    pub max_depth: u32,
-    /// The depth whose scores the noisy levels choose by; deeper iterations (up to
-    /// `max_depth`) only add forced wins and losses, so that a level that judges one move
-    /// ahead still sees a win in one for its opponent.
-    pub judgement_depth: u32,
-    /// Noise added to each root move's score, up to ± this much, before the best is picked.
-    pub noise: i32,
-    /// Chance of playing a random move instead.
-    pub blunder: f64,
-    /// Time per move when the caller gives no limit at all.
-    pub default_time: Duration,
-}
-
-impl Level {
-    pub(crate) fn style(self) -> Style {
-        match self {
-            Level::Beginner => Style {
-                max_depth: 2,
-                judgement_depth: 1,
-                noise: 600,
-                blunder: 0.35,
-                default_time: Duration::from_millis(300),
-            },
-            Level::Casual => Style {
-                max_depth: 2,
-                judgement_depth: 2,
-                noise: 100,
-                blunder: 0.0,
-                default_time: Duration::from_millis(600),
-            },
-            Level::Strong => Style {
-                max_depth: 4,
-                judgement_depth: 4,
-                noise: 0,
-                blunder: 0.0,
-                default_time: Duration::from_millis(1000),
-            },
-            Level::Master => Style {
-                max_depth: MAX_PLY - 1,
-                judgement_depth: MAX_PLY - 1,
-                noise: 0,
-                blunder: 0.0,
-                default_time: Duration::from_millis(2000),
-            },
-        }
-    }
-}
-
-fn tt_bits(limits: &Limits, deadline_ms: Option<u128>) -> u32 {
-    let expected = match (limits.nodes, deadline_ms) {
-        (Some(n), _) => n as u128,
-        (None, Some(ms)) => ms * 250,
-        (None, None) => 1 << 18,
-    };
-    // About one entry per expected node, at most 2^20 entries (16 MB).
-    (128 - expected.max(1).leading_zeros()).clamp(12, 20)
-}
-
-/// The best move for the side to move; `None` only when there is no legal move. When
-/// `stop` is set the search returns promptly with the best move so far. For a given
-/// `seed` and a node or depth budget without time limit the result is deterministic.
-pub fn search(
-    state: &GameState,
-    level: Level,
-    limits: Limits,
-    seed: u64,
-    stop: &AtomicBool,
-    on_info: &mut dyn FnMut(&SearchInfo),
-) -> Option<SearchResult> {
-    let started = Instant::now();
-    if state.outcome().is_some() {
-        return None;
-    }
-    let succ = state.successors();
-    if succ.is_empty() {
-        return None;
-    }
-    let style = level.style();
-    let time = match limits {
-        Limits { time: None, depth: None, nodes: None } => Some(style.default_time),
-        Limits { time, .. } => time,
-    };
-    let deadline = time.map(|t| started + t);
-    let max_depth = style.max_depth.min(limits.depth.unwrap_or(u32::MAX)).max(1);
-    let mut searcher = Searcher::new(
-        tt_bits(&limits, time.map(|t| t.as_millis())),
-        stop,
-        deadline,
-        limits.nodes,
-        state.options().points,
-    );
-    let mut rng = StdRng::seed_from_u64(splitmix(seed ^ 0x5EA_4C4));
-    let mover = state.to_move();
-    let exact_all = style.noise > 0;
-
-    let mut root_order = order(&succ, u8::MAX);
-    let mut best: Option<(usize, i32, u32)> = None;
-    let mut scores: Vec<(usize, i32)> = Vec::new();
-    // The best move of the deepest iteration that did not find every move lost.
-    let mut fighting: Option<(usize, i32, u32)> = None;
-    for depth in 1..=max_depth {
-        searcher.can_abort = depth > 1;
-        let done = searcher.root(&succ, mover, &root_order, depth, exact_all);
-        let complete = done.len() == root_order.len();
-        // The first move reaching the highest score, in search order: a later move that
-        // failed low may return a bound equal to the best score and must not displace it.
-        let Some(&(mut top, mut top_score)) = done.first() else {
-            break;
-        };
-        for &(i, s) in &done[1..] {
-            if s > top_score {
-                (top, top_score) = (i, s);
-            }
-        }
-        if complete {
-            if top_score > -PROVEN {
-                fighting = Some((top, top_score, depth));
-            }
-            best = Some((top, top_score, depth));
-            if depth <= style.judgement_depth || scores.is_empty() {
-                scores = done.clone();
-            } else {
-                // Deeper than the level judges: only forced results are taken from it.
-                for &(i, s) in done.iter().filter(|(_, s)| s.abs() >= PROVEN) {
-                    if let Some(entry) = scores.iter_mut().find(|(j, _)| *j == i) {
-                        entry.1 = s;
-                    }
-                }
-            }
-        } else if top != root_order[0] {
-            // A stopped iteration still counts when a move, searched to the end, has beaten
-            // the previous best move (always searched first).
-            best = Some((top, top_score, depth - 1));
-        }
-        if !complete {
-            break;
-        }
-        let elapsed = started.elapsed();
-        let nps = (searcher.nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64;
-        let pv = searcher.pv(&succ[top], depth);
-        on_info(&SearchInfo { depth, score: top_score, nodes: searcher.nodes, nps, pv });
-        // Best move first, the others in the order of their scores.
-        let mut sorted = done;
-        sorted.sort_by_key(|&(i, s)| (i != top, std::cmp::Reverse(s), i));
-        root_order = sorted.into_iter().map(|(i, _)| i).collect();
-        if succ.len() == 1 || top_score.abs() >= PROVEN {
-            break;
-        }
-    }
-    // Every move loses against perfect play: keep to the move that looked best before the
-    // loss was seen, which gives a fallible opponent the most chances to go wrong.
-    if best.is_some_and(|b| b.1 <= -PROVEN) && fighting.is_some() {
-        best = fighting;
-    }
-    let (mut choice, mut score, depth) = best.unwrap_or((root_order[0], 0, 0));
-    if style.noise > 0 && !scores.is_empty() && score.abs() < PROVEN {
-        let mut noisy_best = i64::MIN;
-        for &(i, s) in &scores {
-            let noise = rng.random_range(-style.noise..=style.noise) as i64;
-            let v = if s.abs() >= PROVEN { s as i64 * 4 } else { s as i64 + noise };
-            if v > noisy_best {
-                noisy_best = v;
-                choice = i;
-                score = s;
-            }
-        }
-    }
-    // A blunder never throws away a forced win nor walks into a forced loss that the
-    // search has seen: a beginner misses ideas, not one-move wins.
-    if style.blunder > 0.0 && score.abs() < PROVEN && rng.random_bool(style.blunder) {
-        let fair: Vec<(usize, i32)> = scores.iter().copied().filter(|&(_, s)| s.abs() < PROVEN).collect();
-        if !fair.is_empty() {
-            (choice, score) = fair[rng.random_range(0..fair.len())];
-        }
-    }
-    let pv = if Some(choice) == best.map(|b| b.0) {
-        searcher.pv(&succ[choice], depth)
-    } else {
-        vec![succ[choice].mv.clone()]
-    };
-    Some(SearchResult { best: succ[choice].mv.clone(), score, depth, nodes: searcher.nodes, pv })
 }

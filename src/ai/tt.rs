@@ -2,6 +2,7 @@
 
 use crate::rules::{GameState, TOTAL_SEEDS};
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// SplitMix64: a fast, well-mixed 64-bit generator, used for the Zobrist keys and for
 /// deterministic noise.
@@ -93,11 +94,43 @@ pub struct Entry {
     pub best: u8,
 }
 
-const EMPTY: Entry = Entry { key: 0, score: 0, depth: 0, bound: Bound::None, best: u8::MAX };
+impl Entry {
+    /// The entry without its key, in 64 bits: score (32), depth (8), bound (2), best (8).
+    /// A stored entry never packs to 0 (its bound is never `None`), so 0 is an empty slot.
+    fn pack(&self) -> u64 {
+        let bound = match self.bound {
+            Bound::None => 0u64,
+            Bound::Exact => 1,
+            Bound::Lower => 2,
+            Bound::Upper => 3,
+        };
+        (self.score as u32 as u64) | (self.depth as u64) << 32 | bound << 40 | (self.best as u64) << 42
+    }
 
-/// A fixed-size, always-replace-unless-deeper transposition table.
+    fn unpack(key: u64, data: u64) -> Entry {
+        let bound = match (data >> 40) & 3 {
+            0 => Bound::None,
+            1 => Bound::Exact,
+            2 => Bound::Lower,
+            _ => Bound::Upper,
+        };
+        Entry { key, score: data as u32 as i32, depth: (data >> 32) as u8, bound, best: (data >> 42) as u8 }
+    }
+}
+
+/// One slot: the packed entry and the key XOR the packed entry. A slot written by two
+/// threads at once, or read while written, has halves that do not match: its key check
+/// fails and it reads as empty (the "lockless" table of chess engines).
+#[derive(Default)]
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+/// A fixed-size, always-replace-unless-deeper transposition table, shared by the threads
+/// of one search without locks.
 pub struct Table {
-    entries: Vec<Entry>,
+    slots: Box<[Slot]>,
     mask: usize,
 }
 
@@ -105,23 +138,30 @@ impl Table {
     /// A table of `2^bits` entries (16 bytes each).
     pub fn new(bits: u32) -> Table {
         let size = 1usize << bits;
-        Table { entries: vec![EMPTY; size], mask: size - 1 }
+        Table { slots: (0..size).map(|_| Slot::default()).collect(), mask: size - 1 }
     }
 
     /// The entry stored for `key`, if any.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        let e = self.entries[key as usize & self.mask];
-        (e.bound != Bound::None && e.key == key).then_some(e)
+        let slot = &self.slots[key as usize & self.mask];
+        let data = slot.data.load(Ordering::Relaxed);
+        let check = slot.check.load(Ordering::Relaxed);
+        (data != 0 && check ^ data == key).then(|| Entry::unpack(key, data))
     }
 
     /// Stores a result; an entry of the same key is always replaced, another key only by a
     /// result at least nearly as deep.
     #[inline]
-    pub fn store(&mut self, entry: Entry) {
-        let slot = &mut self.entries[entry.key as usize & self.mask];
-        if slot.key == entry.key || slot.bound == Bound::None || entry.depth + 2 >= slot.depth {
-            *slot = entry;
+    pub fn store(&self, entry: Entry) {
+        let slot = &self.slots[entry.key as usize & self.mask];
+        let old = slot.data.load(Ordering::Relaxed);
+        let old_key = slot.check.load(Ordering::Relaxed) ^ old;
+        let old_depth = (old >> 32) as u8;
+        if old == 0 || old_key == entry.key || entry.depth as u32 + 2 >= old_depth as u32 {
+            let data = entry.pack();
+            slot.check.store(entry.key ^ data, Ordering::Relaxed);
+            slot.data.store(data, Ordering::Relaxed);
         }
     }
 }
@@ -152,11 +192,20 @@ mod tests {
 
     #[test]
     fn table_stores_and_probes() {
-        let mut t = Table::new(4);
+        let t = Table::new(4);
         assert!(t.probe(17).is_none());
         t.store(Entry { key: 17, score: 5, depth: 3, bound: Bound::Exact, best: 2 });
         let e = t.probe(17).unwrap();
         assert_eq!((e.score, e.depth, e.best), (5, 3, 2));
         assert!(t.probe(17 + 16).is_none());
+        // Negative scores, every bound and the largest fields survive packing.
+        for (score, bound) in [(-123_456, Bound::Lower), (99_000, Bound::Upper), (i32::MIN + 1, Bound::Exact)] {
+            t.store(Entry { key: 99, score, depth: 255, bound, best: 254 });
+            let e = t.probe(99).unwrap();
+            assert_eq!((e.score, e.depth, e.bound, e.best), (score, 255, bound, 254));
+        }
+        // A shallower result for another key in the same slot does not replace a deep one.
+        t.store(Entry { key: 99 + 16, score: 1, depth: 1, bound: Bound::Exact, best: 0 });
+        assert!(t.probe(99).is_some() && t.probe(99 + 16).is_none());
     }
 }

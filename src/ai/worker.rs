@@ -4,7 +4,7 @@
 
 use super::{Level, Limits, SearchResult, search};
 use crate::rules::GameState;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -44,6 +44,8 @@ struct Control {
 struct Shared {
     control: Mutex<Control>,
     stop: AtomicBool,
+    /// Threads of each search ([`Limits::threads`]), set by [`Worker::set_threads`].
+    threads: AtomicUsize,
 }
 
 /// The search thread. Dropping it stops the running search and ends the thread.
@@ -66,7 +68,11 @@ impl Worker {
     pub fn spawn_with_wake(wake: Box<dyn Fn() + Send>) -> Worker {
         let (req_tx, req_rx) = channel::<(u64, Request)>();
         let (rep_tx, rep_rx) = channel::<(u64, Reply)>();
-        let shared = Arc::new(Shared { control: Mutex::new(Control::default()), stop: AtomicBool::new(false) });
+        let shared = Arc::new(Shared {
+            control: Mutex::new(Control::default()),
+            stop: AtomicBool::new(false),
+            threads: AtomicUsize::new(1),
+        });
         let s = Arc::clone(&shared);
         let thread = std::thread::Builder::new()
             .name("omweso-ai".into())
@@ -97,6 +103,12 @@ impl Worker {
         let mut c = lock(&self.shared);
         c.now_upto = self.last_seq.load(Ordering::SeqCst);
         self.shared.stop.store(true, Ordering::SeqCst);
+    }
+
+    /// The threads each search from now on uses (Lazy SMP; 0 counts as 1, the default). The
+    /// window's threads setting goes here; the search thread still never blocks the caller.
+    pub fn set_threads(&self, threads: usize) {
+        self.shared.threads.store(threads.max(1), Ordering::SeqCst);
     }
 
     /// A reply, if one is ready.
@@ -154,7 +166,8 @@ fn run(
             }
             shared.stop.store(seq <= c.now_upto, Ordering::SeqCst);
         }
-        let limits = Limits { time: Some(r.time), depth: None, nodes: None };
+        let threads = shared.threads.load(Ordering::SeqCst);
+        let limits = Limits { time: Some(r.time), depth: None, nodes: None, threads };
         let result = search(&r.state, r.level, limits, r.seed, &shared.stop, &mut |_| {});
         let cancelled = seq <= lock(&shared).cancel_upto;
         if !cancelled {

@@ -42,7 +42,7 @@ impl Analyst {
         let (tx, rx) = channel();
         let (s, flag) = (state.clone(), Arc::clone(&stop));
         std::thread::spawn(move || {
-            let limits = Limits { time: Some(Duration::from_secs(3600)), depth: Some(64), nodes: None };
+            let limits = Limits { time: Some(Duration::from_secs(3600)), depth: Some(64), ..Limits::default() };
             search(&s, Level::Master, limits, 7, &flag, &mut |info| {
                 let _ = tx.send(info.clone());
                 wake(&waker);

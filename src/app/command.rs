@@ -96,6 +96,8 @@ pub enum Command {
     ToggleAnimation,
     /// Set the animation speed.
     SetSpeed(Speed),
+    /// Set the threads of the computer's search.
+    SetThreads(usize),
     /// Open or close the keyboard help.
     ToggleHelp,
     /// Open or close one of the windows that teach (the lesson list, the rules book, the

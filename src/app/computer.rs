@@ -35,6 +35,8 @@ pub struct Computer {
     seed: u64,
     /// Called from the worker thread when a reply is ready (the window repaints).
     wake: Option<Waker>,
+    /// Threads each search uses (the window's Threads setting).
+    threads: usize,
 }
 
 /// What the worker calls when a reply is ready: the window passes one that repaints it,
@@ -53,7 +55,7 @@ pub enum Answer {
 impl Computer {
     /// A computer player; the thread starts with the first request.
     pub fn new(opponent: Opponent) -> Computer {
-        Computer { opponent, worker: None, next_id: 1, pending: None, seed: rand::random(), wake: None }
+        Computer { opponent, worker: None, next_id: 1, pending: None, seed: rand::random(), wake: None, threads: 1 }
     }
 
     /// What to call when a reply is ready (the window would otherwise sleep until the next
@@ -61,6 +63,14 @@ impl Computer {
     pub fn set_waker(&mut self, wake: Waker) {
         if self.wake.is_none() {
             self.wake = Some(wake);
+        }
+    }
+
+    /// The threads each search uses from now on (Lazy SMP; 1 searches alone).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
+        if let Some(w) = &self.worker {
+            w.set_threads(self.threads);
         }
     }
 
@@ -89,6 +99,7 @@ impl Computer {
             Some(wake) => Worker::spawn_with_wake(Box::new(move || wake())),
             None => Worker::spawn(),
         });
+        worker.set_threads(self.threads);
         worker.request(Request { id, state: state.clone(), level, time, seed: self.seed ^ id });
         self.pending = Some((id, purpose, state.clone()));
     }

@@ -88,6 +88,14 @@ fn view_toggles(app: &mut App, ui: &mut Ui) {
             }
         }
     });
+    ui.menu_button(format!("Computer's threads: {}", s.threads), |ui| {
+        let cores = super::settings::cores();
+        for n in (1..=cores.max(s.threads)).filter(|n| n.is_power_of_two() || *n == cores) {
+            if ui.radio(s.threads == n, n.to_string()).clicked() {
+                app.push(Command::SetThreads(n));
+            }
+        }
+    });
     ui.menu_button(format!("Speed: {}", s.speed.label()), |ui| {
         for sp in Speed::ALL {
             if ui.radio(s.speed == sp, sp.label()).clicked() {

@@ -34,6 +34,13 @@ pub struct Settings {
     pub threats: bool,
     /// Against the computer, mark each of your moves against the engine's best.
     pub coach: bool,
+    /// Threads the computer's search uses (every core by default).
+    pub threads: usize,
+}
+
+/// The cores of this computer (at least 1).
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
 }
 
 impl Default for Settings {
@@ -50,6 +57,7 @@ impl Default for Settings {
             analysis: false,
             threats: false,
             coach: false,
+            threads: cores(),
         }
     }
 }
@@ -76,6 +84,7 @@ impl Settings {
             analysis: field(storage, "analysis", d.analysis, &mut bad),
             threats: field(storage, "threats", d.threats, &mut bad),
             coach: field(storage, "coach", d.coach, &mut bad),
+            threads: field(storage, "threads", d.threads, &mut bad).clamp(1, 256),
         };
         (s, bad)
     }
@@ -93,6 +102,7 @@ impl Settings {
         put(storage, "analysis", &self.analysis);
         put(storage, "threats", &self.threats);
         put(storage, "coach", &self.coach);
+        put(storage, "threads", &self.threads);
     }
 }
 

@@ -1,14 +1,16 @@
 //! What each subcommand does.
 
 use super::Command;
-use super::ai_commands::{self, MatchSettings};
+use super::ai_commands;
+use super::{MatchSettings, Player};
 use crate::ai::Limits;
 use crate::notation::parse_move;
 use crate::rules::{Direction, GameState, LapEnd, LapSource, Outcome};
 use std::io::Write;
 use std::time::{Duration, Instant};
 
-/// Runs one subcommand, writing its output to `out`.
+/// Runs one subcommand, writing its output to `out` (`engine` talks on the process's own
+/// standard input and output instead).
 ///
 /// # Errors
 /// One readable line: what went wrong and where (a bad position, an illegal move, …).
@@ -27,19 +29,55 @@ pub fn run(command: &Command, out: &mut dyn Write) -> Result<(), String> {
             let limits = Limits {
                 time: if depth.is_some() { None } else { Some(Duration::from_millis(*time_ms)) },
                 depth: *depth,
-                nodes: None,
+                ..Limits::default()
             };
             super::review::review(position.as_ref().map(|p| flags.with_position(p.clone())), args, limits, out)
         }
         Command::Perft { state, depth } => perft(&state.state().map_err(|e| e.to_string())?, *depth, out),
-        Command::Analyse { state, time_ms, level, depth, nodes, seed } => {
-            let limits = Limits { time: Some(Duration::from_millis(*time_ms)), depth: *depth, nodes: *nodes };
+        Command::Analyse { state, time_ms, level, depth, nodes, seed, threads } => {
+            let limits = Limits {
+                time: Some(Duration::from_millis(*time_ms)),
+                depth: *depth,
+                nodes: *nodes,
+                threads: *threads as usize,
+            };
             ai_commands::analyse(&state.state().map_err(|e| e.to_string())?, *level, limits, *seed, out)
         }
-        Command::Match { a, b, games, time_ms, seed, a_layout, b_layout, max_moves, opening_moves, rules } => {
+        Command::Engine { level, seed, threads } => {
+            // The protocol talks on the process's own standard input and output: the search
+            // thread answers while the input is read.
+            let out: super::Output = std::sync::Arc::new(std::sync::Mutex::new(std::io::stdout()));
+            super::run_engine(
+                &mut std::io::stdin().lock(),
+                out,
+                super::EngineSettings { level: *level, seed: *seed, threads: *threads as usize },
+            )
+        }
+        Command::Match {
+            a,
+            a_engine,
+            b,
+            b_engine,
+            games,
+            time_ms,
+            seed,
+            a_layout,
+            b_layout,
+            max_moves,
+            opening_moves,
+            threads,
+            search_threads,
+            sprt,
+            rules,
+        } => {
+            let player = |p: &Option<Player>, e: &Option<String>| match (p, e) {
+                (_, Some(command)) => Ok(Player::External(command.clone())),
+                (Some(p), None) => Ok(p.clone()),
+                (None, None) => Err("a player is missing".to_string()),
+            };
             let settings = MatchSettings {
-                a: *a,
-                b: *b,
+                a: player(a, a_engine)?,
+                b: player(b, b_engine)?,
                 games: *games,
                 time: Duration::from_millis(*time_ms),
                 seed: *seed,
@@ -48,8 +86,11 @@ pub fn run(command: &Command, out: &mut dyn Write) -> Result<(), String> {
                 max_moves: *max_moves,
                 opening_moves: *opening_moves,
                 options: rules.options(),
+                threads: *threads as usize,
+                search_threads: *search_threads as usize,
+                sprt: *sprt,
             };
-            ai_commands::play_match(&settings, out)
+            super::play_match(&settings, out)
         }
     }
     .map_err(|e| e.to_string())

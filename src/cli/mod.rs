@@ -4,13 +4,21 @@
 
 mod ai_commands;
 mod commands;
+mod engine;
+mod external;
+mod matches;
 mod review;
 mod state_args;
+mod stats;
 mod teach;
 
-pub use ai_commands::{LayoutMode, MatchSettings, Player};
+pub use ai_commands::{analyse, bestmove_line, info_line, pv_text};
 pub use commands::run;
+pub use engine::{EngineSettings, Output, ProtocolError, Request, parse_request, run_engine};
+pub use external::{ExternalEngine, ExternalError};
+pub use matches::{LayoutMode, MatchSettings, Player, play_match};
 pub use state_args::{FirstMovesArg, RuleArgs, SideArg, StateArgs, StateFlags};
+pub use stats::{Sprt, SprtVerdict};
 
 use crate::ai::Level;
 use std::path::PathBuf;
@@ -143,16 +151,42 @@ pub enum Command {
         /// Seed of the level's randomness.
         #[arg(long, default_value_t = 0)]
         seed: u64,
+        /// Threads searching together (Lazy SMP); 1 is deterministic.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+        threads: u32,
+    },
+    /// Speak the engine protocol on standard input and output (see the README):
+    /// `position <game state> [rule words]`, `go [time-ms N] [depth N] [nodes N]`, `stop`,
+    /// `isready`, `quit`; answers `info …` lines and `bestmove <move>` as `analyse` does.
+    Engine {
+        /// Level of the search that answers `go`: beginner, casual, strong or master.
+        #[arg(long, default_value = "master")]
+        level: Level,
+        /// Seed of the level's randomness.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Threads each search uses (Lazy SMP); 1 is deterministic.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+        threads: u32,
     },
     /// Computer against computer, each setup twice with sides swapped;
     /// prints wins, losses, annulled games, the score and an Elo difference.
     Match {
         /// Player a: beginner, casual, strong, master, random or greedy.
-        #[arg(long)]
-        a: Player,
+        #[arg(long, required_unless_present = "a_engine")]
+        a: Option<Player>,
+        /// Player a is an external program speaking the engine protocol: the command that
+        /// starts it, e.g. "/usr/local/bin/omweso engine" (program and arguments separated
+        /// by spaces). Started for each game; a move not answered within the move time plus
+        /// 2 s, an illegal move or an ended program loses the game.
+        #[arg(long, conflicts_with = "a")]
+        a_engine: Option<String>,
         /// Player b: beginner, casual, strong, master, random or greedy.
-        #[arg(long)]
-        b: Player,
+        #[arg(long, required_unless_present = "b_engine")]
+        b: Option<Player>,
+        /// Player b is an external program speaking the engine protocol (as for a).
+        #[arg(long, conflicts_with = "b")]
+        b_engine: Option<String>,
         /// Number of games (at least 1).
         #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..))]
         games: u32,
@@ -163,8 +197,9 @@ pub enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Where a's layout comes from: an engine level lays out its own seeds, as in the
-        /// window (`engine`), or takes the pair's random layout (`random`). Baselines always
-        /// use random layouts.
+        /// window (`engine`; baselines and external engines then take the pair's random
+        /// layout), takes the pair's random layout (`random`), or the pair's layout chosen
+        /// by omweso's Master, the same in both games of a pair (`master`).
         #[arg(long, value_enum, default_value = "engine")]
         a_layout: LayoutMode,
         /// Where b's layout comes from (as for a).
@@ -177,6 +212,18 @@ pub enum Command {
         /// chosen so that the position is balanced; 0 starts from the layouts.
         #[arg(long, default_value_t = 0)]
         opening_moves: u32,
+        /// Games played at the same time, one thread each (the results do not depend on
+        /// it: each game follows from the seed and its number).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+        threads: u32,
+        /// Threads each search of an engine level uses (Lazy SMP); external engines take
+        /// theirs from their own command line (`omweso engine --threads N`).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+        search_threads: u32,
+        /// A sequential probability ratio test `elo0,elo1` (e.g. `0,10`; alpha = beta =
+        /// 0.05, on pairs of games): the match stops as soon as it is decided.
+        #[arg(long, allow_hyphen_values = true)]
+        sprt: Option<Sprt>,
         #[command(flatten)]
         rules: RuleArgs,
     },

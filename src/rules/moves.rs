@@ -2,6 +2,11 @@
 //! (RULES.md 3.5, 3.7, §5).
 
 use super::hole::{Direction, Hole};
+use smallvec::SmallVec;
+
+/// The choices of one move: almost every move has at most two decision points, kept
+/// inline so that generating a move allocates nothing.
+pub(crate) type Choices = SmallVec<[Choice; 2]>;
 
 /// The player's choice at one decision point (RULES.md 3.5): a moment at which a clockwise
 /// lap is allowed because it would capture.
@@ -29,7 +34,7 @@ pub struct Choice {
 pub struct Move {
     pub(crate) start: Hole,
     pub(crate) split: bool,
-    pub(crate) choices: Vec<Choice>,
+    pub(crate) choices: Choices,
 }
 
 impl Move {

@@ -2,7 +2,7 @@
 //! (RULES.md §3), stopping at each decision point for the player's choice.
 
 use super::hole::{Direction, Hole, Side, is_leftmost_track, opposite_tracks};
-use super::moves::{Choice, Move};
+use super::moves::{Choice, Choices, Move};
 use super::outcome::{Outcome, WinKind};
 use super::state::{GameState, IllegalMove, Successor};
 use super::trace::{Lap, LapEnd, LapSource, Trace};
@@ -126,8 +126,9 @@ impl Sowing {
         Ok(Sowing::lift(state, start, split, record))
     }
 
-    /// Lifts the start hole of a move already known to be legal (the generation path).
-    #[inline]
+    /// Lifts the start hole of a move already known to be legal (the generation path;
+    /// inlined so that the sowing is built in place rather than copied).
+    #[inline(always)]
     pub(crate) fn lift(state: &GameState, start: Hole, split: bool, record: bool) -> Sowing {
         let mover = state.to_move();
         let seeds = state.position().get(start) as u32;
@@ -143,7 +144,7 @@ impl Sowing {
             last_capture_track: 0,
             captured_seeds: 0,
             status: Status::Sow,
-            mv: Move { start, split, choices: Vec::new() },
+            mv: Move { start, split, choices: Choices::new() },
             trace: record.then(|| Box::new(Trace { mover, start: *state.position(), laps: Vec::new() })),
         };
         s.state.position.counts[start.index()] = 0;
@@ -176,12 +177,19 @@ impl Sowing {
     /// Sows laps until the move ends or the player must choose a direction.
     #[inline]
     pub fn advance(&mut self) -> Progress {
-        loop {
-            match self.status {
-                Status::Sow => self.sow_lap(),
-                Status::Decision(dp) => return Progress::Decision(dp),
-                Status::Ended | Status::Cut => return Progress::Finished,
+        // Without a trace (generation, search, perft) the lap is compiled without it.
+        if self.trace.is_some() {
+            while self.status == Status::Sow {
+                self.sow_lap::<true>();
             }
+        } else {
+            while self.status == Status::Sow {
+                self.sow_lap::<false>();
+            }
+        }
+        match self.status {
+            Status::Decision(dp) => Progress::Decision(dp),
+            _ => Progress::Finished,
         }
     }
 
@@ -226,16 +234,18 @@ impl Sowing {
             .trace
             .take()
             .map_or_else(|| Trace { mover: self.mover(), start: *self.state.position(), laps: Vec::new() }, |t| *t);
-        Ok((self.into_successor(), trace))
+        Ok((self.take_successor(), trace))
     }
 
-    /// The result of a finished move (RULES.md §4 and 3.8). Call only when finished.
+    /// The result of a finished move (RULES.md §4 and 3.8). Call only when finished; the
+    /// move is taken out of the sowing (which is not to be used again), nothing else is
+    /// moved.
     #[inline]
-    pub(crate) fn into_successor(self) -> Successor {
+    pub(crate) fn take_successor(&mut self) -> Successor {
         let mover = self.state.to_move();
         let other = mover.opponent();
         let captured = self.captured_columns != 0;
-        let mut next = self.state;
+        let mut next = self.state.clone();
         next.to_move = other;
         next.first_move_pending[mover.index()] = false;
         if captured {
@@ -268,7 +278,9 @@ impl Sowing {
         } else {
             None
         };
-        Successor { mv: self.mv, state: next, outcome, captured_seeds: self.captured_seeds }
+        let start = self.mv.start;
+        let mv = std::mem::replace(&mut self.mv, Move { start, split: false, choices: Choices::new() });
+        Successor { mv, state: next, outcome, captured_seeds: self.captured_seeds }
     }
 
     /// If a clockwise lap of the seeds in hand from the current origin would capture, stop
@@ -287,27 +299,32 @@ impl Sowing {
 
     /// The decision point of a clockwise lap of the seeds in hand from the origin, if that
     /// lap is allowed (it would capture).
+    #[inline]
     fn clockwise_capture(&self) -> Option<DecisionPoint> {
-        let origin = Hole::at(self.mover(), self.origin as usize);
         let n = self.hand;
-        if !self.captures_allowed || !origin.is_leftmost() || n == 0 {
+        if !self.captures_allowed || !is_leftmost_track(self.origin as usize) || n == 0 {
+            return None;
+        }
+        // The cheap tests on raw counts first: most such laps end in the back row or
+        // opposite an empty hole.
+        let last = (self.origin as usize + 16 - (n % 16) as usize) & 15;
+        let (front_track, back_track) = opposite_tracks(last)?;
+        let (base, other) = (self.mover().index() * 16, self.mover().opponent().index() * 16);
+        let counts = &self.state.position.counts;
+        let (fs, bs) = (counts[other + front_track] as u32, counts[other + back_track] as u32);
+        // Seeds in the last hole just before the last seed: what it holds now plus the
+        // earlier visits of this lap (a lap of 17+ seeds passes it more than once).
+        let before_last = counts[base + last] as u32 + (n - 1) / 16;
+        if before_last == 0 || fs == 0 || bs == 0 {
             return None;
         }
         if self.state.options.clockwise_seed_limit.is_some_and(|limit| n > limit) {
             return None;
         }
-        let last = (self.origin as usize + 16 - (n % 16) as usize) & 15;
-        if last < 8 {
-            return None;
-        }
+        let origin = Hole::at(self.mover(), self.origin as usize);
         let lands = Hole::at(self.mover(), last);
-        let counts = &self.state.position.counts;
-        // Seeds in the last hole just before the last seed: what it holds now plus the
-        // earlier visits of this lap (a lap of 17+ seeds passes it more than once).
-        let before_last = counts[lands.index()] as u32 + (n - 1) / 16;
         let (front, back) = lands.opposite()?;
-        let (fs, bs) = (counts[front.index()] as u32, counts[back.index()] as u32);
-        (before_last > 0 && fs > 0 && bs > 0).then_some(DecisionPoint {
+        Some(DecisionPoint {
             lap: self.lap,
             hole: origin,
             seeds: n,
@@ -319,9 +336,10 @@ impl Sowing {
         })
     }
 
-    /// Sows one lap and settles what follows it (RULES.md 3.2–3.4, 3.8).
-    #[inline]
-    fn sow_lap(&mut self) {
+    /// Sows one lap and settles what follows it (RULES.md 3.2–3.4, 3.8); records it in the
+    /// trace when `TRACE`.
+    #[inline(always)]
+    fn sow_lap<const TRACE: bool>(&mut self) {
         let base = self.mover().index() * 16;
         let other = self.mover().opponent().index() * 16;
         let o = self.origin as usize;
@@ -396,7 +414,7 @@ impl Sowing {
             self.offer_clockwise();
             LapEnd::Relay { seeds }
         };
-        if let Some(trace) = &mut self.trace {
+        if TRACE && let Some(trace) = &mut self.trace {
             trace.laps.push(Lap {
                 number,
                 source,

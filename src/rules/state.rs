@@ -9,6 +9,7 @@ use super::outcome::{Outcome, WinKind};
 use super::position::{Layout, Position, TOTAL_SEEDS};
 use super::sowing::{Progress, Sowing};
 use super::trace::Trace;
+use smallvec::SmallVec;
 
 /// Which players have still to make their first move (RULES.md 3.6, §5: `both`, `lower`,
 /// `upper`, `none`).
@@ -324,15 +325,16 @@ impl GameState {
     /// alphabetical order (RULES.md 3.1, 3.5, 3.7). No trace is kept: this is the fast path
     /// used by search and perft.
     pub fn for_each_successor(&self, mut f: impl FnMut(Successor)) {
-        // Clockwise branches wait here while the anticlockwise one is played out.
-        let mut branches: Vec<Sowing> = Vec::new();
+        // Clockwise branches wait here while the anticlockwise one is played out (inline:
+        // generation allocates nothing for the usual one or two).
+        let mut branches: SmallVec<[Sowing; 2]> = SmallVec::new();
         for hole in self.playable_holes() {
-            play_out(Sowing::lift(self, hole, false, false), &mut branches, &mut f);
+            play_out(&mut Sowing::lift(self, hole, false, false), &mut branches, &mut f);
             if self.can_split(hole) {
-                play_out(Sowing::lift(self, hole, true, false), &mut branches, &mut f);
+                play_out(&mut Sowing::lift(self, hole, true, false), &mut branches, &mut f);
             }
-            while let Some(s) = branches.pop() {
-                play_out(s, &mut branches, &mut f);
+            while let Some(mut s) = branches.pop() {
+                play_out(&mut s, &mut branches, &mut f);
             }
         }
     }
@@ -373,14 +375,14 @@ pub struct Perft {
 /// Sows `s` to its end, taking the anticlockwise branch at each decision point and leaving
 /// the clockwise one in `branches`.
 #[inline]
-fn play_out(mut s: Sowing, branches: &mut Vec<Sowing>, f: &mut impl FnMut(Successor)) {
+fn play_out(s: &mut Sowing, branches: &mut SmallVec<[Sowing; 2]>, f: &mut impl FnMut(Successor)) {
     while let Progress::Decision(dp) = s.advance() {
         let mut clockwise = s.clone();
         clockwise.apply_choice(dp, Direction::Clockwise);
         branches.push(clockwise);
         s.apply_choice(dp, Direction::Anticlockwise);
     }
-    f(s.into_successor());
+    f(s.take_successor());
 }
 
 fn perft_into(state: &GameState, depth: u32, p: &mut Perft) {

@@ -379,6 +379,12 @@ impl Session {
                 }
             }
             (_, C::SetSpeed(speed)) => self.settings.speed = speed,
+            (_, C::SetThreads(n)) => {
+                self.settings.threads = n.clamp(1, 256);
+                if let Some(c) = self.computer.as_mut() {
+                    c.set_threads(self.settings.threads);
+                }
+            }
             (_, C::ToggleAnalysis) => self.settings.analysis ^= true,
             (_, C::ToggleThreats) => self.settings.threats ^= true,
             (_, C::ToggleCoach) => self.settings.coach ^= true,
@@ -420,6 +426,16 @@ impl Session {
             (_, C::CopyRecord) => self.effects.push(Effect::Copy(self.record_text())),
             // Everything else means nothing in this phase, or not now.
             _ => {}
+        }
+    }
+
+    /// Gives a newly seated computer the window's waker and the threads setting.
+    fn seat_computer(&mut self) {
+        if let Some(c) = self.computer.as_mut() {
+            if let Some(w) = &self.waker {
+                c.set_waker(w.clone());
+            }
+            c.set_threads(self.settings.threads);
         }
     }
 
@@ -552,9 +568,7 @@ impl Session {
         self.banked = if names == self.names { self.match_score() } else { [0, 0] };
         self.names = names;
         self.computer = form.opponent().map(Computer::new);
-        if let (Some(c), Some(w)) = (self.computer.as_mut(), &self.waker) {
-            c.set_waker(w.clone());
-        }
+        self.seat_computer();
         self.modals.close(|m| matches!(m, Modal::NewGame(_)));
         let phase = match state {
             Some(s) => Phase::Play(Box::new(Play::new(Game::from_state(s)))),
@@ -586,9 +600,7 @@ impl Session {
                     c.cancel();
                 }
                 self.computer = opponent.map(Computer::new);
-                if let (Some(c), Some(w)) = (self.computer.as_mut(), &self.waker) {
-                    c.set_waker(w.clone());
-                }
+                self.seat_computer();
                 self.enter(phase, Some(path));
             }
             Err(e) => self.notify(e.to_string()),

@@ -133,6 +133,9 @@ impl Session {
             coach: None,
             coached: None,
         };
+        if let Some(c) = s.computer.as_mut() {
+            c.set_threads(s.settings.threads);
+        }
         s.document = Document { path, baseline: Some(s.to_saved()) };
         s
     }

@@ -288,6 +288,10 @@ fn play_pauses_behind_a_window_and_commands_wait() {
 fn view_commands_change_the_settings() {
     let mut s = on(WORKED);
     s.apply(C::SetSpeed(Speed::Fast));
+    s.apply(C::SetThreads(0));
+    assert_eq!(s.settings().threads, 1, "at least one thread");
+    s.apply(C::SetThreads(2));
+    assert_eq!(s.settings().threads, 2);
     s.apply(C::ToggleLetters);
     s.apply(C::ToggleAutoFlip);
     assert_eq!(s.settings().speed, Speed::Fast);

@@ -1,0 +1,150 @@
+//! A player that is another program speaking the engine protocol (`omweso engine`, another
+//! build of omweso, a future engine): spawned as a child process and driven over pipes,
+//! with a time-out on every answer so that a hung engine loses rather than hanging a match.
+
+use super::engine::position_line;
+use crate::notation::parse_move;
+use crate::rules::{GameState, Move};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+/// Time allowed beyond the move time for an answer to arrive (process start-up, a busy
+/// machine).
+pub const GRACE: Duration = Duration::from_secs(2);
+/// Time allowed for a newly started engine to answer `isready`.
+pub const START_TIME: Duration = Duration::from_secs(20);
+
+/// Why an external engine could not give a move. Any of these loses the game for it.
+#[derive(Debug, thiserror::Error)]
+pub enum ExternalError {
+    /// The command line is empty.
+    #[error("the engine command is empty")]
+    EmptyCommand,
+    /// The program could not be started.
+    #[error("cannot start `{command}`: {source}")]
+    Spawn {
+        /// The command.
+        command: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The engine's input could not be written (it has probably ended).
+    #[error("cannot talk to the engine: {0}")]
+    Write(std::io::Error),
+    /// The engine ended its output.
+    #[error("the engine has ended")]
+    Ended,
+    /// No answer in time.
+    #[error("no `{expected}` within {} ms", waited.as_millis())]
+    TimedOut {
+        /// The answer waited for.
+        expected: &'static str,
+        /// How long.
+        waited: Duration,
+    },
+    /// The engine answered `bestmove` with something that is not a legal move.
+    #[error("illegal or unreadable move `{text}`: {why}")]
+    BadMove {
+        /// The text after `bestmove`.
+        text: String,
+        /// Why it is not a move here.
+        why: String,
+    },
+}
+
+/// A running engine process.
+pub struct ExternalEngine {
+    child: Child,
+    input: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl ExternalEngine {
+    /// Starts `command` (a program and its arguments, separated by spaces; no shell quoting)
+    /// and waits until it answers `isready`.
+    ///
+    /// # Errors
+    /// [`ExternalError`] when the program cannot be started or does not answer in
+    /// [`START_TIME`].
+    pub fn start(command: &str) -> Result<ExternalEngine, ExternalError> {
+        let mut words = command.split_whitespace();
+        let program = words.next().ok_or(ExternalError::EmptyCommand)?;
+        let mut child = Command::new(program)
+            .args(words)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|source| ExternalError::Spawn { command: command.to_string(), source })?;
+        let (input, output) = match (child.stdin.take(), child.stdout.take()) {
+            (Some(i), Some(o)) => (i, o),
+            _ => return Err(ExternalError::Ended),
+        };
+        let (tx, lines) = channel();
+        // The reader ends by itself when the engine closes its output.
+        std::thread::spawn(move || {
+            for line in BufReader::new(output).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut engine = ExternalEngine { child, input, lines };
+        engine.send("isready")?;
+        engine.wait_for("readyok", START_TIME)?;
+        Ok(engine)
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), ExternalError> {
+        writeln!(self.input, "{line}").and_then(|_| self.input.flush()).map_err(ExternalError::Write)
+    }
+
+    /// Reads lines until one starts with `expected`; returns the rest of that line.
+    fn wait_for(&mut self, expected: &'static str, within: Duration) -> Result<String, ExternalError> {
+        let deadline = Instant::now() + within;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(line) => {
+                    if let Some(rest) = line.trim().strip_prefix(expected) {
+                        return Ok(rest.trim().to_string());
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => return Err(ExternalError::TimedOut { expected, waited: within }),
+                Err(RecvTimeoutError::Disconnected) => return Err(ExternalError::Ended),
+            }
+        }
+    }
+
+    /// The engine's move in `state`, searched for `time`; it must answer within `time`
+    /// plus [`GRACE`].
+    ///
+    /// # Errors
+    /// [`ExternalError`] when the engine does not answer in time, has ended, or answers
+    /// with a move that is not legal in `state`.
+    pub fn best_move(&mut self, state: &GameState, time: Duration) -> Result<Move, ExternalError> {
+        self.send(&position_line(state))?;
+        self.send(&format!("go time-ms {}", time.as_millis().max(1)))?;
+        let text = self.wait_for("bestmove", time + GRACE)?;
+        parse_move(state, &text).map_err(|e| ExternalError::BadMove { text, why: e.to_string() })
+    }
+}
+
+impl Drop for ExternalEngine {
+    /// Asks the engine to quit, and ends it if it has not within a second.
+    fn drop(&mut self) {
+        let _ = self.send("quit");
+        let deadline = Instant::now() + Duration::from_secs(1);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

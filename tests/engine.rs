@@ -1,0 +1,128 @@
+//! `omweso engine`, the engine protocol, run as a real process.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+const WORKED: &str = "11a, 5b, 2c, 1d, 5e, 2g, 7h, 1jk, 3n-p; 5DE, 3G, 1JL, 5P / U none 1,0";
+
+fn engine() -> (Child, ChildStdin, BufReader<ChildStdout>) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_omweso"))
+        .arg("engine")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let stdin = child.stdin.take().expect("stdin");
+    let stdout = BufReader::new(child.stdout.take().expect("stdout"));
+    (child, stdin, stdout)
+}
+
+/// Sends `lines`, closes the input and returns everything the engine said.
+fn session(lines: &[&str]) -> Vec<String> {
+    let (mut child, mut stdin, stdout) = engine();
+    for l in lines {
+        writeln!(stdin, "{l}").expect("the engine reads");
+    }
+    drop(stdin);
+    let out: Vec<String> = stdout.lines().map(|l| l.expect("utf-8")).collect();
+    assert!(child.wait().expect("the engine ends").success());
+    out
+}
+
+fn read_until(stdout: &mut BufReader<ChildStdout>, prefix: &str) -> Vec<String> {
+    let mut seen = Vec::new();
+    loop {
+        let mut line = String::new();
+        assert!(stdout.read_line(&mut line).expect("a line") > 0, "the engine ended early: {seen:?}");
+        let line = line.trim_end().to_string();
+        let done = line.starts_with(prefix);
+        seen.push(line);
+        if done {
+            return seen;
+        }
+    }
+}
+
+#[test]
+fn searches_a_position_and_answers_as_analyse_does() {
+    let out = session(&["isready", &format!("position {WORKED}"), "go depth 3"]);
+    assert_eq!(out[0], "readyok");
+    let infos: Vec<&String> = out.iter().filter(|l| l.starts_with("info depth ")).collect();
+    assert_eq!(infos.len(), 3, "{out:?}");
+    assert!(infos[2].starts_with("info depth 3 score ") && infos[2].contains(" nps ") && infos[2].contains(" pv "));
+    let best = out.last().expect("an answer");
+    assert!(best.starts_with("bestmove "), "{out:?}");
+    // The move is a legal move of Upper's.
+    let mv = best.trim_start_matches("bestmove ");
+    assert!(mv.starts_with(|c: char| c.is_ascii_uppercase()), "{mv}");
+}
+
+#[test]
+fn the_same_answer_as_analyse_for_a_depth() {
+    let out = session(&[&format!("position {WORKED}"), "go depth 4"]);
+    let analyse = Command::new(env!("CARGO_BIN_EXE_omweso"))
+        .args(["analyse", "-p", WORKED, "--depth", "4"])
+        .output()
+        .expect("the binary runs");
+    let analysed = String::from_utf8_lossy(&analyse.stdout);
+    assert_eq!(out.last().map(String::as_str), analysed.lines().last());
+}
+
+#[test]
+fn rule_words_and_node_limits() {
+    let out = session(&[
+        "position 4i-p; 4I-P / L both 0,0 split-three no-akakyala akawumbi-end-column lap-limit 50",
+        "go nodes 2000 depth 20",
+    ]);
+    assert!(out.last().is_some_and(|l| l.starts_with("bestmove ")), "{out:?}");
+    assert!(!out.iter().any(|l| l.contains("error")), "{out:?}");
+}
+
+#[test]
+fn malformed_lines_get_an_error_line_and_the_engine_goes_on() {
+    let out = session(&[
+        "go depth 2",
+        "position 4i-p; 4I-P",
+        "position 4i-p; 4I-P / L both 0,0 lap-limit zero",
+        "fly away",
+        "go depth -1",
+        "go sideways",
+        "\u{0}\u{7f}ü",
+        "stop",
+        &format!("position {WORKED}"),
+        "go depth 1",
+    ]);
+    let errors = out.iter().filter(|l| l.starts_with("info string error: ")).count();
+    assert_eq!(errors, 7, "{out:?}");
+    assert!(out[0].contains("no position yet"), "{out:?}");
+    assert!(out.last().is_some_and(|l| l.starts_with("bestmove ")), "{out:?}");
+}
+
+#[test]
+fn a_finished_game_has_no_best_move() {
+    // Lower has only singletons: Upper has won.
+    let out = session(&["position 1a-p; 16A, 16B, 16C / L none 1,1", "go depth 2"]);
+    assert_eq!(out.last().map(String::as_str), Some("bestmove (none)"), "{out:?}");
+    assert!(out.iter().any(|l| l.starts_with("info string error: no legal moves")), "{out:?}");
+}
+
+#[test]
+fn stop_and_isready_are_read_while_it_thinks() {
+    let (mut child, mut stdin, mut stdout) = engine();
+    writeln!(stdin, "position {WORKED}").unwrap();
+    // Long enough never to end by itself within the test.
+    writeln!(stdin, "go time-ms 600000").unwrap();
+    writeln!(stdin, "go depth 2").unwrap();
+    writeln!(stdin, "isready").unwrap();
+    let seen = read_until(&mut stdout, "readyok");
+    assert!(seen.iter().any(|l| l.contains("a search is running")), "{seen:?}");
+    writeln!(stdin, "stop").unwrap();
+    let seen = read_until(&mut stdout, "bestmove ");
+    assert!(seen.last().is_some_and(|l| l.len() > "bestmove ".len()), "{seen:?}");
+    // A new search after the stopped one.
+    writeln!(stdin, "go depth 1").unwrap();
+    read_until(&mut stdout, "bestmove ");
+    writeln!(stdin, "go time-ms 600000").unwrap();
+    writeln!(stdin, "quit").unwrap();
+    assert!(child.wait().expect("the engine ends").success());
+}

@@ -1,0 +1,85 @@
+//! `omweso match` run as a process: external engines, games in parallel, the SPRT.
+
+use std::process::Command;
+
+fn omweso(args: &[&str]) -> (bool, String, String) {
+    let o = Command::new(env!("CARGO_BIN_EXE_omweso")).args(args).output().expect("the binary runs");
+    (
+        o.status.success(),
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+/// The report without its last line (the time taken).
+fn without_time(report: &str) -> String {
+    report.lines().filter(|l| !l.starts_with("time: ")).collect::<Vec<_>>().join("\n")
+}
+
+#[test]
+fn omweso_engine_plays_a_level_through_the_protocol() {
+    let engine = format!("{} engine", env!("CARGO_BIN_EXE_omweso"));
+    let (ok, out, err) =
+        omweso(&["match", "--a-engine", &engine, "--b", "beginner", "--games", "2", "--time-ms", "30"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("games: 2"), "{out}");
+    assert!(!out.contains("forfeits"), "{out}\n{err}");
+    // Both players external: the same program on both sides.
+    let (ok, out, err) =
+        omweso(&["match", "--a-engine", &engine, "--b-engine", &engine, "--games", "2", "--time-ms", "20"]);
+    assert!(ok && !out.contains("forfeits"), "{out}\n{err}");
+}
+
+/// A script standing in for a broken engine: it answers `isready`, then `reply` to `go`.
+fn fake_engine(name: &str, reply: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("omweso-fake-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let path = dir.join("engine.sh");
+    let script = format!(
+        "#!/bin/sh\nwhile read line; do\n  case \"$line\" in\n    isready) echo readyok ;;\n    go*) {reply} ;;\n    quit) exit 0 ;;\n  esac\ndone\n"
+    );
+    std::fs::write(&path, script).expect("the script is written");
+    format!("sh {}", path.display())
+}
+
+#[test]
+fn a_hung_silent_or_illegal_engine_loses_instead_of_hanging_the_match() {
+    for (name, reply) in [("hung", "sleep 5"), ("silent", ":"), ("illegal", "echo bestmove z9"), ("gone", "exit 3")] {
+        let engine = fake_engine(name, reply);
+        let (ok, out, err) =
+            omweso(&["match", "--a", "greedy", "--b-engine", &engine, "--games", "2", "--time-ms", "10"]);
+        assert!(ok, "{name}: {err}");
+        assert!(out.contains("a wins 2, b wins 0"), "{name}: {out}");
+        assert!(out.contains("forfeits (counted as losses): a 0, b 2"), "{name}: {out}");
+    }
+    let (ok, out, _) = omweso(&["match", "--a", "greedy", "--b-engine", "/no/such/engine", "--games", "1"]);
+    assert!(ok && out.contains("forfeits (counted as losses): a 0, b 1"), "{out}");
+    // A player is one of a level and an engine.
+    assert!(!omweso(&["match", "--a", "greedy", "--a-engine", "x", "--b", "random"]).0);
+    assert!(!omweso(&["match", "--b", "random"]).0);
+}
+
+#[test]
+fn parallel_games_give_the_same_results_as_one_at_a_time() {
+    let args = ["match", "--a", "greedy", "--b", "beginner", "--games", "10", "--seed", "7", "--time-ms", "5"];
+    let one = omweso(&[&args[..], &["--threads", "1"]].concat());
+    let two = omweso(&[&args[..], &["--threads", "2"]].concat());
+    assert!(one.0 && two.0, "{}\n{}", one.2, two.2);
+    assert_eq!(without_time(&one.1), without_time(&two.1));
+    // Not a terminal: one plain line a game on stderr.
+    assert_eq!(one.2.lines().filter(|l| l.starts_with("game ")).count(), 10, "{}", one.2);
+}
+
+#[test]
+fn the_sprt_stops_a_clear_match_early() {
+    let args = ["match", "--a", "greedy", "--b", "random", "--games", "400", "--seed", "3", "--sprt", "0,100"];
+    let (ok, out, err) = omweso(&[&args[..], &["--threads", "2"]].concat());
+    assert!(ok, "{err}");
+    assert!(out.contains("H1 accepted"), "{out}");
+    let games: usize = out.split("games: ").nth(1).and_then(|t| t.split_whitespace().next()).unwrap().parse().unwrap();
+    assert!(games < 400 && games.is_multiple_of(2), "{out}");
+    // The stopping point does not depend on the threads.
+    let (_, again, _) = omweso(&[&args[..], &["--threads", "1"]].concat());
+    assert_eq!(without_time(&out), without_time(&again));
+    assert!(!omweso(&["match", "--a", "greedy", "--b", "random", "--sprt", "10,0"]).0);
+}
