@@ -316,8 +316,15 @@ fn play_tools(app: &mut App, ui: &mut Ui) {
     let position_height = mono * POSITION_LINES as f32 + 2.0 * row;
     // In a small window the moves keep at least three rows and the position text gives way.
     let show_position = ui.available_height() >= position_height + 3.0 * row;
-    // Room under the moves for Analyse game, its graph and key moments once there are moves.
-    let review = if app.session().game().is_some_and(|g| g.cursor() > 0) { REVIEW_ROOM } else { 0.0 };
+    // Room under the moves for Analyse game once there are moves, and for the graph and
+    // key moments once moves have been reviewed.
+    let (moves, reviewed) =
+        app.session().game().map_or((0, 0), |g| (g.cursor(), g.moves().iter().filter(|e| e.review.is_some()).count()));
+    let review = match (moves, reviewed) {
+        (0, _) => 0.0,
+        (_, 0 | 1) => row + ui.spacing().item_spacing.y,
+        _ => REVIEW_ROOM,
+    };
     let below = if show_position { position_height + review } else { review };
     move_list(app, ui, below, 3.0 * row);
     analysis_panel::review_section(app, ui);
