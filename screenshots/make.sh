@@ -17,7 +17,9 @@ sleep 2
 export XDG_DATA_HOME
 XDG_DATA_HOME=$(mktemp -d)
 
-# shot NAME "KEYS" [omweso args...]: start the window, type KEYS, capture.
+# shot NAME "KEYS" [omweso args...]: start the window, type KEYS, capture. A key of the form
+# click:X,Y clicks there instead, hover:X,Y moves the pointer there (the window is at the
+# screen's top left).
 shot() {
     local name=$1 keys=$2
     shift 2
@@ -30,7 +32,17 @@ shot() {
     xdotool windowfocus "$wid"
     sleep 1
     for k in $keys; do
-        xdotool key "$k"
+        case $k in
+        click:*)
+            local xy=${k#click:}
+            xdotool mousemove "${xy%,*}" "${xy#*,}" click 1
+            ;;
+        hover:*)
+            local xy=${k#hover:}
+            xdotool mousemove "${xy%,*}" "${xy#*,}"
+            ;;
+        *) xdotool key "$k" ;;
+        esac
         sleep "${DELAY:-2.5}"
     done
     sleep 1
@@ -45,4 +57,7 @@ shot lesson "m" --lesson sowing
 shot decision "i" --state "1bc, 9e-g, 3i; 1F, 2G, 5I-L, 1N, 2O, 6P / L none 0,0"
 shot in-progress "d f m" --state "9a, 3b, 4d-fhm; 4A-F, 3G, 5P / L both 0,0"
 shot game-over "i" --state "2i, 46p; 1A-P / L none 0,0"
+# The light theme: View → Theme → Light, then the pointer on hole e (its first lap's end ringed).
+DELAY=0.8 shot light "click:78,15 click:92,304 click:330,336 Escape hover:540,490" \
+    --state "11a, 5b, 2c, 1d, 5e, 2g, 7h, 1jk, 3n-p; 5DE, 3G, 1JL, 5P / L none 1,0"
 echo "screenshots written to $OUT"

@@ -82,6 +82,10 @@ fn window(cli: &Cli) -> ExitCode {
     if let Some(p) = position {
         viewport = viewport.with_position(p);
     }
+    match omweso::app::textures::icon() {
+        Ok(icon) => viewport = viewport.with_icon(icon),
+        Err(e) => eprintln!("omweso: {e}"),
+    }
     let options = eframe::NativeOptions { viewport, persist_window: false, ..Default::default() };
     let create = move |cc: &eframe::CreationContext<'_>| -> Result<Box<dyn eframe::App>, _> {
         Ok(Box::new(App::from_creation(cc, start, notices)))

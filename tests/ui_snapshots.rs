@@ -10,10 +10,14 @@ use omweso::app::{App, Session, Settings};
 use omweso::rules::GameState;
 
 fn harness(state: &str) -> Harness<'static, App> {
+    harness_sized(state, [1280.0, 800.0])
+}
+
+fn harness_sized(state: &str, size: [f32; 2]) -> Harness<'static, App> {
     let state: GameState = state.parse().expect("state");
     let settings = Settings { animate: false, ..Settings::default() };
     let mut h = Harness::builder()
-        .with_size([1280.0, 800.0])
+        .with_size(size)
         .wgpu()
         .build_ui_state(|ui, app: &mut App| app.ui(ui), App::new(Session::from_state(settings, state)));
     h.run();
@@ -40,4 +44,31 @@ fn snapshot_big_piles_flipped() {
     h.state_mut().push(omweso::app::Command::Flip);
     h.run();
     h.snapshot("board_big_pile_flipped");
+}
+
+/// The smallest window the board is made for, in the light theme: counts still readable.
+#[test]
+fn snapshot_small_window_light_theme() {
+    let mut h = harness_sized("9a, 3b, 4d-fhm; 4A-F, 3G, 5P / L both 0,0", [800.0, 500.0]);
+    h.ctx.set_theme(egui::Theme::Light);
+    h.run();
+    h.snapshot("board_small_light");
+}
+
+/// A hinted move that sows clockwise at a decision: its rings and arrow sit around and
+/// between the holes, clear of the seeds, counts and letters.
+#[test]
+fn snapshot_hint() {
+    let mut h = harness("1bc, 9e-g, 3i; 1F, 2G, 5I-L, 1N, 2O, 6P / L none 0,0");
+    let state = h.state().session().game().expect("game").current().clone();
+    let mv = state
+        .legal_moves()
+        .into_iter()
+        .find(|m| m.choices().iter().any(|c| c.direction == omweso::rules::Direction::Clockwise))
+        .expect("a move that captures clockwise");
+    let mut session = Session::from_state(Settings { animate: false, ..Settings::default() }, state);
+    session.show_hint(mv);
+    *h.state_mut() = App::new(session);
+    h.run();
+    h.snapshot("board_hint");
 }

@@ -10,7 +10,7 @@ use crate::rules::{Outcome, WinKind};
 use egui::{Color32, Context, RichText};
 
 /// Shows every open window, bottom of the stack first (so the top one is drawn over the
-/// others), then the game-over card when no window asks anything.
+/// others), then the game-over card when no other window is open (it never stacks on one).
 pub fn show(app: &mut App, ctx: &Context) {
     let open: Vec<Modal> = app.session.modals().iter().cloned().collect();
     for (i, m) in open.iter().enumerate() {
@@ -26,7 +26,7 @@ pub fn show(app: &mut App, ctx: &Context) {
             Modal::Legend => super::teaching::legend(app, ctx),
         }
     }
-    if !app.session.paused() {
+    if app.session.modals().iter().next().is_none() {
         game_over(app, ctx);
     }
 }
@@ -39,13 +39,16 @@ pub fn review_banner(app: &mut App, ui: &mut egui::Ui) {
     let of = play.game.cursor();
     let mut cmd = None;
     let rect = ui.max_rect();
-    egui::Area::new(egui::Id::unique("review-banner")).fixed_pos(rect.center_top() + egui::vec2(-210.0, 8.0)).show(
-        ui.ctx(),
-        |ui| {
+    egui::Area::new(egui::Id::unique("review-banner"))
+        .pivot(egui::Align2::CENTER_TOP)
+        .fixed_pos(rect.center_top() + egui::vec2(0.0, 6.0))
+        .show(ui.ctx(), |ui| {
             egui::Frame::popup(ui.style()).fill(Color32::from_rgb(60, 48, 20)).show(ui, |ui| {
                 ui.horizontal(|ui| {
                     ui.label(
-                        RichText::new(format!("Reviewing: after move {n} of {of}")).strong().color(Color32::YELLOW),
+                        RichText::new(format!("Reviewing: after move {n} of {of}"))
+                            .strong()
+                            .color(super::theme::ACCENT_DARK),
                     );
                     if ui.button("Back to the game").clicked() {
                         cmd = Some(Command::ReviewEnd);
@@ -59,8 +62,7 @@ pub fn review_banner(app: &mut App, ui: &mut egui::Ui) {
                     }
                 });
             });
-        },
-    );
+        });
     if let Some(c) = cmd {
         app.push(c);
     }
@@ -175,6 +177,7 @@ fn message(app: &mut App, ctx: &Context, text: &str) {
 const FIRST_FROM_STATE: &str = "The game state says who moves (L or U after the /).";
 
 fn new_game(app: &mut App, ctx: &Context) {
+    let area = below_menu(app, ctx);
     let Some(form) = app.session.modals_mut().new_game_mut() else { return };
     let mut start = false;
     let mut cancel = false;
@@ -182,8 +185,9 @@ fn new_game(app: &mut App, ctx: &Context) {
         .collapsible(false)
         .resizable(false)
         // Anchored by its top edge: ticking a box that grows the dialog must not move the
-        // controls under the pointer.
+        // controls under the pointer. Never over the menu bar.
         .anchor(egui::Align2::CENTER_TOP, [0.0, 48.0])
+        .constrain_to(area)
         .show(ctx, |ui| {
             egui::Grid::new("ng-players").num_columns(2).show(ui, |ui| {
                 let l = ui.label("Lower (bottom):");
@@ -276,6 +280,12 @@ fn new_game(app: &mut App, ctx: &Context) {
     }
 }
 
+/// The window's area under the menu bar (the side panel included).
+fn below_menu(app: &App, ctx: &Context) -> egui::Rect {
+    let screen = ctx.content_rect();
+    egui::Rect::from_x_y_ranges(screen.x_range(), app.area.top().max(screen.top())..=screen.bottom())
+}
+
 /// The kind of a result in words.
 pub fn result_kind(r: &GameResult) -> &'static str {
     match r {
@@ -305,10 +315,14 @@ fn game_over(app: &mut App, ctx: &Context) {
     let score = s.match_score();
     let names = s.names().clone();
     let mut cmds = Vec::new();
+    // Over the board, never over the menu bar; it can be moved aside to see the board.
     egui::Window::new("Game over")
         .collapsible(false)
         .resizable(false)
-        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .movable(true)
+        .constrain_to(app.area)
+        .pivot(egui::Align2::CENTER_CENTER)
+        .default_pos(app.area.center())
         .show(ctx, |ui| {
             ui.heading(headline);
             ui.label(format!("By {}", result_kind(&r)));
@@ -325,9 +339,11 @@ fn game_over(app: &mut App, ctx: &Context) {
                 if ui.button("Rematch").clicked() {
                     cmds.push(Command::Rematch);
                 }
-                if ui.button("Review").clicked() {
+                // The final position, with the last move marked; ← steps back through the game.
+                if ui.button("Review").on_hover_text("See the final position; ← and → step through the game").clicked()
+                {
                     cmds.push(Command::DismissGameOver);
-                    cmds.push(Command::ReviewFirst);
+                    cmds.push(Command::ReviewAt(moves));
                 }
                 if ui.button("Close").clicked() {
                     cmds.push(Command::DismissGameOver);
@@ -342,15 +358,21 @@ fn game_over(app: &mut App, ctx: &Context) {
 fn help(app: &mut App, ctx: &Context) {
     let mut open = true;
     let rows = super::keymap::help_rows(ctx);
-    egui::Window::new("Keyboard").open(&mut open).resizable(false).show(ctx, |ui| {
-        egui::Grid::new("keys").num_columns(2).striped(true).show(ui, |ui| {
-            for (k, m) in &rows {
-                ui.label(RichText::new(k).monospace());
-                ui.label(*m);
-                ui.end_row();
-            }
+    egui::Window::new("Keyboard")
+        .open(&mut open)
+        .resizable(false)
+        .constrain_to(app.area)
+        .pivot(egui::Align2::RIGHT_TOP)
+        .default_pos(app.area.right_top() + egui::vec2(-12.0, 12.0))
+        .show(ctx, |ui| {
+            egui::Grid::new("keys").num_columns(2).striped(true).show(ui, |ui| {
+                for (k, m) in &rows {
+                    ui.label(RichText::new(k).monospace());
+                    ui.label(*m);
+                    ui.end_row();
+                }
+            });
         });
-    });
     if !open {
         app.push(Command::ToggleHelp);
     }

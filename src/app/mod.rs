@@ -15,6 +15,7 @@ pub mod analysis_panel;
 pub mod animation;
 pub mod autosave;
 pub mod board;
+pub mod carving;
 pub mod command;
 pub mod computer;
 pub mod dialogs;
@@ -26,6 +27,7 @@ pub mod session;
 pub mod settings;
 pub mod setup;
 pub mod teaching;
+pub mod textures;
 pub mod theme;
 pub mod view;
 
@@ -71,6 +73,9 @@ pub struct App {
     window: Option<WindowRect>,
     /// The window has been checked against its monitor (first frames).
     placed: bool,
+    /// The area under the menu bar beside the side panel, where the board is: the windows
+    /// over the board stay in it.
+    area: egui::Rect,
 }
 
 impl App {
@@ -89,12 +94,14 @@ impl App {
             text_focus: false,
             window: None,
             placed: false,
+            area: egui::Rect::EVERYTHING,
         }
     }
 
-    /// The eframe constructor: visuals, then [`App::restore`] from eframe's storage.
+    /// The eframe constructor: the window's own theme ([`theme::install`]), then
+    /// [`App::restore`] from eframe's storage.
     pub fn from_creation(cc: &eframe::CreationContext<'_>, start: Start, notices: Vec<String>) -> App {
-        cc.egui_ctx.set_visuals(egui::Visuals::dark());
+        theme::install(&cc.egui_ctx);
         App::restore(cc.storage, start, notices)
     }
 
@@ -120,6 +127,8 @@ impl App {
         let time = ctx.input(|i| i.time);
         let dt = self.clock.map_or(0.0, |c| (time - c).max(0.0));
         if self.clock.is_none() {
+            // The theme is set here too, for windows made without `from_creation` (tests).
+            theme::install(&ctx);
             // The computer's worker wakes this window when it answers.
             let wake = ctx.clone();
             self.session.set_waker(std::sync::Arc::new(move || wake.request_repaint()));
@@ -148,14 +157,15 @@ impl App {
         panels::menu_bar(self, ui);
         panels::side_panel(self, ui);
         let view = view::board_view(&self.session, self.hovered, &mut self.preview, &mut self.threats);
-        let resp = egui::CentralPanel::default()
-            .frame(egui::Frame::new().fill(theme::TABLE))
+        let panel = egui::CentralPanel::default()
+            .frame(egui::Frame::new().fill(theme::table(ctx.theme() == egui::Theme::Dark)))
             .show(ui, |ui| {
                 let resp = board::show(ui, &view);
                 dialogs::review_banner(self, ui);
                 resp
-            })
-            .inner;
+            });
+        self.area = panel.response.rect;
+        let resp = panel.inner;
         self.board_commands(&resp);
         dialogs::show(self, &ctx);
         if ctx.input(|i| i.viewport().close_requested()) && !self.session.close_requested() {

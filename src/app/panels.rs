@@ -75,6 +75,19 @@ fn view_toggles(app: &mut App, ui: &mut Ui) {
             app.push(command);
         }
     }
+    ui.menu_button("Theme", |ui| {
+        // egui keeps this choice between runs; "System" follows the desktop.
+        let now = ui.ctx().options(|o| o.theme_preference);
+        for (pref, label) in [
+            (egui::ThemePreference::System, "System"),
+            (egui::ThemePreference::Light, "Light"),
+            (egui::ThemePreference::Dark, "Dark"),
+        ] {
+            if ui.radio(now == pref, label).clicked() {
+                ui.ctx().set_theme(pref);
+            }
+        }
+    });
     ui.menu_button(format!("Computer's threads: {}", s.threads), |ui| {
         let cores = super::settings::cores();
         for n in (1..=cores.max(s.threads)).filter(|n| n.is_power_of_two() || *n == cores) {
@@ -115,12 +128,24 @@ pub fn phase_text(session: &Session) -> String {
     }
 }
 
-/// Players, phase, controls and the move list.
+/// Heights of the side panel's slots, in lines of their text: each slot keeps its height
+/// whatever it holds, so that nothing below it moves when a text changes.
+const STATUS_LINES: usize = 2;
+const MESSAGE_LINES: usize = 3;
+const POSITION_LINES: usize = 3;
+/// Room kept under the move list for the game review (its button, graph and key moments).
+const REVIEW_ROOM: f32 = 230.0;
+
+/// Players, phase, controls and the move list, in slots of fixed height.
 pub fn side_panel(app: &mut App, ui: &mut Ui) {
-    let frame = egui::Frame::side_top_panel(ui.style()).inner_margin(egui::Margin::symmetric(14, 8));
-    egui::Panel::right("side").resizable(false).exact_size(300.0).frame(frame).show(ui, |ui| {
-        ui.set_max_width(272.0);
-        ui.add(egui::Label::new(RichText::new(phase_text(app.session())).heading().size(17.0)).wrap());
+    let frame = egui::Frame::side_top_panel(ui.style()).inner_margin(egui::Margin::symmetric(14, 10));
+    // A little wider on a wide screen; the same width for the whole session otherwise.
+    let width = (ui.ctx().content_rect().width() * 0.24).clamp(250.0, 360.0);
+    egui::Panel::right("side").resizable(false).exact_size(width).frame(frame).show(ui, |ui| {
+        let w = ui.available_width();
+        ui.set_max_width(w);
+        let status = phase_text(app.session());
+        slot_text(ui, &status, egui::TextStyle::Heading, STATUS_LINES, ui.visuals().strong_text_color());
         ui.separator();
         players(app.session(), ui);
         ui.separator();
@@ -135,42 +160,83 @@ pub fn side_panel(app: &mut App, ui: &mut Ui) {
     });
 }
 
+/// A text in a slot of `lines` lines: it wraps inside and is cut (…) after the last line,
+/// and the slot is as high whether the text is long, short or empty.
+fn slot_text(ui: &mut Ui, text: &str, style: egui::TextStyle, lines: usize, color: Color32) {
+    let font = style.resolve(ui.style());
+    let row = ui.fonts_mut(|f| f.row_height(&font));
+    let mut job = egui::text::LayoutJob::simple(text.to_string(), font, color, ui.available_width());
+    job.wrap.max_rows = lines;
+    let size = egui::vec2(ui.available_width(), row * lines as f32);
+    ui.allocate_ui_with_layout(size, egui::Layout::top_down(egui::Align::Min), |ui| {
+        ui.set_min_size(size);
+        ui.add(egui::Label::new(job));
+    });
+}
+
+/// A row of controls of fixed height, whatever it holds.
+fn slot_row(ui: &mut Ui, add: impl FnOnce(&mut Ui)) {
+    let size = egui::vec2(ui.available_width(), ui.spacing().interact_size.y);
+    ui.allocate_ui_with_layout(size, egui::Layout::left_to_right(egui::Align::Center), |ui| {
+        ui.set_min_size(size);
+        add(ui);
+    });
+}
+
+/// What a player is doing now, in the players table.
+fn role(session: &Session, side: Side) -> &'static str {
+    match session.phase() {
+        Phase::Setup(s) if s.laying == side => "lays out",
+        Phase::Setup(_) => "",
+        Phase::Play(_) => {
+            if let Some(r) = session.shown_result() {
+                return if r.winner() == Some(side) { "wins" } else { "" };
+            }
+            if session.sowing_side() == Some(side) {
+                "sowing"
+            } else if session.sowing_side().is_none() && session.acting_side() == side {
+                if session.computer().is_some_and(|c| c.thinking()) { "thinking…" } else { "to move" }
+            } else {
+                ""
+            }
+        }
+    }
+}
+
+/// Each player on two lines: the name across the panel (cut only where it cannot fit),
+/// then what they are doing, their seeds (with those in hand) and their match score.
 fn players(session: &Session, ui: &mut Ui) {
     let score = session.match_score();
     let board = session.shown_counts();
-    let acting = session.sowing_side().unwrap_or(session.acting_side());
-    let over = session.shown_result().is_some();
-    egui::Grid::new("players").num_columns(4).spacing([10.0, 4.0]).show(ui, |ui| {
-        ui.label("");
-        ui.label(RichText::new("Player").strong());
-        ui.label(RichText::new("Seeds").strong());
-        ui.label(RichText::new("Match").strong());
-        ui.end_row();
-        for side in [Side::Upper, Side::Lower] {
-            let total: u32 = board[side.index() * 16..side.index() * 16 + 16].iter().map(|&c| c as u32).sum();
-            let turn = acting == side && !over;
-            ui.label(if turn { RichText::new("to move").color(Color32::YELLOW) } else { RichText::new("") });
-            // A fixed width, so that a long name is cut at the column's edge rather than at
-            // its narrowest; the whole name shows on hover.
-            let name = session.player_label(side);
-            ui.scope(|ui| {
-                ui.set_width(96.0);
-                ui.add(egui::Label::new(&name).truncate()).on_hover_text(&name);
+    let hand = super::view::in_hand(session);
+    let accent = super::theme::accent(ui.visuals().dark_mode);
+    let small = egui::TextStyle::Small.resolve(ui.style());
+    for side in [Side::Upper, Side::Lower] {
+        let mut seeds: u32 = board[side.index() * 16..side.index() * 16 + 16].iter().map(|&c| c as u32).sum();
+        let held = hand.filter(|h| h.0 == side).map_or(0, |h| h.1);
+        seeds += held;
+        let name = session.player_label(side);
+        ui.add(egui::Label::new(RichText::new(&name).strong()).truncate()).on_hover_text(&name);
+        slot_row(ui, |ui| {
+            let role = role(session, side);
+            let role = if held > 0 { format!("{role} · {held} in hand") } else { role.to_string() };
+            ui.label(RichText::new(role).font(small.clone()).color(accent));
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                ui.label(format!("match {}", score[side.index()]));
+                ui.label(RichText::new(format!("{seeds} seeds")).strong());
             });
-            ui.label(format!("{total}"));
-            ui.label(format!("{}", score[side.index()]));
-            ui.end_row();
-        }
-    });
+        });
+    }
 }
 
 fn setup_tools(app: &mut App, ui: &mut Ui, left: u32, laying: Side, first: Side) {
     let session = app.session();
+    let accent = super::theme::accent(ui.visuals().dark_mode);
     // Who moves first (chosen, or the coin toss's result) decides who lays out first.
-    ui.label(RichText::new(format!("{} moves first.", session.player_label(first))).color(Color32::YELLOW));
+    ui.label(RichText::new(format!("{} moves first.", session.player_label(first))).color(accent));
     ui.label(format!("{} places 32 seeds in their 16 holes.", session.names()[laying.index()]));
     ui.label("Click a hole: add a seed. Right-click or Shift+click: take one back.");
-    ui.label(RichText::new(format!("Seeds left: {left}")).size(18.0).strong());
+    ui.label(RichText::new(format!("Seeds left: {left}")).size(19.0).strong());
     ui.horizontal_wrapped(|ui| {
         for p in Preset::ALL {
             if ui.button(p.label()).clicked() {
@@ -178,7 +244,7 @@ fn setup_tools(app: &mut App, ui: &mut Ui, left: u32, laying: Side, first: Side)
             }
         }
     });
-    if ui.add_enabled(left == 0, egui::Button::new(RichText::new("Done").size(18.0))).clicked() {
+    if ui.add_enabled(left == 0, egui::Button::new(RichText::new("Done").size(19.0))).clicked() {
         app.push(Command::SetupDone);
     }
 }
@@ -187,9 +253,10 @@ fn play_tools(app: &mut App, ui: &mut Ui) {
     let s = app.session();
     let (can_undo, can_redo, can_resign) = (s.can_undo(), s.can_redo(), s.can_resign());
     let busy = busy_text(s);
-    let resigning = s.resigning_side();
+    let resigning = s.resigning_side().map(|side| (side, s.player_label(side)));
     let over = s.game().is_some_and(|g| g.result().is_some());
-    ui.horizontal_wrapped(|ui| {
+    let after = over && !s.game_over_open() && s.review().is_none();
+    slot_row(ui, |ui| {
         if ui.add_enabled(can_undo, egui::Button::new("Undo")).on_disabled_hover_text(busy).clicked() {
             app.push(Command::Undo);
         }
@@ -199,11 +266,20 @@ fn play_tools(app: &mut App, ui: &mut Ui) {
         if ui.button("Flip board").clicked() {
             app.push(Command::Flip);
         }
-        // Against the computer only the human resigns, whoever is to move; the button goes
-        // once the game is over.
-        if let Some(side) = resigning.filter(|_| !over)
+    });
+    // Resign (naming the player; against the computer only the human resigns) while the
+    // game goes on; New game and Rematch in its place once it is over.
+    slot_row(ui, |ui| {
+        if after {
+            if ui.button("New game").clicked() {
+                app.push(Command::OpenNewGame);
+            }
+            if ui.button("Rematch").clicked() {
+                app.push(Command::Rematch);
+            }
+        } else if let Some((side, name)) = resigning.filter(|_| !over)
             && ui
-                .add_enabled(can_resign, egui::Button::new(format!("{side} resigns")))
+                .add_enabled(can_resign, egui::Button::new(format!("{name} resigns")).truncate())
                 .on_disabled_hover_text(busy)
                 .clicked()
         {
@@ -211,31 +287,20 @@ fn play_tools(app: &mut App, ui: &mut Ui) {
         }
     });
     computer_tools(app, ui);
-    analysis_panel::coach_line(app, ui);
-    analysis_panel::analysis_section(app.session(), ui);
-    if let Some(text) = hint_text(app.session()) {
-        ui.colored_label(super::theme::PREVIEW, text);
-    }
-    ui.collapsing("Board options", |ui| view_toggles(app, ui));
-    if let Some(dp) = app.session().sowing().and_then(|s| s.decision()) {
-        ui.colored_label(
-            Color32::from_rgb(250, 200, 120),
-            format!(
+    let message = hint_text(app.session()).map(|t| (t, super::theme::PREVIEW)).or_else(|| {
+        app.session().sowing().and_then(|s| s.decision()).map(|dp| {
+            let text = format!(
                 "Decision at {}: clockwise (X) captures {} from {} and {}; or anticlockwise (R).",
                 dp.hole, dp.captures, dp.takes_front, dp.takes_back
-            ),
-        );
-    }
-    if app.session().shown_result().is_some() && !app.session().game_over_open() && app.session().review().is_none() {
-        ui.horizontal(|ui| {
-            if ui.button("New game").clicked() {
-                app.push(Command::OpenNewGame);
-            }
-            if ui.button("Rematch").clicked() {
-                app.push(Command::Rematch);
-            }
-        });
-    }
+            );
+            (text, super::theme::ALERT)
+        })
+    });
+    let (text, color) = message.unwrap_or_default();
+    slot_text(ui, &text, egui::TextStyle::Body, MESSAGE_LINES, color);
+    analysis_panel::coach_line(app, ui);
+    analysis_panel::analysis_section(app.session(), ui);
+    ui.collapsing("Board options", |ui| view_toggles(app, ui));
     if let Some(text) = teaching::shown_move_text(app.session()) {
         ui.separator();
         let heading = if app.session().review().is_some() { "This move" } else { "Last move" };
@@ -246,13 +311,33 @@ fn play_tools(app: &mut App, ui: &mut Ui) {
     }
     ui.separator();
     ui.label(RichText::new("Moves").strong());
-    move_list(app, ui);
+    let row = ui.spacing().interact_size.y;
+    let mono = ui.fonts_mut(|f| f.row_height(&egui::TextStyle::Monospace.resolve(ui.style())));
+    let position_height = mono * POSITION_LINES as f32 + 2.0 * row;
+    // In a small window the moves keep at least three rows and the position text gives way.
+    let show_position = ui.available_height() >= position_height + 3.0 * row;
+    // Room under the moves for Analyse game once there are moves, and for the graph and
+    // key moments once moves have been reviewed.
+    let (moves, reviewed) =
+        app.session().game().map_or((0, 0), |g| (g.cursor(), g.moves().iter().filter(|e| e.review.is_some()).count()));
+    let review = match (moves, reviewed) {
+        (0, _) => 0.0,
+        (_, 0 | 1) => row + ui.spacing().item_spacing.y,
+        _ => REVIEW_ROOM,
+    };
+    let below = if show_position { position_height + review } else { review };
+    move_list(app, ui, below, 3.0 * row);
     analysis_panel::review_section(app, ui);
+    if !show_position {
+        return;
+    }
     ui.separator();
     // While a move is being sown on the board the text already gives the state after it.
     let heading = if app.session().animating() { "Position after this move" } else { "Position" };
     ui.label(RichText::new(heading).strong());
-    ui.add(egui::Label::new(RichText::new(app.session().shown_state_text()).monospace().size(11.0)).wrap());
+    let text = app.session().shown_state_text();
+    let color = ui.visuals().text_color();
+    slot_text(ui, &text, egui::TextStyle::Monospace, POSITION_LINES, color);
 }
 
 /// Against the computer: its thinking, Move now, and Hint on the human's turn only.
@@ -260,7 +345,7 @@ fn computer_tools(app: &mut App, ui: &mut Ui) {
     let s = app.session();
     let Some(c) = s.computer() else { return };
     let (thinking, hinting, human) = (c.thinking(), c.hinting(), s.human_to_move());
-    ui.horizontal(|ui| {
+    slot_row(ui, |ui| {
         if thinking {
             ui.spinner();
             ui.label("Computer thinking…");
@@ -304,8 +389,9 @@ fn busy_text(session: &Session) -> &'static str {
 }
 
 /// The moves played (click one to look at its position) and, greyed after them, the moves
-/// undone that can be played again (click one to redo up to it).
-fn move_list(app: &mut App, ui: &mut Ui) {
+/// undone that can be played again (click one to redo up to it). It leaves `below` of the
+/// panel's height to what follows it, and keeps at least `least`.
+fn move_list(app: &mut App, ui: &mut Ui, below: f32, least: f32) {
     let s = app.session();
     let Some(p) = s.play() else { return };
     let shown = p.review.unwrap_or(p.game.cursor());
@@ -313,7 +399,8 @@ fn move_list(app: &mut App, ui: &mut Ui) {
     let redo_free = s.can_redo();
     let busy = busy_text(s);
     let mut clicked = None;
-    egui::ScrollArea::vertical().max_height((ui.available_height() - 260.0).max(80.0)).auto_shrink([false, true]).show(
+    let height = (ui.available_height() - below).max(least);
+    egui::ScrollArea::vertical().max_height(height).min_scrolled_height(height).auto_shrink([false, false]).show(
         ui,
         |ui| {
             egui::Grid::new("moves").num_columns(2).striped(true).show(ui, |ui| {

@@ -171,7 +171,7 @@ fn small_board(ui: &mut Ui, state: &GameState) {
         to_move: Some(state.to_move()),
         ..BoardView::default()
     };
-    board::paint(&ui.painter_at(rect), &Geometry::fit(rect, false), &view);
+    board::paint(&ui.painter_at(rect), &Geometry::fit(rect, false), &view, board::Pointer::default());
 }
 
 /// Help → Rules: every rule with a small board, then the glossary.
@@ -215,24 +215,24 @@ pub fn rules_book(app: &mut App, ctx: &Context) {
 /// Every mark the board can show, and what it means.
 pub const LEGEND: &[(Color32, &str)] = &[
     (theme::PLAYABLE, "Yellow ring: a hole you can play (the one under the pointer; F4 shows them all)."),
-    (theme::PREVIEW, "Blue dot ring: where the first lap of the hole under the pointer would end."),
+    (theme::PREVIEW, "Blue rings: where the first lap of the hole under the pointer would end."),
     (theme::LAST_MOVE, "Green ring: where the last move started."),
-    (theme::CAPTURE, "Red ring or cross: a hole captured in the last move (or so far in this one)."),
+    (theme::CAPTURE, "Red ring: a hole captured in the last move (or so far in this one)."),
     (
         theme::PREVIEW,
-        "Blue double ring: the start of the suggested move (Hint); a blue ring with an arrow where it sows clockwise.",
+        "Blue double ring: the start of the suggested move (Hint); a blue arrow between two holes where it sows clockwise.",
     ),
     (
         theme::CAPTURE,
-        "At a decision: a red arrow sows clockwise and captures the holes ringed in red (\"capture N\"); the white arrow goes on anticlockwise.",
+        "At a decision: the red arrow between two holes sows clockwise and captures the holes ringed in red (\"capture N\" in the groove); the white arrow goes on anticlockwise.",
     ),
-    (theme::HAND, "The hand: the seeds being sown, with their number."),
+    (theme::HAND_COUNT, "The hand: the seeds in hand with their number, while a move is sown and at a decision."),
     (
         theme::THREAT,
         "Orange dashed ring and -N: a hole of the player to move that the opponent could capture next, with its seeds (View > Mark threatened holes; always on in lessons and against Beginner); hovering a playable hole shows what playing it would leave open.",
     ),
     (theme::PLAYABLE, "A lit name plate: whose turn it is."),
-    (theme::BADGE, "The number on a hole: the seeds in it."),
+    (theme::COUNT, "The number at a hole's bottom right: the seeds in it; the letter at its top left names it (F3)."),
 ];
 
 /// Help → What the marks mean.

@@ -2,6 +2,7 @@
 //! holes that take clicks. Nothing here plays a move again: the last move's captures come
 //! from the trace kept in the game's record.
 
+use super::animation::Hand;
 use super::board::BoardView;
 use super::session::{Phase, Session};
 use crate::rules::{GameState, Hole, LapEnd, Side};
@@ -107,6 +108,8 @@ pub fn board_view(
     }
     if let Some(s) = p.sowing() {
         v.offer = s.decision();
+        // The seeds lifted at the decision point are in hand until a direction is chosen.
+        v.hand = v.offer.map(|dp| Hand { from: dp.hole, to: dp.hole, t: 1.0, seeds: dp.seeds });
         v.to_move = Some(s.mover());
         v.captured = captured_holes(s.laps());
         return v;
@@ -129,6 +132,16 @@ pub fn board_view(
         v.threats = threats.get(state, over).to_vec();
     }
     v
+}
+
+/// The seeds in hand now, and whose they are: while a move is sown, and at a decision
+/// point (lifted from the hole, not yet sown).
+pub fn in_hand(session: &Session) -> Option<(Side, u32)> {
+    if let Some(anim) = session.animation() {
+        return anim.frame(session.now()).hand.map(|h| (anim.mover(), h.seeds));
+    }
+    let s = session.sowing()?;
+    s.decision().map(|dp| (s.mover(), dp.seeds))
 }
 
 /// Opponent holes captured in these laps.
