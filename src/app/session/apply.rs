@@ -2,11 +2,12 @@
 //! nothing in this phase (or while play is paused, or while a move is under way) falls
 //! through to a catch-all arm and changes nothing.
 
+use super::teach::means_nothing_in_a_lesson;
 use super::{Document, Effect, LessonRun, Phase, Play, Session, Turn};
-use crate::app::analysis::{Analyst, Coach, GameReview};
+use crate::app::analysis::GameReview;
 use crate::app::animation::Animation;
-use crate::app::command::{Command, Teaching};
-use crate::app::computer::{Answer, Computer};
+use crate::app::command::Command;
+use crate::app::computer::Computer;
 use crate::app::files::{FileAction, PathPrompt};
 use crate::app::modal::Modal;
 use crate::app::setup::{NewGameForm, Setup};
@@ -65,92 +66,6 @@ impl Session {
             self.modals.open(Modal::Unsaved(Box::new(Command::Quit)));
         }
         false
-    }
-
-    /// The computer's part this frame: lays out its seeds, collects its answer, asks for its
-    /// move. Returns the commands to carry out after the frame. Nothing starts while play is
-    /// paused or the window is closing; an answer that came waits in the worker's channel.
-    pub fn drive_computer(&mut self) -> Vec<Command> {
-        let paused = self.paused() || self.closing;
-        let Some(c) = self.computer.as_mut() else { return Vec::new() };
-        match &mut self.phase {
-            Phase::Setup(s) if s.laying == c.opponent.side && !paused => {
-                let other = s.laying.opponent();
-                let seen = if s.done[other.index()] { s.layout(other) } else { None };
-                vec![Command::ComputerLayout(c.layout(seen.as_ref(), &s.options))]
-            }
-            Phase::Play(p) if !paused => {
-                let mut out = Vec::new();
-                match c.poll() {
-                    Some(Answer::Move(state, mv)) => out.push(Command::ComputerMove(state, mv)),
-                    Some(Answer::Hint(state, mv)) if &state == p.game.current() => p.hint = Some(mv),
-                    Some(Answer::Hint(..)) | None => {}
-                }
-                let state = p.game.current();
-                if out.is_empty() && p.ready() && p.game.result().is_none() && state.to_move() == c.opponent.side {
-                    c.ask_move(state);
-                }
-                out
-            }
-            _ => Vec::new(),
-        }
-    }
-
-    /// The engine's work for the player this frame: the analysis of the position shown
-    /// (started, restarted when the position changes, stopped when the panel is hidden),
-    /// the review of the game and the coach's verdict on the human's last move, each kept
-    /// with the move in the game record when it comes.
-    pub fn drive_engine(&mut self) {
-        let waker = self.waker.clone();
-        let target = (self.settings.analysis && !self.animating() && self.sowing().is_none())
-            .then(|| self.shown_state().filter(|s| s.outcome().is_none()).cloned())
-            .flatten();
-        match (&mut self.analyst, target) {
-            (Some(a), Some(t)) if *a.state() == t => a.poll(),
-            (_, Some(t)) => self.analyst = Some(Analyst::start(t, waker.clone())),
-            (_, None) => self.analyst = None,
-        }
-        let mut verdicts = Vec::new();
-        if let Some(r) = &mut self.game_review
-            && r.poll()
-        {
-            verdicts.extend(r.result.take().unwrap_or_default());
-            self.game_review = None;
-        }
-        if let Some(c) = &mut self.coach
-            && let Some(r) = c.poll()
-        {
-            verdicts.extend(r);
-            self.coach = None;
-        }
-        if let Phase::Play(p) = &mut self.phase {
-            for v in verdicts {
-                p.game.set_review(v);
-            }
-        }
-        self.start_coach(waker);
-    }
-
-    /// Against the computer with the coach on: reviews the human's last move if it has no
-    /// verdict yet (once per move).
-    fn start_coach(&mut self, waker: Option<crate::app::computer::Waker>) {
-        let (Some(c), Phase::Play(p)) = (&self.computer, &self.phase) else { return };
-        if !self.settings.coach || self.coach.is_some() || p.lesson.is_some() || !p.ready() {
-            return;
-        }
-        let n = p.game.cursor();
-        let Some(entry) = n.checked_sub(1).and_then(|i| p.game.all_entries().get(i)) else { return };
-        let key = (n, entry.text.clone());
-        if entry.mover == c.opponent.side || entry.review.is_some() || self.coached.as_ref() == Some(&key) {
-            return;
-        }
-        self.coach = Some(Coach::start(p.game.state_at(n - 1).clone(), entry.mv.clone(), n, waker));
-        self.coached = Some(key);
-    }
-
-    /// True while the computer searches (a move or a hint).
-    pub fn computer_busy(&self) -> bool {
-        self.computer.as_ref().is_some_and(|c| c.thinking() || c.hinting())
     }
 
     fn carry_out(&mut self, command: Command) {
@@ -442,86 +357,6 @@ impl Session {
         }
     }
 
-    /// Gives a newly seated computer the window's waker and the threads setting.
-    fn seat_computer(&mut self) {
-        if let Some(c) = self.computer.as_mut() {
-            if let Some(w) = &self.waker {
-                c.set_waker(w.clone());
-            }
-            c.set_threads(self.settings.threads);
-        }
-    }
-
-    /// Opens one of the teaching windows, or closes it when it is open.
-    fn toggle_teaching(&mut self, t: Teaching) {
-        let modal = match t {
-            Teaching::Learn => Modal::Learn,
-            Teaching::Rules => Modal::Rules,
-            Teaching::Legend => Modal::Legend,
-        };
-        if self.modals.close(|m| *m == modal).is_none() {
-            self.modals.open(modal);
-        }
-    }
-
-    /// Starts lesson `n` of the course at `step`: a board of its own, no computer, not a
-    /// document.
-    fn start_lesson(&mut self, n: usize, step: usize) {
-        let Some(lesson) = self.lessons.as_ref().ok().and_then(|l| l.get(n)).cloned() else { return };
-        if step >= lesson.steps.len() {
-            return;
-        }
-        self.modals.close(|m| matches!(m, Modal::Learn | Modal::NewGame(_)));
-        if let Some(c) = self.computer.as_mut() {
-            c.cancel();
-        }
-        self.computer = None;
-        // A lesson is played by one person on both sides.
-        self.names = Side::BOTH.map(|s| s.to_string());
-        self.banked = [0, 0];
-        self.enter(Phase::Play(Box::new(LessonRun::start(n, lesson, step))), None);
-    }
-
-    /// Goes on from a lesson step: the next step, or, after the last, the lesson is done
-    /// and the next one starts (the list after the last lesson). A first game against the
-    /// Beginner level starts from its step.
-    fn lesson_next(&mut self, run: LessonRun) {
-        let done = |s: &mut Session| {
-            if !s.settings.lessons_done.contains(&run.lesson.id) {
-                s.settings.lessons_done.push(run.lesson.id.clone());
-            }
-        };
-        if matches!(run.current().task, Task::PlayBeginner) {
-            done(self);
-            let mut form = self.settings.form.clone();
-            form.from_position = false;
-            form.computer = true;
-            form.computer_side = Side::Upper;
-            form.level = crate::ai::Level::Beginner;
-            form.first = crate::app::setup::FirstChoice::Lower;
-            self.start_game(form);
-            return;
-        }
-        if !run.can_go_on() {
-            if let Phase::Play(p) = &mut self.phase {
-                p.lesson = Some(run);
-            }
-            return;
-        }
-        if run.step + 1 < run.lesson.steps.len() {
-            self.start_lesson(run.index, run.step + 1);
-            return;
-        }
-        done(self);
-        let next = run.index + 1;
-        if self.lessons.as_ref().is_ok_and(|l| next < l.len()) {
-            self.start_lesson(next, 0);
-        } else {
-            self.enter(Phase::Setup(Setup::new(Side::Lower, self.settings.form.options)), None);
-            self.modals.open(Modal::Learn);
-        }
-    }
-
     /// Opens the keyboard help, or closes it when it is open.
     fn toggle_help(&mut self) {
         if self.modals.close(|m| matches!(m, Modal::Help)).is_none() {
@@ -551,7 +386,7 @@ impl Session {
 
     /// Replaces the phase and starts a new document (Untitled unless `path`), whose
     /// baseline is the game as it is now. Everything of the old phase goes with it.
-    fn enter(&mut self, phase: Phase, path: Option<PathBuf>) {
+    pub(super) fn enter(&mut self, phase: Phase, path: Option<PathBuf>) {
         if let Some(c) = self.computer.as_mut() {
             c.cancel();
         }
@@ -562,7 +397,7 @@ impl Session {
         self.document = Document { path, baseline: Some(self.to_saved()) };
     }
 
-    fn start_game(&mut self, mut form: NewGameForm) {
+    pub(super) fn start_game(&mut self, mut form: NewGameForm) {
         let state = if form.from_position {
             match form.parse_state() {
                 Ok(s) => Some(s),
@@ -658,28 +493,6 @@ impl Session {
 
 /// Time for each search when a whole game is reviewed (three searches a move at most).
 const REVIEW_MS: u64 = 250;
-
-/// Commands about the game as a document or a record, which mean nothing in a lesson.
-fn means_nothing_in_a_lesson(c: &Command) -> bool {
-    matches!(
-        c,
-        Command::Undo
-            | Command::Redo
-            | Command::RedoTo(_)
-            | Command::AskResign(_)
-            | Command::Resign(_)
-            | Command::Hint
-            | Command::ReviewAt(_)
-            | Command::ReviewPrev
-            | Command::ReviewNext
-            | Command::ReviewFirst
-            | Command::PlayFromHere
-            | Command::Rematch
-            | Command::Save
-            | Command::SaveAs
-            | Command::AnalyseGame
-    )
-}
 
 /// The animation of `trace` from `now`, when animating at `rate` events a second.
 fn animation(trace: &Trace, rate: Option<f64>, now: f64) -> Option<Animation> {

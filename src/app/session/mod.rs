@@ -13,6 +13,8 @@
 mod apply;
 mod lesson;
 mod play;
+mod seats;
+mod teach;
 
 pub use lesson::{Feedback, LessonRun};
 pub use play::{Play, Turn};
