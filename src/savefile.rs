@@ -292,8 +292,15 @@ impl SavedGame {
         if text.trim().is_empty() {
             return Err(LoadError::Empty);
         }
+        // A file that is not ours at all (a README, a picture's text) is said to be so.
+        let ours = text.contains("OmwesoGame") || text.contains(FORMAT);
         let file: File = ron::Options::default().with_recursion_limit(32).from_str(text).map_err(|e| {
-            LoadError::Syntax { line: e.span.start.line, column: e.span.start.col, message: e.code.to_string() }
+            let message = if ours {
+                e.code.to_string()
+            } else {
+                format!("{} (this does not look like a saved Omweso game)", e.code)
+            };
+            LoadError::Syntax { line: e.span.start.line, column: e.span.start.col, message }
         })?;
         SavedGame::from_file(file)
     }

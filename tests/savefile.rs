@@ -229,3 +229,12 @@ fn a_review_is_kept_and_a_review_of_another_move_is_refused() {
     let e = SavedGame::from_ron(&bad).unwrap_err().to_string();
     assert!(e.contains("move 2 `F`: its review is of move 2 `E`"), "{e}");
 }
+
+#[test]
+fn a_file_that_is_not_a_game_at_all_is_said_to_be_so() {
+    let e = SavedGame::from_ron("# Omweso\n\nA README, not a game.").unwrap_err().to_string();
+    assert!(e.ends_with("(this does not look like a saved Omweso game)"), "{e}");
+    let truncated = std::fs::read_to_string(corpus().join("bad/truncated.omweso")).unwrap();
+    let e = SavedGame::from_ron(&truncated).unwrap_err().to_string();
+    assert!(!e.contains("does not look like"), "a damaged game of ours is not called foreign: {e}");
+}
