@@ -1054,3 +1054,16 @@ fn the_analysis_panel_threats_and_game_review_from_the_view_menu() {
     assert!(game(&h).moves().iter().all(|e| e.review.is_some()));
     h.get_by_label("The evaluation for Lower before each move (1 is about a seed); click to look at a move.");
 }
+
+#[test]
+fn enter_in_a_name_field_starts_the_game() {
+    let mut h = harness(App::new(Session::new(settings())));
+    h.get_by_label("Upper (top):").click();
+    h.run();
+    h.get_by_label("Upper (top):").type_text("Nakato");
+    h.run();
+    h.key_press(Key::Enter);
+    h.run();
+    assert!(h.state().session().setup().is_some() && h.state().session().modals().top().is_none());
+    assert_eq!(h.state().session().names()[1], "UpperNakato", "the typed name is kept");
+}

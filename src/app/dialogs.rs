@@ -189,13 +189,15 @@ fn new_game(app: &mut App, ctx: &Context) {
         .anchor(egui::Align2::CENTER_TOP, [0.0, 48.0])
         .constrain_to(area)
         .show(ctx, |ui| {
+            // Enter in a name field starts the game, as it does elsewhere in the dialog.
+            let mut entered = false;
             egui::Grid::new("ng-players").num_columns(2).show(ui, |ui| {
-                let l = ui.label("Lower (bottom):");
-                ui.text_edit_singleline(&mut form.names[0]).labelled_by(l.id);
-                ui.end_row();
-                let l = ui.label("Upper (top):");
-                ui.text_edit_singleline(&mut form.names[1]).labelled_by(l.id);
-                ui.end_row();
+                for (side, label) in [(0, "Lower (bottom):"), (1, "Upper (top):")] {
+                    let l = ui.label(label);
+                    let field = ui.text_edit_singleline(&mut form.names[side]).labelled_by(l.id);
+                    entered |= field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                    ui.end_row();
+                }
             });
             ui.checkbox(&mut form.computer, "Play against the computer");
             if form.computer {
@@ -267,7 +269,8 @@ fn new_game(app: &mut App, ctx: &Context) {
                 start = ui
                     .add_enabled(ready, egui::Button::new(RichText::new("Start").strong()))
                     .on_disabled_hover_text("The game state above has an error.")
-                    .clicked();
+                    .clicked()
+                    || (entered && ready);
                 cancel = ui.button("Cancel").clicked();
             });
         });
