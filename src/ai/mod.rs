@@ -10,7 +10,7 @@
 //! - [`greedy_move`] and [`random_move`]: baselines.
 
 mod deepening;
-mod eval;
+pub mod eval;
 mod layout;
 pub mod review;
 mod search;
