@@ -54,6 +54,19 @@ fn match_reports_the_score_and_an_elo_difference() {
     let text = output(&["omweso", "match", "--a", "greedy", "--b", "random", "--games", "4", "--seed", "3"]).unwrap();
     assert!(text.contains("a: greedy  b: random  games: 4"), "{text}");
     assert!(text.contains("elo difference (a - b): "), "{text}");
+    // Four games are two pairs of the same setup with the sides swapped.
+    let pairs = text.lines().find(|l| l.starts_with("pairs by a's score")).expect("a line of pairs");
+    let counts: u32 = pairs
+        .split(": ")
+        .nth(1)
+        .unwrap()
+        .split(';')
+        .next()
+        .unwrap()
+        .split(' ')
+        .map(|n| n.parse::<u32>().unwrap())
+        .sum();
+    assert_eq!(counts, 2, "{text}");
     // Baselines lay out at random whatever the mode says.
     assert!(text.contains("a: greedy  b: random  games: 4  time: 200 ms/move  layouts: a random, b random"), "{text}");
     let text = output(&[

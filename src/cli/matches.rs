@@ -386,8 +386,33 @@ impl Tally {
         ))?;
         w(writeln!(out, "score of a: {:.1}/{} = {:.1}%", mean * n, self.results.len(), 100.0 * mean))?;
         w(writeln!(out, "elo difference (a - b): {elo:+.0}, 95% interval [{lo:+.0}, {hi:+.0}]"))?;
+        let pairs = pair_counts(&self.results);
+        let total = pairs.iter().sum::<u32>();
+        if total > 0 {
+            w(writeln!(
+                out,
+                "pairs by a's score (0, 0.5, 1, 1.5, 2): {} {} {} {} {}; split 1-1: {:.0}%",
+                pairs[0],
+                pairs[1],
+                pairs[2],
+                pairs[3],
+                pairs[4],
+                100.0 * pairs[2] as f64 / total as f64
+            ))?;
+        }
         w(writeln!(out, "time: {:.1} s", elapsed.as_secs_f64()))
     }
+}
+
+/// The pairs of games (same setup, sides swapped) by a's score in the pair: 0, ½, 1, 1½
+/// and 2 points (the pentanomial counts). A pair won 1–1 is one the setup decided, whoever
+/// played it.
+fn pair_counts(results: &[f64]) -> [u32; 5] {
+    let mut counts = [0; 5];
+    for pair in results.chunks_exact(2) {
+        counts[((pair[0] + pair[1]) * 2.0).round().clamp(0.0, 4.0) as usize] += 1;
+    }
+    counts
 }
 
 /// `omweso match`: players against each other from paired setups, each setup twice with
@@ -540,4 +565,17 @@ impl Progress {
 
 fn ai_seed(seed: u64, n: u64) -> u64 {
     seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(n.wrapping_mul(0xD1B5_4A32_D192_ED03)) ^ n
+}
+
+#[cfg(test)]
+mod tests {
+    use super::pair_counts;
+
+    #[test]
+    fn pairs_are_counted_by_a_score() {
+        // Pairs: 1+0 (split), 1+1, 0+0, 0.5+1, 0.5+0.5 (split, two annulled); a lone last
+        // game is not a pair.
+        let results = [1.0, 0.0, 1.0, 1.0, 0.0, 0.0, 0.5, 1.0, 0.5, 0.5, 1.0];
+        assert_eq!(pair_counts(&results), [1, 0, 2, 1, 1]);
+    }
 }
