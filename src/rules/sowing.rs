@@ -11,10 +11,14 @@ use super::trace::{Lap, LapEnd, LapSource, Trace};
 /// One seed in each of the 16 holes of a side, as bytes of a `u128`.
 const EVERY_HOLE: u128 = every_byte(1);
 
-/// `[origin][seeds]`: one seed in each hole that a lap of `seeds` (< 16) seeds from `origin`
-/// reaches, as bytes of a `u128` indexed by track index.
-const ANTICLOCKWISE_DROPS: [[u128; 16]; 16] = drop_masks(1);
-const CLOCKWISE_DROPS: [[u128; 16]; 16] = drop_masks(15);
+/// `[direction][origin][seeds]` ([`Direction`] as 0 anticlockwise, 1 clockwise): one seed
+/// in each hole that a lap of `seeds` (< 16) seeds from `origin` reaches, as bytes of a
+/// `u128` indexed by track index.
+const DROPS: [[[u128; 16]; 16]; 2] = [drop_masks(1), drop_masks(15)];
+
+/// `[direction][origin][seeds % 16]`: the track where a lap of `seeds` seeds from `origin`
+/// drops its last seed.
+const LAST_HOLE: [[[u8; 16]; 16]; 2] = [last_holes(1), last_holes(15)];
 
 const fn drop_masks(step: usize) -> [[u128; 16]; 16] {
     let mut table = [[0u128; 16]; 16];
@@ -24,6 +28,20 @@ const fn drop_masks(step: usize) -> [[u128; 16]; 16] {
         while seeds < 16 {
             let hole = (origin + seeds * step) & 15;
             table[origin][seeds] = table[origin][seeds - 1] | (1u128 << (8 * hole));
+            seeds += 1;
+        }
+        origin += 1;
+    }
+    table
+}
+
+const fn last_holes(step: usize) -> [[u8; 16]; 16] {
+    let mut table = [[0u8; 16]; 16];
+    let mut origin = 0;
+    while origin < 16 {
+        let mut seeds = 0;
+        while seeds < 16 {
+            table[origin][seeds] = ((origin + seeds * step) & 15) as u8;
             seeds += 1;
         }
         origin += 1;
@@ -64,7 +82,7 @@ pub enum Progress {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Status {
-    /// The next lap is ready to sow in `Laps::direction`.
+    /// The next lap is ready to sow in `Hand::direction`.
     Sow,
     /// The next lap may be sown clockwise: the player chooses (`Laps::decision_point`).
     Decision,
@@ -79,20 +97,22 @@ const fn every_byte(b: u8) -> u128 {
     u128::from_le_bytes([b; 16])
 }
 
-/// The engine of one move, with nothing else in it: the 16 counts of each side by track
-/// index (a lap adds to the mover's as one `u128`), the seeds in hand and the bookkeeping
-/// of laps and captures (RULES.md 3.2–3.8). Small and `Copy`, so that move generation
-/// copies it cheaply at a decision point. Every player of moves goes
-/// through it: [`Sowing`] wraps it with the move made so far and an optional trace, and
-/// [`GameState::try_for_each_successor`] drives it directly.
+/// The two sides of the board during a move, each as 16 counts by track index.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Laps {
-    /// The mover's 16 counts by track index.
+struct Board {
+    /// The mover's holes.
     mine: [u8; 16],
-    /// The opponent's 16 counts by track index.
+    /// The opponent's holes.
     theirs: [u8; 16],
+}
+
+/// The seeds in hand and the bookkeeping of a move's laps and captures (RULES.md 3.2–3.8):
+/// plain numbers, kept apart from the [`Board`] so that the compiler holds them in
+/// registers while the lap loop runs.
+#[derive(Clone, Copy, Debug)]
+struct Hand {
     /// Seeds in hand for the next (or current) lap.
-    hand: u32,
+    seeds: u32,
     /// Number of the next (or current) lap.
     lap: u32,
     lap_limit: u32,
@@ -111,27 +131,41 @@ pub(crate) struct Laps {
     status: Status,
 }
 
+/// The engine of one move, with nothing else in it: the [`Board`] and the [`Hand`]. Small
+/// and `Copy`, so that move generation copies it cheaply at a decision point. Every player
+/// of moves goes through it: [`Sowing`] wraps it with the move made so far and an optional
+/// trace, and [`GameState::try_for_each_successor`] drives it directly.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Laps {
+    board: Board,
+    hand: Hand,
+}
+
 impl Laps {
     /// The board of `state` with nothing lifted yet; [`Laps::lift`] starts a move.
     #[inline(always)]
     pub(crate) fn new(state: &GameState) -> Laps {
         let mover = state.to_move();
         Laps {
-            mine: state.position.side_counts(mover),
-            theirs: state.position.side_counts(mover.opponent()),
-            hand: 0,
-            lap: 1,
-            lap_limit: state.options.lap_limit,
-            clockwise_limit: state.options.clockwise_seed_limit.unwrap_or(u32::MAX),
-            captured_seeds: 0,
-            origin: 0,
-            captured_columns: 0,
-            last_capture_track: 0,
-            captures_allowed: state.captures_allowed(),
-            mover,
-            direction: Direction::Anticlockwise,
-            source: LapSource::Start,
-            status: Status::Ended,
+            board: Board {
+                mine: state.position.side_counts(mover),
+                theirs: state.position.side_counts(mover.opponent()),
+            },
+            hand: Hand {
+                seeds: 0,
+                lap: 1,
+                lap_limit: state.options.lap_limit,
+                clockwise_limit: state.options.clockwise_seed_limit.unwrap_or(u32::MAX),
+                captured_seeds: 0,
+                origin: 0,
+                captured_columns: 0,
+                last_capture_track: 0,
+                captures_allowed: state.captures_allowed(),
+                mover,
+                direction: Direction::Anticlockwise,
+                source: LapSource::Start,
+                status: Status::Ended,
+            },
         }
     }
 
@@ -139,98 +173,181 @@ impl Laps {
     /// 3.7) and offers a clockwise first lap where it would capture (RULES.md 3.5).
     #[inline(always)]
     pub(crate) fn lift(&mut self, start: usize, split: bool) {
-        self.hand = self.mine[start] as u32;
-        self.mine[start] = 0;
-        self.origin = start as u8;
-        self.source = if split { LapSource::Split } else { LapSource::Start };
-        self.direction = Direction::Anticlockwise;
-        self.status = Status::Sow;
+        let (board, hand) = (&mut self.board, &mut self.hand);
+        hand.seeds = board.mine[start] as u32;
+        board.mine[start] = 0;
+        hand.origin = start as u8;
+        hand.source = if split { LapSource::Split } else { LapSource::Start };
+        hand.direction = Direction::Anticlockwise;
+        hand.status = Status::Sow;
         if !split {
-            self.offer_clockwise();
+            hand.offer_clockwise(board);
         }
     }
 
     /// The board as it stands.
     #[inline(always)]
     fn position(&self) -> Position {
+        let Board { mine, theirs } = &self.board;
+        let (lower, upper) = match self.hand.mover {
+            Side::Lower => (mine, theirs),
+            Side::Upper => (theirs, mine),
+        };
         let mut counts = [0; 32];
-        let (m, t) = (self.mover.index() * 16, self.mover.opponent().index() * 16);
-        counts[m..m + 16].copy_from_slice(&self.mine);
-        counts[t..t + 16].copy_from_slice(&self.theirs);
+        counts[..16].copy_from_slice(lower);
+        counts[16..].copy_from_slice(upper);
         Position { counts }
+    }
+
+    /// The mover's holes that a move can start from (2 or more seeds, RULES.md 3.1) before
+    /// anything is lifted: bit `i` for the hole of letter index `i` (`a` = 0 … `p` = 15), so
+    /// that the lowest bit first is alphabetical order.
+    #[inline(always)]
+    pub(crate) fn playable(&self) -> u16 {
+        let side = u128::from_le_bytes(self.board.mine);
+        // Per byte: the high bit set when the count is 2 or more (the count without its
+        // lowest bit, halved, is nonzero: adding 0x7F carries into the high bit), then the
+        // eight high bits gathered into one byte by a multiply.
+        let gather = |holes: u64| {
+            let halved = (holes & 0xFEFE_FEFE_FEFE_FEFE) >> 1;
+            let high = (halved + 0x7F7F_7F7F_7F7F_7F7F) & 0x8080_8080_8080_8080;
+            ((high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u16
+        };
+        // Letters a..h are the front row, tracks 15 down to 8; i..p are tracks 0 to 7.
+        let (back, front) = (side as u64, (side >> 64) as u64);
+        gather(front.swap_bytes()) | gather(back) << 8
     }
 
     /// True when the move waits for the player's choice of direction.
     #[inline(always)]
     pub(crate) fn at_decision(&self) -> bool {
-        self.status == Status::Decision
+        self.hand.status == Status::Decision
     }
 
     /// Sows laps, without a trace, until the move ends or waits for a decision. A function
-    /// of its own, on a copy the compiler keeps in registers (inlined into the generator's
-    /// loop, the lap's state was spilled to the stack).
+    /// of its own, on copies of the board and the hand that the compiler keeps in
+    /// registers and on the stack (inlined into the generator's loop, they were spilled).
     #[inline(never)]
     pub(crate) fn run(&mut self) {
-        let mut laps = *self;
-        while laps.status == Status::Sow {
-            laps.sow_lap();
+        let (mut board, mut hand) = (self.board, self.hand);
+        while hand.status == Status::Sow {
+            hand.sow_lap(&mut board);
         }
-        *self = laps;
+        (self.board, self.hand) = (board, hand);
+    }
+
+    /// Sows one lap and settles what follows it: the hole that received the last seed and
+    /// how the lap ended, for a trace.
+    #[inline(always)]
+    fn sow_lap(&mut self) -> (usize, LapEnd) {
+        self.hand.sow_lap(&mut self.board)
     }
 
     /// The next lap goes `direction` (at a decision point, the player's choice).
     #[inline(always)]
     pub(crate) fn choose(&mut self, direction: Direction) {
-        self.direction = direction;
-        self.status = Status::Sow;
+        self.hand.direction = direction;
+        self.hand.status = Status::Sow;
     }
 
     /// The choice of `direction` at the decision point the move waits at, as a move records
     /// it.
     #[inline(always)]
     pub(crate) fn choice(&self, direction: Direction) -> Choice {
-        let (_, front, _) = self.clockwise_target();
+        let hand = &self.hand;
+        let (_, front, _) = hand.clockwise_target();
         Choice {
-            lap: self.lap,
-            hole: Hole::at(self.mover, self.origin as usize),
-            seeds: self.hand,
+            lap: hand.lap,
+            hole: Hole::at(hand.mover, hand.origin as usize),
+            seeds: hand.seeds,
             direction,
-            takes: Hole::at(self.mover.opponent(), front),
+            takes: Hole::at(hand.mover.opponent(), front),
         }
-    }
-
-    /// The mover's front-row track where a clockwise lap of the seeds in hand would end, and
-    /// the opponent's front and back tracks opposite it; call only at a decision point.
-    #[inline(always)]
-    fn clockwise_target(&self) -> (usize, usize, usize) {
-        let last = (self.origin as usize + 16 - (self.hand % 16) as usize) & 15;
-        // A decision point's lap ends in the front row (tracks 8..16).
-        (last, (23 - last) & 15, last & 7)
     }
 
     /// The decision point the move waits at; call only when [`Laps::at_decision`].
     fn decision_point(&self) -> DecisionPoint {
-        let (last, front, back) = self.clockwise_target();
-        let opponent = self.mover.opponent();
+        let hand = &self.hand;
+        let (last, front, back) = hand.clockwise_target();
+        let opponent = hand.mover.opponent();
+        let theirs = &self.board.theirs;
         DecisionPoint {
-            lap: self.lap,
-            hole: Hole::at(self.mover, self.origin as usize),
-            seeds: self.hand,
-            source: self.source,
-            lands: Hole::at(self.mover, last),
+            lap: hand.lap,
+            hole: Hole::at(hand.mover, hand.origin as usize),
+            seeds: hand.seeds,
+            source: hand.source,
+            lands: Hole::at(hand.mover, last),
             takes_front: Hole::at(opponent, front),
             takes_back: Hole::at(opponent, back),
-            captures: self.theirs[front] as u32 + self.theirs[back] as u32,
+            captures: theirs[front] as u32 + theirs[back] as u32,
         }
+    }
+
+    /// The move made, the state after it and its outcome (RULES.md §4 and 3.8); call only
+    /// when the move has ended. `before` is the state the move was played in.
+    #[inline(always)]
+    pub(crate) fn successor(&self, before: &GameState, mv: Move) -> Successor {
+        let hand = &self.hand;
+        let mover = hand.mover;
+        let other = mover.opponent();
+        let captured = hand.captured_columns != 0;
+        let mut captures = before.captures;
+        if captured {
+            captures[mover.index()] = captures[mover.index()].saturating_add(1);
+        }
+        let mut first_move_pending = before.first_move_pending;
+        first_move_pending[mover.index()] = false;
+        let options = &before.options;
+        // The opponent can move when one of its holes holds 2 or more seeds (RULES.md §4).
+        let other_can_move = u128::from_le_bytes(self.board.theirs) & every_byte(0xFE) != 0;
+        let end_columns = (1u8 << 0) | (1u8 << 7); // tracks 8 (h) and 15 (a)
+        let win = |kind| Some(Outcome::Win { winner: mover, kind });
+        let end = if !captured {
+            if !other_can_move {
+                win(WinKind::Normal)
+            } else if hand.status == Status::Cut {
+                Some(Outcome::Annulled)
+            } else {
+                None
+            }
+        } else if hand.captured_columns == 0xFF
+            && (!options.akawumbi_needs_end_column || matches!(hand.last_capture_track, 8 | 15))
+        {
+            win(WinKind::Akawumbi)
+        } else if hand.captured_columns & end_columns == end_columns {
+            win(WinKind::EmitweEbiri)
+        } else if options.akakyala && captures[mover.index()] >= 2 && captures[other.index()] == 0 {
+            win(WinKind::Akakyala)
+        } else if !other_can_move {
+            win(WinKind::Normal)
+        } else if hand.status == Status::Cut {
+            Some(Outcome::Annulled)
+        } else {
+            None
+        };
+        let state =
+            GameState { position: self.position(), to_move: other, first_move_pending, captures, end, ..*before };
+        Successor { mv, state, captured_seeds: hand.captured_seeds, laps: hand.lap }
+    }
+}
+
+impl Hand {
+    /// The mover's front-row track where a clockwise lap of the seeds in hand would end, and
+    /// the opponent's front and back tracks opposite it; call only at a decision point.
+    #[inline(always)]
+    fn clockwise_target(&self) -> (usize, usize, usize) {
+        let last = (self.origin as usize + 16 - (self.seeds % 16) as usize) & 15;
+        // A decision point's lap ends in the front row (tracks 8..16).
+        (last, (23 - last) & 15, last & 7)
     }
 
     /// If a clockwise lap of the seeds in hand from the current origin would capture, stop
     /// for the player's decision (RULES.md 3.5); otherwise the next lap is anticlockwise.
     #[inline(always)]
-    fn offer_clockwise(&mut self) {
+    fn offer_clockwise(&mut self, board: &Board) {
         self.direction = Direction::Anticlockwise;
         self.status = Status::Sow;
-        if self.captures_allowed && is_leftmost_track(self.origin as usize) && self.clockwise_would_capture() {
+        if self.captures_allowed && is_leftmost_track(self.origin as usize) && self.clockwise_would_capture(board) {
             self.status = Status::Decision;
         }
     }
@@ -239,8 +356,8 @@ impl Laps {
     /// end in an occupied front-row hole opposite two occupied holes (RULES.md 3.5), and it
     /// carries no more seeds than the clockwise limit.
     #[inline(always)]
-    fn clockwise_would_capture(&self) -> bool {
-        let n = self.hand;
+    fn clockwise_would_capture(&self, board: &Board) -> bool {
+        let n = self.seeds;
         if n == 0 {
             return false;
         }
@@ -250,39 +367,36 @@ impl Laps {
         let Some((front, back)) = opposite_tracks(last) else { return false };
         // Seeds in the last hole just before the last seed: what it holds now plus the
         // earlier visits of this lap (a lap of 17+ seeds passes it more than once).
-        let before_last = self.mine[last] as u32 + (n - 1) / 16;
-        before_last != 0 && self.theirs[front] != 0 && self.theirs[back] != 0 && n <= self.clockwise_limit
+        let before_last = board.mine[last] as u32 + (n - 1) / 16;
+        before_last != 0 && board.theirs[front] != 0 && board.theirs[back] != 0 && n <= self.clockwise_limit
     }
 
     /// Sows one lap and settles what follows it (RULES.md 3.2–3.4, 3.8): the hole that
     /// received the last seed and how the lap ended (a trace records them; generation,
     /// which keeps none, lets the compiler drop what it does not use).
     #[inline(always)]
-    fn sow_lap(&mut self) -> (usize, LapEnd) {
-        let o = self.origin as usize;
-        let n = self.hand;
+    fn sow_lap(&mut self, board: &mut Board) -> (usize, LapEnd) {
+        let o = self.origin as usize & 15;
+        let n = self.seeds;
         let last = if self.source == LapSource::Split {
             // RULES.md 3.7: one seed into the next hole, then the two others from the origin.
             let (next, after) = ((o + 1) & 15, (o + 2) & 15);
-            self.mine[next] += 2;
-            self.mine[after] += 1;
+            board.mine[next] += 2;
+            board.mine[after] += 1;
             after
         } else {
             // One vector add per lap: each byte of a side gets the seeds it receives
             // (RULES.md 3.2; a count never exceeds 64, so no byte overflows).
             let rem = (n % 16) as usize;
-            let (masks, last) = match self.direction {
-                Direction::Anticlockwise => (&ANTICLOCKWISE_DROPS, (o + rem) & 15),
-                Direction::Clockwise => (&CLOCKWISE_DROPS, (o + 16 - rem) & 15),
-            };
-            let mut sown = u128::from_le_bytes(self.mine) + masks[o][rem];
+            let direction = self.direction as usize;
+            let mut sown = u128::from_le_bytes(board.mine) + DROPS[direction][o][rem];
             if n >= 16 {
                 sown += (n / 16) as u128 * EVERY_HOLE;
             }
-            self.mine = sown.to_le_bytes();
-            last
+            board.mine = sown.to_le_bytes();
+            LAST_HOLE[direction][o][rem] as usize
         };
-        let seeds = self.mine[last] as u32;
+        let seeds = board.mine[last] as u32;
         let end = if seeds == 1 {
             self.status = Status::Ended;
             LapEnd::Empty
@@ -291,22 +405,22 @@ impl Laps {
             LapEnd::Cut
         } else if let Some((front, back)) = opposite_tracks(last)
             && self.captures_allowed
-            && self.theirs[front] != 0
-            && self.theirs[back] != 0
+            && board.theirs[front] != 0
+            && board.theirs[back] != 0
         {
-            let (front_seeds, back_seeds) = (self.theirs[front] as u32, self.theirs[back] as u32);
-            self.theirs[front] = 0;
-            self.theirs[back] = 0;
+            let (front_seeds, back_seeds) = (board.theirs[front] as u32, board.theirs[back] as u32);
+            board.theirs[front] = 0;
+            board.theirs[back] = 0;
             self.captured_columns |= 1 << (last - 8);
             self.last_capture_track = last as u8;
             self.captured_seeds += front_seeds + back_seeds;
-            self.hand = front_seeds + back_seeds;
+            self.seeds = front_seeds + back_seeds;
             self.source = LapSource::Capture;
             self.lap += 1;
             // Seeds captured by an anticlockwise lap always go anticlockwise (RULES.md 3.5);
             // those of a clockwise lap may go either way again.
             if self.direction == Direction::Clockwise {
-                self.offer_clockwise();
+                self.offer_clockwise(board);
             }
             let opponent = self.mover.opponent();
             LapEnd::Capture {
@@ -316,67 +430,15 @@ impl Laps {
                 back_seeds,
             }
         } else {
-            self.mine[last] = 0;
-            self.hand = seeds;
+            board.mine[last] = 0;
+            self.seeds = seeds;
             self.origin = last as u8;
             self.source = LapSource::Relay;
             self.lap += 1;
-            self.offer_clockwise();
+            self.offer_clockwise(board);
             LapEnd::Relay { seeds }
         };
         (last, end)
-    }
-
-    /// The move made, the state after it and its outcome (RULES.md §4 and 3.8); call only
-    /// when the move has ended. `before` is the state the move was played in.
-    #[inline(always)]
-    pub(crate) fn successor(&self, before: &GameState, mv: Move) -> Successor {
-        let mover = self.mover;
-        let other = mover.opponent();
-        let captured = self.captured_columns != 0;
-        let mut captures = before.captures;
-        if captured {
-            captures[mover.index()] = captures[mover.index()].saturating_add(1);
-        }
-        let mut first_move_pending = before.first_move_pending;
-        first_move_pending[mover.index()] = false;
-        let options = &before.options;
-        // The opponent can move when one of its holes holds 2 or more seeds (RULES.md §4).
-        let other_can_move = u128::from_le_bytes(self.theirs) & every_byte(0xFE) != 0;
-        let end_columns = (1u8 << 0) | (1u8 << 7); // tracks 8 (h) and 15 (a)
-        let win = |kind| Some(Outcome::Win { winner: mover, kind });
-        let end = if !captured {
-            if !other_can_move {
-                win(WinKind::Normal)
-            } else if self.status == Status::Cut {
-                Some(Outcome::Annulled)
-            } else {
-                None
-            }
-        } else if self.captured_columns == 0xFF
-            && (!options.akawumbi_needs_end_column || matches!(self.last_capture_track, 8 | 15))
-        {
-            win(WinKind::Akawumbi)
-        } else if self.captured_columns & end_columns == end_columns {
-            win(WinKind::EmitweEbiri)
-        } else if options.akakyala && captures[mover.index()] >= 2 && captures[other.index()] == 0 {
-            win(WinKind::Akakyala)
-        } else if !other_can_move {
-            win(WinKind::Normal)
-        } else if self.status == Status::Cut {
-            Some(Outcome::Annulled)
-        } else {
-            None
-        };
-        let state = GameState {
-            position: self.position(),
-            to_move: other,
-            first_move_pending,
-            captures,
-            options: *options,
-            end,
-        };
-        Successor { mv, state, captured_seeds: self.captured_seeds, laps: self.lap }
     }
 }
 
@@ -459,9 +521,9 @@ impl Sowing {
     pub fn advance(&mut self) -> Progress {
         if let Some(trace) = &mut self.trace {
             let laps = &mut self.laps;
-            while laps.status == Status::Sow {
-                let (number, source, o, seeds, direction) =
-                    (laps.lap, laps.source, laps.origin as usize, laps.hand, laps.direction);
+            while laps.hand.status == Status::Sow {
+                let h = &laps.hand;
+                let (number, source, o, seeds, direction) = (h.lap, h.source, h.origin as usize, h.seeds, h.direction);
                 let (last, end) = laps.sow_lap();
                 trace.laps.push(Lap {
                     number,
@@ -494,7 +556,7 @@ impl Sowing {
     /// [`IllegalMove::NoDecision`] when the move is not waiting for a choice.
     pub fn choose(&mut self, direction: Direction) -> Result<(), IllegalMove> {
         if !self.laps.at_decision() {
-            return Err(IllegalMove::NoDecision { lap: self.laps.lap });
+            return Err(IllegalMove::NoDecision { lap: self.laps.hand.lap });
         }
         self.mv.choices.push(self.laps.choice(direction));
         self.laps.choose(direction);
@@ -507,7 +569,7 @@ impl Sowing {
     /// [`IllegalMove::Unfinished`] when the move still waits for a choice.
     pub fn finish(mut self) -> Result<(Successor, Trace), IllegalMove> {
         if self.advance() != Progress::Finished {
-            return Err(IllegalMove::Unfinished { lap: self.laps.lap });
+            return Err(IllegalMove::Unfinished { lap: self.laps.hand.lap });
         }
         let trace = self
             .trace

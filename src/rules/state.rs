@@ -395,7 +395,10 @@ impl GameState {
         // generation allocates nothing for the usual one or two).
         let mut branches: SmallVec<[(Laps, Move); 2]> = SmallVec::new();
         let board = Laps::new(self);
-        for hole in self.playable_holes() {
+        let mut playable = board.playable();
+        while playable != 0 {
+            let hole = Hole::from_letter_index(self.to_move, playable.trailing_zeros() as u8);
+            playable &= playable - 1;
             let mut laps = board;
             laps.lift(hole.track(), false);
             play_out(self, laps, Move { start: hole, split: false, choices: Choices::new() }, &mut branches, &mut f)?;
