@@ -11,42 +11,44 @@ use super::trace::{Lap, LapEnd, LapSource, Trace};
 /// One seed in each of the 16 holes of a side, as bytes of a `u128`.
 const EVERY_HOLE: u128 = every_byte(1);
 
-/// `[direction][origin][seeds]` ([`Direction`] as 0 anticlockwise, 1 clockwise): one seed
-/// in each hole that a lap of `seeds` (< 16) seeds from `origin` reaches, as bytes of a
-/// `u128` indexed by track index.
-const DROPS: [[[u128; 16]; 16]; 2] = [drop_masks(1), drop_masks(15)];
-
-/// `[direction][origin][seeds % 16]`: the track where a lap of `seeds` seeds from `origin`
-/// drops its last seed.
-const LAST_HOLE: [[[u8; 16]; 16]; 2] = [last_holes(1), last_holes(15)];
-
-const fn drop_masks(step: usize) -> [[u128; 16]; 16] {
-    let mut table = [[0u128; 16]; 16];
-    let mut origin = 0;
-    while origin < 16 {
-        let mut seeds = 1;
-        while seeds < 16 {
-            let hole = (origin + seeds * step) & 15;
-            table[origin][seeds] = table[origin][seeds - 1] | (1u128 << (8 * hole));
-            seeds += 1;
+/// One seed in each hole that a lap of `seeds` (< 16) seeds from `origin` reaches, as bytes
+/// of a `u128` indexed by track index; at [`lap_index`]`(direction, origin, seeds)`.
+const DROPS: [u128; 512] = {
+    let mut table = [0u128; 512];
+    let mut i = 0;
+    while i < 512 {
+        // Each entry is the one with a seed fewer plus the hole of the new last seed.
+        if i & 15 != 0 {
+            table[i] = table[i - 1] | (1u128 << (8 * last_of(i)));
         }
-        origin += 1;
+        i += 1;
     }
     table
+};
+
+/// The track where a lap of `seeds` (< 16) seeds from `origin` drops its last seed; at
+/// [`lap_index`]`(direction, origin, seeds)`.
+const LAST_HOLE: [u8; 512] = {
+    let mut table = [0; 512];
+    let mut i = 0;
+    while i < 512 {
+        table[i] = last_of(i) as u8;
+        i += 1;
+    }
+    table
+};
+
+/// The index of a lap into [`DROPS`] and [`LAST_HOLE`]: one flat table, so that the
+/// direction costs an index rather than a choice between tables.
+#[inline(always)]
+const fn lap_index(direction: Direction, origin: usize, seeds: u32) -> usize {
+    (direction as usize) << 8 | (origin & 15) << 4 | (seeds % 16) as usize
 }
 
-const fn last_holes(step: usize) -> [[u8; 16]; 16] {
-    let mut table = [[0u8; 16]; 16];
-    let mut origin = 0;
-    while origin < 16 {
-        let mut seeds = 0;
-        while seeds < 16 {
-            table[origin][seeds] = ((origin + seeds * step) & 15) as u8;
-            seeds += 1;
-        }
-        origin += 1;
-    }
-    table
+/// The last hole of the lap at table index `i` ([`lap_index`]).
+const fn last_of(i: usize) -> usize {
+    let (step, origin, seeds) = (if i >= 256 { 15 } else { 1 }, (i >> 4) & 15, i & 15);
+    (origin + seeds * step) & 15
 }
 
 /// A moment at which the player may sow the next lap clockwise, because that clockwise lap
@@ -387,14 +389,13 @@ impl Hand {
         } else {
             // One vector add per lap: each byte of a side gets the seeds it receives
             // (RULES.md 3.2; a count never exceeds 64, so no byte overflows).
-            let rem = (n % 16) as usize;
-            let direction = self.direction as usize;
-            let mut sown = u128::from_le_bytes(board.mine) + DROPS[direction][o][rem];
+            let i = lap_index(self.direction, o, n);
+            let mut sown = u128::from_le_bytes(board.mine) + DROPS[i];
             if n >= 16 {
                 sown += (n / 16) as u128 * EVERY_HOLE;
             }
             board.mine = sown.to_le_bytes();
-            LAST_HOLE[direction][o][rem] as usize
+            (LAST_HOLE[i] & 15) as usize
         };
         let seeds = board.mine[last] as u32;
         let end = if seeds == 1 {
