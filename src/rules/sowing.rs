@@ -175,16 +175,18 @@ impl Laps {
     /// 3.7) and offers a clockwise first lap where it would capture (RULES.md 3.5).
     #[inline(always)]
     pub(crate) fn lift(&mut self, start: usize, split: bool) {
-        let (board, hand) = (&mut self.board, &mut self.hand);
-        hand.seeds = board.mine[start] as u32;
-        board.mine[start] = 0;
-        hand.origin = start as u8;
-        hand.source = if split { LapSource::Split } else { LapSource::Start };
-        hand.direction = Direction::Anticlockwise;
-        hand.status = Status::Sow;
-        if !split {
-            hand.offer_clockwise(board);
-        }
+        self.hand.lift(&mut self.board, start, split);
+    }
+
+    /// The move from the mover's hole of track `start` of this board (a tournament split
+    /// when `split`), sown without a trace until it ends or waits for a decision: [`Laps::lift`]
+    /// then [`Laps::run`] in one function, on the board and the hand kept apart.
+    #[inline(never)]
+    pub(crate) fn played_from(&self, start: usize, split: bool) -> Laps {
+        let (mut board, mut hand) = (self.board, self.hand);
+        hand.lift(&mut board, start, split);
+        hand.sow_until_stop(&mut board);
+        Laps { board, hand }
     }
 
     /// The board as it stands.
@@ -232,9 +234,7 @@ impl Laps {
     #[inline(never)]
     pub(crate) fn run(&mut self) {
         let (mut board, mut hand) = (self.board, self.hand);
-        while hand.status == Status::Sow {
-            hand.sow_lap(&mut board);
-        }
+        hand.sow_until_stop(&mut board);
         (self.board, self.hand) = (board, hand);
     }
 
@@ -334,6 +334,29 @@ impl Laps {
 }
 
 impl Hand {
+    /// Lifts the mover's hole of track `start` (a tournament split when `split`, RULES.md
+    /// 3.7) and offers a clockwise first lap where it would capture (RULES.md 3.5).
+    #[inline(always)]
+    fn lift(&mut self, board: &mut Board, start: usize, split: bool) {
+        self.seeds = board.mine[start] as u32;
+        board.mine[start] = 0;
+        self.origin = start as u8;
+        self.source = if split { LapSource::Split } else { LapSource::Start };
+        self.direction = Direction::Anticlockwise;
+        self.status = Status::Sow;
+        if !split {
+            self.offer_clockwise(board);
+        }
+    }
+
+    /// Sows laps without a trace until the move ends or waits for a decision.
+    #[inline(always)]
+    fn sow_until_stop(&mut self, board: &mut Board) {
+        while self.status == Status::Sow {
+            self.sow_lap(board);
+        }
+    }
+
     /// The mover's front-row track where a clockwise lap of the seeds in hand would end, and
     /// the opponent's front and back tracks opposite it; call only at a decision point.
     #[inline(always)]

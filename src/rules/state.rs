@@ -399,21 +399,15 @@ impl GameState {
         while playable != 0 {
             let hole = Hole::from_letter_index(self.to_move, playable.trailing_zeros() as u8);
             playable &= playable - 1;
-            let mut laps = board;
-            laps.lift(hole.track(), false);
-            play_out(self, laps, Move { start: hole, split: false, choices: Choices::new() }, &mut branches, &mut f)?;
-            if self.can_split(hole) {
-                let mut laps = board;
-                laps.lift(hole.track(), true);
-                play_out(
-                    self,
-                    laps,
-                    Move { start: hole, split: true, choices: Choices::new() },
-                    &mut branches,
-                    &mut f,
-                )?;
+            for split in [false, true] {
+                if split && !self.can_split(hole) {
+                    break;
+                }
+                let laps = board.played_from(hole.track(), split);
+                play_out(self, laps, Move { start: hole, split, choices: Choices::new() }, &mut branches, &mut f)?;
             }
-            while let Some((laps, mv)) = branches.pop() {
+            while let Some((mut laps, mv)) = branches.pop() {
+                laps.run();
                 play_out(self, laps, mv, &mut branches, &mut f)?;
             }
         }
@@ -453,8 +447,9 @@ pub struct Perft {
     pub generated: u64,
 }
 
-/// Sows a move to its end, taking the anticlockwise branch at each decision point and
-/// leaving the clockwise one in `branches`, and hands the result to `f`.
+/// Sows a move to its end from where `laps` stopped (its end or a decision point), taking
+/// the anticlockwise branch at each decision point and leaving the clockwise one in
+/// `branches`, and hands the result to `f`.
 #[inline(always)]
 fn play_out<B>(
     state: &GameState,
@@ -463,11 +458,7 @@ fn play_out<B>(
     branches: &mut SmallVec<[(Laps, Move); 2]>,
     f: &mut impl FnMut(Successor) -> ControlFlow<B>,
 ) -> ControlFlow<B> {
-    loop {
-        laps.run();
-        if !laps.at_decision() {
-            break;
-        }
+    while laps.at_decision() {
         // Choices are `Copy`: copied as one block rather than cloned one by one.
         let mut clockwise = (laps, Move { choices: Choices::from_slice(&mv.choices), ..mv });
         clockwise.1.choices.push(laps.choice(Direction::Clockwise));
@@ -475,6 +466,7 @@ fn play_out<B>(
         branches.push(clockwise);
         mv.choices.push(laps.choice(Direction::Anticlockwise));
         laps.choose(Direction::Anticlockwise);
+        laps.run();
     }
     f(laps.successor(state, mv))
 }
