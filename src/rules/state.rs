@@ -399,6 +399,7 @@ impl GameState {
         while playable != 0 {
             let hole = Hole::from_letter_index(self.to_move, playable.trailing_zeros() as u8);
             playable &= playable - 1;
+            // The move from the hole, then its tournament split where allowed (RULES.md 3.7).
             for split in [false, true] {
                 if split && !self.can_split(hole) {
                     break;
