@@ -3,11 +3,11 @@
 //! (RULES.md §2–§4).
 
 use super::hole::{Direction, Hole, Side};
-use super::moves::Move;
+use super::moves::{Choices, Move};
 use super::options::{LapLimitError, MAX_LAP_LIMIT, RuleOptions};
 use super::outcome::{Outcome, WinKind};
 use super::position::{Layout, Position, TOTAL_SEEDS};
-use super::sowing::{Progress, Sowing};
+use super::sowing::{Laps, Progress, Sowing};
 use super::trace::Trace;
 use smallvec::SmallVec;
 use std::ops::ControlFlow;
@@ -351,7 +351,7 @@ impl GameState {
         while let Progress::Decision(dp) = sowing.advance() {
             match choices.next() {
                 Some(c) if c.lap == dp.lap && c.hole == dp.hole && c.seeds == dp.seeds && c.takes == dp.takes_front => {
-                    sowing.apply_choice(dp, c.direction)
+                    sowing.choose(c.direction)?
                 }
                 Some(c) => {
                     return Err(IllegalMove::ChoicesDoNotFit {
@@ -393,14 +393,23 @@ impl GameState {
         }
         // Clockwise branches wait here while the anticlockwise one is played out (inline:
         // generation allocates nothing for the usual one or two).
-        let mut branches: SmallVec<[Sowing; 2]> = SmallVec::new();
-        for hole in self.playable_holes() {
-            play_out(&mut Sowing::lift(self, hole, false, false), &mut branches, &mut f)?;
-            if self.can_split(hole) {
-                play_out(&mut Sowing::lift(self, hole, true, false), &mut branches, &mut f)?;
+        let mut branches: SmallVec<[(Laps, Move); 2]> = SmallVec::new();
+        let board = Laps::new(self);
+        let mut playable = board.playable();
+        while playable != 0 {
+            let hole = Hole::from_letter_index(self.to_move, playable.trailing_zeros() as u8);
+            playable &= playable - 1;
+            // The move from the hole, then its tournament split where allowed (RULES.md 3.7).
+            for split in [false, true] {
+                if split && !self.can_split(hole) {
+                    break;
+                }
+                let laps = board.played_from(hole.track(), split);
+                play_out(self, laps, Move { start: hole, split, choices: Choices::new() }, &mut branches, &mut f)?;
             }
-            while let Some(mut s) = branches.pop() {
-                play_out(&mut s, &mut branches, &mut f)?;
+            while let Some((mut laps, mv)) = branches.pop() {
+                laps.run();
+                play_out(self, laps, mv, &mut branches, &mut f)?;
             }
         }
         ControlFlow::Continue(())
@@ -439,21 +448,28 @@ pub struct Perft {
     pub generated: u64,
 }
 
-/// Sows `s` to its end, taking the anticlockwise branch at each decision point and leaving
-/// the clockwise one in `branches`.
-#[inline]
+/// Sows a move to its end from where `laps` stopped (its end or a decision point), taking
+/// the anticlockwise branch at each decision point and leaving the clockwise one in
+/// `branches`, and hands the result to `f`.
+#[inline(always)]
 fn play_out<B>(
-    s: &mut Sowing,
-    branches: &mut SmallVec<[Sowing; 2]>,
+    state: &GameState,
+    mut laps: Laps,
+    mut mv: Move,
+    branches: &mut SmallVec<[(Laps, Move); 2]>,
     f: &mut impl FnMut(Successor) -> ControlFlow<B>,
 ) -> ControlFlow<B> {
-    while let Progress::Decision(dp) = s.advance() {
-        let mut clockwise = s.clone();
-        clockwise.apply_choice(dp, Direction::Clockwise);
+    while laps.at_decision() {
+        // Choices are `Copy`: copied as one block rather than cloned one by one.
+        let mut clockwise = (laps, Move { choices: Choices::from_slice(&mv.choices), ..mv });
+        clockwise.1.choices.push(laps.choice(Direction::Clockwise));
+        clockwise.0.choose(Direction::Clockwise);
         branches.push(clockwise);
-        s.apply_choice(dp, Direction::Anticlockwise);
+        mv.choices.push(laps.choice(Direction::Anticlockwise));
+        laps.choose(Direction::Anticlockwise);
+        laps.run();
     }
-    f(s.take_successor())
+    f(laps.successor(state, mv))
 }
 
 fn perft_into(state: &GameState, depth: u32, p: &mut Perft) {
