@@ -362,12 +362,16 @@ fn wait_for(h: &mut Harness<'_, App>, done: impl Fn(&App) -> bool) {
 
 #[test]
 fn against_the_computer_it_lays_out_moves_and_undo_returns_to_the_human() {
-    let mut h = harness(App::new(Session::new(settings())));
+    // Patient: the computer's layout arrives from its thread while frames run.
+    let mut h = patient(App::new(Session::new(settings())));
     click(&mut h, "Play against the computer");
     h.get_by_label("Level");
     start_against(&mut h, Side::Upper, omweso::ai::Level::Beginner);
     // Lower moves first, so the computer (Upper) lays out first, by itself.
     wait_for(&mut h, |a| a.session().setup().is_some_and(|s| s.laying == Side::Lower));
+    // The layout came from the computer's thread in the last frame: one more frame draws
+    // Lower's setup before it is clicked.
+    h.run();
     click(&mut h, "4 in each back hole");
     click(&mut h, "Done");
     assert!(h.state().session().game().is_some());
@@ -644,10 +648,27 @@ fn the_computer_lays_out_after_the_human_without_waiting_for_input() {
     start_against(&mut h, Side::Lower, omweso::ai::Level::Beginner);
     // Lower (the computer) moves first, so the human (Upper) lays out first.
     click(&mut h, "2 in every hole");
+    // The computer chooses its layout on a thread of its own, which asks for a repaint
+    // when the layout is ready.
+    let (tx, rx) = std::sync::mpsc::channel();
+    let tx = std::sync::Mutex::new(tx);
+    h.ctx.set_repaint_observer(move |info| {
+        if info.delay.is_zero() {
+            let _ = tx.lock().map(|t| t.send(()));
+        }
+    });
     // Done, with no input event behind it: `run` goes on only while the window asks for
-    // frames, so the computer's layout must follow without another event.
+    // frames, so the computer's layout must follow without another event: the window's
+    // own requests and the layout thread's wake are the only frames there are.
     h.state_mut().push(Command::SetupDone);
     h.run();
+    for _ in 0..100 {
+        if h.state().session().game().is_some() {
+            break;
+        }
+        assert!(rx.recv_timeout(std::time::Duration::from_secs(10)).is_ok(), "the layout's thread wakes the window");
+        h.run();
+    }
     assert!(h.state().session().game().is_some(), "the computer has laid out");
 }
 

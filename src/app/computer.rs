@@ -5,6 +5,7 @@
 use crate::ai::worker::{Request, Worker};
 use crate::ai::{Level, choose_layout};
 use crate::rules::{GameState, Layout, Move, RuleOptions, Side};
+use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use std::time::Duration;
 
 /// Who the computer is in a game.
@@ -37,6 +38,15 @@ pub struct Computer {
     wake: Option<Waker>,
     /// Threads each search uses (the window's Threads setting).
     threads: usize,
+    /// The layout being chosen on its own thread.
+    layout_job: Option<LayoutJob>,
+}
+
+/// A layout being chosen on a thread of its own: the question it answers (the layout seen
+/// and the rule options) and where the answer arrives.
+struct LayoutJob {
+    question: (Option<Layout>, RuleOptions),
+    answer: Receiver<Layout>,
 }
 
 /// What the worker calls when a reply is ready: the window passes one that repaints it,
@@ -55,7 +65,16 @@ pub enum Answer {
 impl Computer {
     /// A computer player; the thread starts with the first request.
     pub fn new(opponent: Opponent) -> Computer {
-        Computer { opponent, worker: None, next_id: 1, pending: None, seed: rand::random(), wake: None, threads: 1 }
+        Computer {
+            opponent,
+            worker: None,
+            next_id: 1,
+            pending: None,
+            seed: rand::random(),
+            wake: None,
+            threads: 1,
+            layout_job: None,
+        }
     }
 
     /// What to call when a reply is ready (the window would otherwise sleep until the next
@@ -150,8 +169,48 @@ impl Computer {
         }
     }
 
-    /// The computer's layout, seeing `seen` when it lays out second (RULES.md §2).
-    pub fn layout(&self, seen: Option<&Layout>, options: &RuleOptions) -> Layout {
-        choose_layout(self.opponent.side, self.opponent.level, seen, options, self.seed)
+    /// The computer's layout, seeing `seen` when it lays out second (RULES.md §2), once it
+    /// is ready: the first call starts choosing it on a thread of its own (Master plays
+    /// candidate layouts out, which takes a few tenths of a second) and returns `None`, so
+    /// that the window never waits; later calls with the same question return it when it
+    /// has come (the waker repaints the window then). A call with another question starts
+    /// again.
+    pub fn poll_layout(&mut self, seen: Option<&Layout>, options: &RuleOptions) -> Option<Layout> {
+        let question = (seen.copied(), *options);
+        if let Some(job) = &self.layout_job
+            && job.question == question
+        {
+            return match job.answer.try_recv() {
+                Ok(layout) => {
+                    self.layout_job = None;
+                    Some(layout)
+                }
+                Err(TryRecvError::Empty) => None,
+                // The thread is gone without an answer: choose here rather than never.
+                Err(TryRecvError::Disconnected) => {
+                    self.layout_job = None;
+                    Some(choose_layout(self.opponent.side, self.opponent.level, seen, options, self.seed))
+                }
+            };
+        }
+        let (tx, answer) = channel();
+        let (side, level, seed, wake) = (self.opponent.side, self.opponent.level, self.seed, self.wake.clone());
+        let (seen_owned, options_owned) = question;
+        let started = std::thread::Builder::new().name("omweso layout".into()).spawn(move || {
+            let layout = choose_layout(side, level, seen_owned.as_ref(), &options_owned, seed);
+            if tx.send(layout).is_ok()
+                && let Some(wake) = wake
+            {
+                wake();
+            }
+        });
+        match started {
+            Ok(_) => {
+                self.layout_job = Some(LayoutJob { question, answer });
+                None
+            }
+            // No thread to be had: choose here.
+            Err(_) => Some(choose_layout(side, level, seen, options, seed)),
+        }
     }
 }

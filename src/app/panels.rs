@@ -234,6 +234,11 @@ fn setup_tools(app: &mut App, ui: &mut Ui, left: u32, laying: Side, first: Side)
     let accent = super::theme::accent(ui.visuals().dark_mode);
     // Who moves first (chosen, or the coin toss's result) decides who lays out first.
     ui.label(RichText::new(format!("{} moves first.", session.player_label(first))).color(accent));
+    if session.computer().is_some_and(|c| c.opponent.side == laying) {
+        // No spinner: the window sleeps until the layout's thread wakes it.
+        ui.label(format!("{} is laying out its seeds…", session.player_label(laying)));
+        return;
+    }
     ui.label(format!("{} places 32 seeds in their 16 holes.", session.names()[laying.index()]));
     ui.label("Click a hole: add a seed. Right-click or Shift+click: take one back.");
     ui.label(RichText::new(format!("Seeds left: {left}")).size(19.0).strong());

@@ -199,22 +199,23 @@ impl Session {
             }
             (Phase::Play(p), C::DismissGameOver) => p.game_over_dismissed = true,
             // ---- Setup ----
-            (Phase::Setup(s), C::SetupAdd(h))
-                if !paused && self.computer.as_ref().is_none_or(|c| c.opponent.side != s.laying) =>
-            {
+            // The human lays out only their own side: the computer's comes from its thread.
+            (Phase::Setup(s), C::SetupAdd(h)) if !paused && humans_turn(&self.computer, s) => {
                 s.add(h);
             }
-            (Phase::Setup(s), C::SetupRemove(h)) if !paused => {
+            (Phase::Setup(s), C::SetupRemove(h)) if !paused && humans_turn(&self.computer, s) => {
                 s.remove(h);
             }
-            (Phase::Setup(s), C::SetupPreset(preset)) if !paused => s.preset(preset),
+            (Phase::Setup(s), C::SetupPreset(preset)) if !paused && humans_turn(&self.computer, s) => {
+                s.preset(preset);
+            }
             (Phase::Setup(s), C::ComputerLayout(layout))
                 if !paused && self.computer.as_ref().is_some_and(|c| c.opponent.side == s.laying) =>
             {
                 s.counts[s.laying.index()] = layout.counts();
                 self.setup_done();
             }
-            (Phase::Setup(_), C::SetupDone) if !paused => self.setup_done(),
+            (Phase::Setup(s), C::SetupDone) if !paused && humans_turn(&self.computer, s) => self.setup_done(),
             // ---- New games ----
             (_, C::OpenNewGame) => self.modals.open(Modal::NewGame(Box::new(self.settings.form.clone()))),
             (_, C::CancelNewGame) => {
@@ -495,6 +496,11 @@ impl Session {
 const REVIEW_MS: u64 = 250;
 
 /// The animation of `trace` from `now`, when animating at `rate` events a second.
+/// True when the side laying out is not the computer's (RULES.md §2): the human may edit it.
+fn humans_turn(computer: &Option<Computer>, setup: &Setup) -> bool {
+    computer.as_ref().is_none_or(|c| c.opponent.side != setup.laying)
+}
+
 fn animation(trace: &Trace, rate: Option<f64>, now: f64) -> Option<Animation> {
     rate.map(|rate| Animation::new(trace, now, rate))
 }

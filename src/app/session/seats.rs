@@ -18,7 +18,7 @@ impl Session {
             Phase::Setup(s) if s.laying == c.opponent.side && !paused => {
                 let other = s.laying.opponent();
                 let seen = if s.done[other.index()] { s.layout(other) } else { None };
-                vec![Command::ComputerLayout(c.layout(seen.as_ref(), &s.options))]
+                c.poll_layout(seen.as_ref(), &s.options).map(Command::ComputerLayout).into_iter().collect()
             }
             Phase::Play(p) if !paused => {
                 let mut out = Vec::new();

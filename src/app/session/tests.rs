@@ -471,3 +471,41 @@ fn discarding_on_quit_keeps_the_saved_game_for_the_next_run() {
     s.apply(C::Discard);
     assert_eq!(s.to_keep(), saved, "the discarded move is not autosaved");
 }
+
+#[test]
+fn the_computer_lays_out_on_its_own_thread_and_its_side_is_not_the_humans_to_edit() {
+    let mut s = Session::new(quiet());
+    let mut form = s.settings().form.clone();
+    form.computer = true;
+    form.computer_side = Side::Upper;
+    form.level = crate::ai::Level::Master;
+    s.apply(C::StartGame(Box::new(form)));
+    // Lower moves first, so Upper (the computer) lays out first.
+    assert_eq!(s.setup().map(|x| x.laying), Some(Side::Upper));
+    // The first frame only starts the layout's thread: the window does not wait for it.
+    assert!(s.drive_computer().is_empty());
+    // Meanwhile the human's setup commands do not touch the computer's side.
+    let before = s.setup().unwrap().counts;
+    s.apply(C::SetupPreset(Preset::Twos));
+    s.apply(C::SetupRemove(Hole::from_letter('A').unwrap()));
+    s.apply(C::SetupAdd(Hole::from_letter('B').unwrap()));
+    s.apply(C::SetupDone);
+    assert_eq!(s.setup().unwrap().counts, before);
+    assert_eq!(s.setup().unwrap().laying, Side::Upper);
+    // The layout comes a few frames later and is applied as any command.
+    let started = std::time::Instant::now();
+    let layout = loop {
+        let commands = s.drive_computer();
+        if let Some(c) = commands.into_iter().next() {
+            break c;
+        }
+        assert!(started.elapsed() < std::time::Duration::from_secs(20), "no layout");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    };
+    assert!(matches!(layout, C::ComputerLayout(_)));
+    s.apply(layout);
+    assert_eq!(s.setup().map(|x| x.laying), Some(Side::Lower), "now the human lays out");
+    s.apply(C::SetupPreset(Preset::Twos));
+    s.apply(C::SetupDone);
+    assert!(s.game().is_some());
+}
