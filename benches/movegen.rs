@@ -1,5 +1,5 @@
 //! Generating every complete legal move, with its resulting state, over positions taken
-//! from seeded random games (the issue asks for 5 million moves per second on one core).
+//! from seeded random games (complete moves a second on one core: 8.9 million here, against the 20 million issue 13 asks for).
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use omweso::rules::{GameState, Layout, RuleOptions, Side};
