@@ -11,36 +11,11 @@
 //! The instructions collected divided by the moves printed is the cost of one move.
 //! With `STATS=1` it also prints the laps and the decision points of those moves.
 
-use omweso::rules::{GameState, Layout, RuleOptions, Side};
-use rand::{RngExt, SeedableRng, rngs::StdRng};
+use omweso::rules::GameState;
 use std::hint::black_box;
 
-/// Every position met in `games` seeded random games of at most 80 moves (as the bench).
-fn positions(games: u64) -> Vec<GameState> {
-    let mut out = Vec::new();
-    for seed in 0..games {
-        let mut rng = StdRng::seed_from_u64(seed);
-        let mut state = GameState::from_layouts(
-            &Layout::random(&mut rng),
-            &Layout::random(&mut rng),
-            Side::Lower,
-            RuleOptions::default(),
-        );
-        for _ in 0..80 {
-            let successors = state.successors();
-            if successors.is_empty() {
-                break;
-            }
-            out.push(state.clone());
-            let pick = successors[rng.random_range(0..successors.len())].clone();
-            if pick.outcome().is_some() {
-                break;
-            }
-            state = pick.state;
-        }
-    }
-    out
-}
+#[path = "../tests/common/mod.rs"]
+mod common;
 
 /// One pass of generation over `positions` (the function callgrind collects).
 #[inline(never)]
@@ -57,7 +32,7 @@ fn generate_all(positions: &[GameState]) -> u64 {
 
 fn main() {
     let passes: u32 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(1);
-    let positions = positions(200);
+    let positions = common::game_positions(200);
     let mut moves = 0;
     for _ in 0..passes {
         moves += generate_all(black_box(&positions));

@@ -31,3 +31,32 @@ pub fn random_states(seed: u64, count: usize, plies: Range<usize>) -> Vec<GameSt
     }
     out
 }
+
+/// Every position met in `games` seeded random games of at most 80 moves (random layouts,
+/// Lower first, uniformly random moves): the positions of the move-generation bench and of
+/// `examples/movegen_count.rs`, which counts its instructions.
+pub fn game_positions(games: u64) -> Vec<GameState> {
+    let mut out = Vec::new();
+    for seed in 0..games {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut state = GameState::from_layouts(
+            &Layout::random(&mut rng),
+            &Layout::random(&mut rng),
+            Side::Lower,
+            RuleOptions::default(),
+        );
+        for _ in 0..80 {
+            let successors = state.successors();
+            if successors.is_empty() {
+                break;
+            }
+            out.push(state.clone());
+            let pick = successors[rng.random_range(0..successors.len())].clone();
+            if pick.outcome().is_some() {
+                break;
+            }
+            state = pick.state;
+        }
+    }
+    out
+}
