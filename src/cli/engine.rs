@@ -10,6 +10,9 @@
 //! - `go [time-ms N] [depth N] [nodes N]`: search the position; the search stops at
 //!   whichever limit comes first (none given: the level's default time). The search runs
 //!   on its own thread, so `stop`, `isready` and `quit` are read while it thinks.
+//! - `layout <lower|upper> [seen <layout>] [rule words]`: lay out the side's 32 seeds
+//!   (RULES.md §2), seeing the other side's layout when it lays out second; a layout is one
+//!   side's half of a RULES.md §5 position (`4a-h`, `2A-P`). Answered by `layout <layout>`.
 //! - `stop`: end the running search now; it still answers `bestmove`.
 //! - `isready`: answered by `readyok` at once, even while a search runs.
 //! - `quit`: stop any search and leave. The end of the input waits for the running search,
@@ -23,7 +26,8 @@
 use super::ai_commands::{bestmove_line, info_line};
 use super::state_args::RuleArgs;
 use crate::ai::{self, Level, Limits};
-use crate::rules::{GameState, RuleOptions};
+use crate::notation::{format_layout, parse_layout};
+use crate::rules::{GameState, Layout, RuleOptions, Side};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -37,6 +41,15 @@ pub enum Request {
     Position(GameState),
     /// `go …` with its limits.
     Go(Limits),
+    /// `layout <lower|upper> [seen <layout>] [rule words]`.
+    Layout {
+        /// The side to lay out.
+        side: Side,
+        /// The other side's layout, when this side lays out second.
+        seen: Option<Layout>,
+        /// The rule options of the game.
+        options: RuleOptions,
+    },
     /// `stop`.
     Stop,
     /// `isready`.
@@ -51,7 +64,7 @@ pub enum Request {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ProtocolError {
     /// The first word is not a request of the protocol.
-    #[error("unknown request `{0}`: expected position, go, stop, isready or quit")]
+    #[error("unknown request `{0}`: expected position, go, layout, stop, isready or quit")]
     UnknownRequest(String),
     /// `position` without a readable game state.
     #[error("position: {0}")]
@@ -72,6 +85,9 @@ pub enum ProtocolError {
         /// What was found instead (empty when missing).
         found: String,
     },
+    /// `layout` without a side, or with a layout that cannot be read.
+    #[error("layout: {0}")]
+    Layout(String),
     /// `go` before any `position`.
     #[error("go: no position yet (send `position <game state>` first)")]
     NoPosition,
@@ -100,6 +116,7 @@ pub fn parse_request(line: &str) -> Result<Request, ProtocolError> {
         "" => Ok(Request::Nothing),
         "position" => parse_position(rest).map(Request::Position),
         "go" => parse_go(rest).map(Request::Go),
+        "layout" => parse_layout_request(rest),
         "stop" => Ok(Request::Stop),
         "isready" => Ok(Request::IsReady),
         "quit" => Ok(Request::Quit),
@@ -122,7 +139,13 @@ fn parse_position(text: &str) -> Result<GameState, ProtocolError> {
     let state: GameState = format!("{board}/ {}", state_words.join(" "))
         .parse()
         .map_err(|e: crate::notation::StateTextError| ProtocolError::Position(e.to_string()))?;
-    let mut rules = RuleArgs { lap_limit: state.options().lap_limit, ..RuleArgs::default() };
+    let options = parse_rule_words(words)?;
+    state.with_options(options).map_err(|e| ProtocolError::Position(e.to_string()))
+}
+
+/// The rule words that follow a game state or a layout request.
+fn parse_rule_words<'a>(mut words: impl Iterator<Item = &'a str>) -> Result<RuleOptions, ProtocolError> {
+    let mut rules = RuleArgs { lap_limit: RuleOptions::default().lap_limit, ..RuleArgs::default() };
     while let Some(word) = words.next() {
         match word {
             "split-three" => rules.split_three = true,
@@ -136,14 +159,50 @@ fn parse_position(text: &str) -> Result<GameState, ProtocolError> {
             other => return Err(ProtocolError::UnknownRuleWord(other.to_string())),
         }
     }
-    state.with_options(rules.options()).map_err(|e| ProtocolError::Position(e.to_string()))
+    Ok(rules.options())
 }
 
-/// The `position` line that describes `state`: its game state, then the rule words of the
-/// options that differ from the defaults (the inverse of [`parse_request`]'s reading).
-pub fn position_line(state: &GameState) -> String {
-    let o = state.options();
-    let mut line = format!("position {state}");
+const RULE_WORDS: [&str; 4] = ["split-three", "no-akakyala", "akawumbi-end-column", "lap-limit"];
+
+/// `<lower|upper> [seen <layout>] [rule words]`.
+fn parse_layout_request(text: &str) -> Result<Request, ProtocolError> {
+    let mut words = text.split_whitespace().peekable();
+    let side = match words.next().map(str::to_ascii_lowercase).as_deref() {
+        Some("lower" | "l") => Side::Lower,
+        Some("upper" | "u") => Side::Upper,
+        other => {
+            return Err(ProtocolError::Layout(format!(
+                "expected lower or upper, found `{}`",
+                other.unwrap_or_default()
+            )));
+        }
+    };
+    let mut seen = None;
+    if words.peek() == Some(&"seen") {
+        words.next();
+        let mut half = Vec::new();
+        while let Some(w) = words.next_if(|w| !RULE_WORDS.contains(w)) {
+            half.push(w);
+        }
+        seen = Some(parse_layout(&half.join(" "), side.opponent()).map_err(|e| ProtocolError::Layout(e.to_string()))?);
+    }
+    Ok(Request::Layout { side, seen, options: parse_rule_words(words)? })
+}
+
+/// The `layout` request for `side` (the inverse of [`parse_request`]'s reading).
+pub fn layout_line(side: Side, seen: Option<&Layout>, options: &RuleOptions) -> String {
+    let mut line = format!("layout {}", side.name().to_ascii_lowercase());
+    if let Some(l) = seen {
+        line.push_str(" seen ");
+        line.push_str(&format_layout(l, side.opponent()));
+    }
+    line.push_str(&rule_words(options));
+    line
+}
+
+/// The rule words of the options that differ from the defaults, each after a space.
+fn rule_words(o: &RuleOptions) -> String {
+    let mut line = String::new();
     for (on, word) in [
         (o.tournament_split, "split-three"),
         (!o.akakyala, "no-akakyala"),
@@ -158,6 +217,12 @@ pub fn position_line(state: &GameState) -> String {
         line.push_str(&format!(" lap-limit {}", o.lap_limit));
     }
     line
+}
+
+/// The `position` line that describes `state`: its game state, then the rule words of the
+/// options that differ from the defaults (the inverse of [`parse_request`]'s reading).
+pub fn position_line(state: &GameState) -> String {
+    format!("position {state}{}", rule_words(state.options()))
 }
 
 /// `[time-ms N] [depth N] [nodes N]`.
@@ -231,6 +296,10 @@ pub fn run_engine(input: &mut dyn BufRead, out: Output, settings: EngineSettings
                 (None, None) => say(&out, &format!("info string error: {}", ProtocolError::NoPosition)),
                 (Some(s), None) => running = Some(start_search(s.clone(), limits, settings, Arc::clone(&out))),
             },
+            Ok(Request::Layout { side, seen, options }) => {
+                let layout = ai::choose_layout(side, settings.level, seen.as_ref(), &options, settings.seed);
+                say(&out, &format!("layout {}", format_layout(&layout, side)));
+            }
             Ok(Request::Stop) => {
                 if let Some(r) = &running {
                     r.stop.store(true, Ordering::Relaxed);
@@ -301,6 +370,18 @@ mod tests {
         };
         assert_eq!(s.to_string(), "4i-p; 4I-P / U none 1,0");
         assert!(s.options().tournament_split && s.options().lap_limit == 50 && s.options().akakyala);
+        // A layout request, with a layout seen of several groups and rule words after it.
+        let seen = parse_layout("9A, 3B, 4D-FHM", Side::Upper).expect("a layout");
+        let options = RuleOptions { akakyala: false, lap_limit: 9, ..RuleOptions::default() };
+        let request = Request::Layout { side: Side::Lower, seen: Some(seen), options };
+        assert_eq!(parse_request("layout lower seen 9A, 3B, 4D-FHM no-akakyala lap-limit 9"), Ok(request.clone()));
+        assert_eq!(parse_request(&layout_line(Side::Lower, Some(&seen), &options)), Ok(request));
+        assert_eq!(
+            parse_request("layout U"),
+            Ok(Request::Layout { side: Side::Upper, seen: None, options: RuleOptions::default() })
+        );
+        assert!(matches!(parse_request("layout upper seen 4A-H"), Err(ProtocolError::Layout(_))), "Upper sees Lower's");
+        assert!(matches!(parse_request("layout"), Err(ProtocolError::Layout(_))));
     }
 
     #[test]

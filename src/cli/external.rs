@@ -2,9 +2,9 @@
 //! build of omweso, a future engine): spawned as a child process and driven over pipes,
 //! with a time-out on every answer so that a hung engine loses rather than hanging a match.
 
-use super::engine::position_line;
-use crate::notation::parse_move;
-use crate::rules::{GameState, Move};
+use super::engine::{layout_line, position_line};
+use crate::notation::{parse_layout, parse_move};
+use crate::rules::{GameState, Layout, Move, RuleOptions, Side};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
@@ -44,6 +44,10 @@ pub enum ExternalError {
         /// How long.
         waited: Duration,
     },
+    /// The engine answered `layout` with something that is not a layout, or refused it
+    /// (an engine that does not know the request).
+    #[error("no layout: {0}")]
+    BadLayout(String),
     /// The engine answered `bestmove` with something that is not a legal move.
     #[error("illegal or unreadable move `{text}`: {why}")]
     BadMove {
@@ -130,6 +134,42 @@ impl ExternalEngine {
         self.send(&format!("go time-ms {}", time.as_millis().max(1)))?;
         let text = self.wait_for("bestmove", time + GRACE)?;
         parse_move(state, &text).map_err(|e| ExternalError::BadMove { text, why: e.to_string() })
+    }
+}
+
+impl ExternalEngine {
+    /// The engine's layout of `side`'s 32 seeds (RULES.md §2), seeing `seen` when it lays
+    /// out second; it must answer within [`START_TIME`].
+    ///
+    /// # Errors
+    /// [`ExternalError`] when the engine does not answer in time, has ended, refuses the
+    /// request (`info string error: …`) or answers with something that is not `side`'s
+    /// layout.
+    pub fn layout(
+        &mut self,
+        side: Side,
+        seen: Option<&Layout>,
+        options: &RuleOptions,
+    ) -> Result<Layout, ExternalError> {
+        self.send(&layout_line(side, seen, options))?;
+        let deadline = Instant::now() + START_TIME;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let line = match self.lines.recv_timeout(left) {
+                Ok(line) => line,
+                Err(RecvTimeoutError::Timeout) => {
+                    return Err(ExternalError::TimedOut { expected: "layout", waited: START_TIME });
+                }
+                Err(RecvTimeoutError::Disconnected) => return Err(ExternalError::Ended),
+            };
+            let line = line.trim();
+            if let Some(text) = line.strip_prefix("layout") {
+                return parse_layout(text.trim(), side).map_err(|e| ExternalError::BadLayout(e.to_string()));
+            }
+            if let Some(why) = line.strip_prefix("info string error:") {
+                return Err(ExternalError::BadLayout(why.trim().to_string()));
+            }
+        }
     }
 }
 

@@ -62,8 +62,9 @@ impl fmt::Display for Player {
 pub enum LayoutMode {
     /// A uniformly random layout, the same for both games of a pair (sides swapped).
     Random,
-    /// The engine lays out its own seeds ([`choose_layout`]); baselines and external
-    /// engines use random layouts.
+    /// The engine lays out its own seeds ([`choose_layout`]; an external engine through
+    /// the protocol's `layout` request, or the pair's random layout if it cannot);
+    /// baselines use random layouts.
     Engine,
     /// The pair's layout chosen by omweso's Master (Upper's first, then Lower's seeing it),
     /// the same for both games of the pair whoever plays it: paired setups for any player,
@@ -278,6 +279,11 @@ impl PairLayouts {
     ) -> Layout {
         match (player, mode, &self.master) {
             (Player::Engine(level), LayoutMode::Engine, _) => choose_layout(side, *level, seen, &s.options, seed),
+            // An external engine lays out through the protocol; one that cannot (an older
+            // build, an engine without `layout`) takes the pair's random layout.
+            (Player::External(command), LayoutMode::Engine, _) => ExternalEngine::start(command)
+                .and_then(|mut e| e.layout(side, seen, &s.options))
+                .unwrap_or(self.random[side.index()]),
             (_, LayoutMode::Master, Some(master)) => master[side.index()],
             _ => self.random[side.index()],
         }
@@ -310,6 +316,7 @@ fn play_game_at(s: &MatchSettings, game: u32) -> GameRecord {
 fn layout_name(p: &Player, m: LayoutMode) -> &'static str {
     match (p, m) {
         (Player::Engine(_), LayoutMode::Engine) => "engine-chosen",
+        (Player::External(_), LayoutMode::Engine) => "engine-chosen (random if it cannot)",
         (_, LayoutMode::Master) => "master-chosen",
         _ => "random",
     }

@@ -5,10 +5,12 @@
 //! reader returns a typed error that says what is wrong and where; none panics.
 
 mod cursor;
+mod layout;
 mod moves;
 mod position;
 mod state;
 
+pub use layout::{LayoutTextError, format_layout, parse_layout};
 pub use moves::{MoveError, MoveItem, MoveText, parse_move};
 pub use position::{PositionError, PositionErrorKind};
 pub use state::{StateTextError, format_state, parse_captures};
