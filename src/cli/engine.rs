@@ -10,9 +10,11 @@
 //! - `go [time-ms N] [depth N] [nodes N]`: search the position; the search stops at
 //!   whichever limit comes first (none given: the level's default time). The search runs
 //!   on its own thread, so `stop`, `isready` and `quit` are read while it thinks.
-//! - `layout <lower|upper> [seen <layout>] [rule words]`: lay out the side's 32 seeds
-//!   (RULES.md §2), seeing the other side's layout when it lays out second; a layout is one
-//!   side's half of a RULES.md §5 position (`4a-h`, `2A-P`). Answered by `layout <layout>`.
+//! - `layout <lower|upper> [seen <layout>] [seed N] [rule words]`: lay out the side's 32
+//!   seeds (RULES.md §2), seeing the other side's layout when it lays out second; a layout
+//!   is one side's half of a RULES.md §5 position (`4a-h`, `2A-P`). `seed N` varies the
+//!   layout from game to game (by default the engine's `--seed`). Answered by `layout
+//!   <layout>`.
 //! - `stop`: end the running search now; it still answers `bestmove`.
 //! - `isready`: answered by `readyok` at once, even while a search runs.
 //! - `quit`: stop any search and leave. The end of the input waits for the running search,
@@ -41,12 +43,14 @@ pub enum Request {
     Position(GameState),
     /// `go …` with its limits.
     Go(Limits),
-    /// `layout <lower|upper> [seen <layout>] [rule words]`.
+    /// `layout <lower|upper> [seen <layout>] [seed N] [rule words]`.
     Layout {
         /// The side to lay out.
         side: Side,
         /// The other side's layout, when this side lays out second.
         seen: Option<Layout>,
+        /// The seed of this layout's randomness, when given.
+        seed: Option<u64>,
         /// The rule options of the game.
         options: RuleOptions,
     },
@@ -181,20 +185,27 @@ fn parse_layout_request(text: &str) -> Result<Request, ProtocolError> {
     if words.peek() == Some(&"seen") {
         words.next();
         let mut half = Vec::new();
-        while let Some(w) = words.next_if(|w| !RULE_WORDS.contains(w)) {
+        while let Some(w) = words.next_if(|w| *w != "seed" && !RULE_WORDS.contains(w)) {
             half.push(w);
         }
         seen = Some(parse_layout(&half.join(" "), side.opponent()).map_err(|e| ProtocolError::Layout(e.to_string()))?);
     }
-    Ok(Request::Layout { side, seen, options: parse_rule_words(words)? })
+    let mut seed = None;
+    if words.next_if_eq(&"seed").is_some() {
+        seed = Some(number("seed", 0, words.next())?);
+    }
+    Ok(Request::Layout { side, seen, seed, options: parse_rule_words(words)? })
 }
 
 /// The `layout` request for `side` (the inverse of [`parse_request`]'s reading).
-pub fn layout_line(side: Side, seen: Option<&Layout>, options: &RuleOptions) -> String {
+pub fn layout_line(side: Side, seen: Option<&Layout>, seed: Option<u64>, options: &RuleOptions) -> String {
     let mut line = format!("layout {}", side.name().to_ascii_lowercase());
     if let Some(l) = seen {
         line.push_str(" seen ");
         line.push_str(&format_layout(l, side.opponent()));
+    }
+    if let Some(n) = seed {
+        line.push_str(&format!(" seed {n}"));
     }
     line.push_str(&rule_words(options));
     line
@@ -296,8 +307,9 @@ pub fn run_engine(input: &mut dyn BufRead, out: Output, settings: EngineSettings
                 (None, None) => say(&out, &format!("info string error: {}", ProtocolError::NoPosition)),
                 (Some(s), None) => running = Some(start_search(s.clone(), limits, settings, Arc::clone(&out))),
             },
-            Ok(Request::Layout { side, seen, options }) => {
-                let layout = ai::choose_layout(side, settings.level, seen.as_ref(), &options, settings.seed);
+            Ok(Request::Layout { side, seen, seed, options }) => {
+                let seed = seed.unwrap_or(settings.seed);
+                let layout = ai::choose_layout(side, settings.level, seen.as_ref(), &options, seed);
                 say(&out, &format!("layout {}", format_layout(&layout, side)));
             }
             Ok(Request::Stop) => {
@@ -373,13 +385,17 @@ mod tests {
         // A layout request, with a layout seen of several groups and rule words after it.
         let seen = parse_layout("9A, 3B, 4D-FHM", Side::Upper).expect("a layout");
         let options = RuleOptions { akakyala: false, lap_limit: 9, ..RuleOptions::default() };
-        let request = Request::Layout { side: Side::Lower, seen: Some(seen), options };
-        assert_eq!(parse_request("layout lower seen 9A, 3B, 4D-FHM no-akakyala lap-limit 9"), Ok(request.clone()));
-        assert_eq!(parse_request(&layout_line(Side::Lower, Some(&seen), &options)), Ok(request));
+        let request = Request::Layout { side: Side::Lower, seen: Some(seen), seed: Some(7), options };
+        assert_eq!(
+            parse_request("layout lower seen 9A, 3B, 4D-FHM seed 7 no-akakyala lap-limit 9"),
+            Ok(request.clone())
+        );
+        assert_eq!(parse_request(&layout_line(Side::Lower, Some(&seen), Some(7), &options)), Ok(request));
         assert_eq!(
             parse_request("layout U"),
-            Ok(Request::Layout { side: Side::Upper, seen: None, options: RuleOptions::default() })
+            Ok(Request::Layout { side: Side::Upper, seen: None, seed: None, options: RuleOptions::default() })
         );
+        assert!(matches!(parse_request("layout U seed x"), Err(ProtocolError::BadNumber { word: "seed", .. })));
         assert!(matches!(parse_request("layout upper seen 4A-H"), Err(ProtocolError::Layout(_))), "Upper sees Lower's");
         assert!(matches!(parse_request("layout"), Err(ProtocolError::Layout(_))));
     }

@@ -139,7 +139,7 @@ impl ExternalEngine {
 
 impl ExternalEngine {
     /// The engine's layout of `side`'s 32 seeds (RULES.md §2), seeing `seen` when it lays
-    /// out second; it must answer within [`START_TIME`].
+    /// out second, with `seed` for its randomness; it must answer within [`START_TIME`].
     ///
     /// # Errors
     /// [`ExternalError`] when the engine does not answer in time, has ended, refuses the
@@ -149,9 +149,10 @@ impl ExternalEngine {
         &mut self,
         side: Side,
         seen: Option<&Layout>,
+        seed: u64,
         options: &RuleOptions,
     ) -> Result<Layout, ExternalError> {
-        self.send(&layout_line(side, seen, options))?;
+        self.send(&layout_line(side, seen, Some(seed), options))?;
         let deadline = Instant::now() + START_TIME;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());

@@ -282,7 +282,7 @@ impl PairLayouts {
             // An external engine lays out through the protocol; one that cannot (an older
             // build, an engine without `layout`) takes the pair's random layout.
             (Player::External(command), LayoutMode::Engine, _) => ExternalEngine::start(command)
-                .and_then(|mut e| e.layout(side, seen, &s.options))
+                .and_then(|mut e| e.layout(side, seen, seed, &s.options))
                 .unwrap_or(self.random[side.index()]),
             (_, LayoutMode::Master, Some(master)) => master[side.index()],
             _ => self.random[side.index()],
