@@ -21,4 +21,34 @@ fn main() {
     code.push_str("];\n");
     let out = std::path::Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR")).join("lessons.rs");
     std::fs::write(out, code).expect("write the lesson list");
+    version();
+}
+
+/// `OMWESO_VERSION`: the package version and, when built from a git checkout, the commit
+/// it was built at (`0.1.0 (488236a0c)`), for `omweso --version` and Help → About.
+fn version() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let git = |args: &[&str]| {
+        std::process::Command::new("git")
+            .args(args)
+            .current_dir(root)
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned())
+    };
+    let version = env!("CARGO_PKG_VERSION");
+    let full = match git(&["rev-parse", "--short=9", "HEAD"]) {
+        Some(commit) if !commit.is_empty() => format!("{version} ({commit})"),
+        _ => version.to_owned(),
+    };
+    println!("cargo:rustc-env=OMWESO_VERSION={full}");
+    // A new commit moves HEAD or the branch it names.
+    let dot_git = root.join(".git");
+    if dot_git.is_dir() {
+        println!("cargo:rerun-if-changed={}", dot_git.join("HEAD").display());
+        if let Some(branch) = git(&["symbolic-ref", "-q", "HEAD"]) {
+            println!("cargo:rerun-if-changed={}", dot_git.join(branch).display());
+        }
+    }
 }

@@ -6,6 +6,7 @@ pub mod app;
 pub mod cli;
 pub mod game;
 pub mod lessons;
+pub mod logging;
 pub mod narrate;
 pub mod notation;
 pub mod review;

@@ -1,19 +1,22 @@
 //! `omweso`: the window with no arguments, the command line with a subcommand.
 
 use clap::Parser;
+use omweso::app::instance::{self, Instance};
 use omweso::app::{App, Start, settings};
 use omweso::cli::{Cli, run};
 use omweso::rules::GameState;
 use omweso::savefile::SavedGame;
 use std::process::ExitCode;
 
-/// The application's id: eframe's storage folder and the desktop's window class.
+/// The application's name for eframe: its storage folder (`~/.local/share/omweso` on
+/// Linux). The desktop knows the window by [`omweso::cli::desktop::DESKTOP_ID`].
 const APP_ID: &str = "Omweso";
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match &cli.command {
         Some(command) => {
+            omweso::logging::init_cli();
             // Not locked for the whole run: `engine` answers from its search thread too.
             let mut out = std::io::stdout();
             match run(command, &mut out) {
@@ -30,6 +33,31 @@ fn main() -> ExitCode {
 
 /// Opens the window, on `--state` when given.
 fn window(cli: &Cli) -> ExitCode {
+    let data_dir = eframe::storage_dir(APP_ID);
+    omweso::logging::init_window(data_dir.as_deref());
+    log::info!("Omweso {} starts the window", omweso::logging::VERSION);
+    // One window per account: a later start hands its file to the first window.
+    let first = match &data_dir {
+        Some(dir) => {
+            let request = match &cli.file {
+                Some(file) => instance::Request::Open(std::path::absolute(file).unwrap_or_else(|_| file.clone())),
+                None => instance::Request::Raise,
+            };
+            match instance::acquire(dir, &request) {
+                Ok(Instance::First(first)) => Some(first),
+                Ok(Instance::Handed) => {
+                    eprintln!("omweso: Omweso is already open in another window; it was brought to the front");
+                    return ExitCode::SUCCESS;
+                }
+                Err(e) => {
+                    log::error!("{e}");
+                    eprintln!("omweso: {e}");
+                    return ExitCode::FAILURE;
+                }
+            }
+        }
+        None => None,
+    };
     let start = if let Some(file) = &cli.file {
         if !file.exists() {
             // Most likely a mistyped subcommand rather than a game to open.
@@ -76,7 +104,7 @@ fn window(cli: &Cli) -> ExitCode {
         storage_file.as_deref().and_then(omweso::app::remembered_window).unwrap_or((None, egui::vec2(1280.0, 800.0)));
     let mut viewport = egui::ViewportBuilder::default()
         .with_title("Omweso")
-        .with_app_id(APP_ID)
+        .with_app_id(omweso::cli::desktop::DESKTOP_ID)
         .with_inner_size(size)
         .with_min_inner_size(settings::MIN_WINDOW);
     if let Some(p) = position {
@@ -88,11 +116,20 @@ fn window(cli: &Cli) -> ExitCode {
     }
     let options = eframe::NativeOptions { viewport, persist_window: false, ..Default::default() };
     let create = move |cc: &eframe::CreationContext<'_>| -> Result<Box<dyn eframe::App>, _> {
-        Ok(Box::new(App::from_creation(cc, start, notices)))
+        let mut app = App::from_creation(cc, start, notices);
+        if let Some(first) = first {
+            first.wake(&cc.egui_ctx);
+            app.set_instance(first);
+        }
+        Ok(Box::new(app))
     };
     match eframe::run_native(APP_ID, options, Box::new(create)) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(()) => {
+            log::info!("the window closed");
+            ExitCode::SUCCESS
+        }
         Err(e) => {
+            log::error!("the window could not open: {e}");
             eprintln!("omweso: the window could not open: {e}");
             ExitCode::FAILURE
         }

@@ -168,8 +168,16 @@ fn run(
         }
         let threads = shared.threads.load(Ordering::SeqCst);
         let limits = Limits { time: Some(r.time), depth: None, nodes: None, threads };
+        log::debug!(
+            "search {} started: {:?}, {} ms, {threads} threads, on {}",
+            r.id,
+            r.level,
+            r.time.as_millis(),
+            r.state
+        );
         let result = search(&r.state, r.level, limits, r.seed, &shared.stop, &mut |_| {});
         let cancelled = seq <= lock(&shared).cancel_upto;
+        log::info!("search {} {}: {:?} on {}", r.id, if cancelled { "cancelled" } else { "done" }, r.level, r.state);
         if !cancelled {
             if replies.send((seq, Reply { id: r.id, result })).is_err() {
                 return;

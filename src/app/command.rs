@@ -100,6 +100,8 @@ pub enum Command {
     SetThreads(usize),
     /// Open or close the keyboard help.
     ToggleHelp,
+    /// Help → About: open or close it.
+    ToggleAbout,
     /// Open or close one of the windows that teach (the lesson list, the rules book, the
     /// legend of the board's marks).
     ToggleTeaching(Teaching),
@@ -129,6 +131,12 @@ pub enum Command {
     SaveAs,
     /// Open the saved game at this path, typed where no file dialog can be shown.
     OpenPath(std::path::PathBuf),
+    /// Open this saved game, asking first about unsaved changes: a file handed to this
+    /// window by a later start of the program (a double-click in a file manager).
+    OpenHanded(std::path::PathBuf),
+    /// Save over the game's file although it changed on disk since this window read or
+    /// wrote it (the "changed on disk" prompt's Overwrite).
+    OverwriteChanged,
     /// Save to this path, typed where no file dialog can be shown.
     SavePath(std::path::PathBuf),
     /// Close the typed-path prompt without opening or saving.

@@ -20,7 +20,9 @@ pub fn show(app: &mut App, ctx: &Context) {
             Modal::Path(_) => path_prompt(app, ctx, i),
             Modal::Resign(side) => resign_prompt(app, ctx, *side),
             Modal::Problem(text) => message(app, ctx, text),
+            Modal::ChangedOnDisk(path) => changed_on_disk(app, ctx, path),
             Modal::Help => help(app, ctx),
+            Modal::About => about(app, ctx),
             Modal::Learn => super::teaching::learn(app, ctx),
             Modal::Rules => super::teaching::rules_book(app, ctx),
             Modal::Legend => super::teaching::legend(app, ctx),
@@ -158,6 +160,71 @@ fn confirm(app: &mut App, ctx: &Context) {
     });
     for c in cmds {
         app.push(c);
+    }
+}
+
+/// "Changed on disk": the game's file holds something else than this window read or
+/// wrote (another window or program saved it); Save waits for the player's choice.
+fn changed_on_disk(app: &mut App, ctx: &Context, path: &std::path::Path) {
+    let mut cmd = None;
+    egui::Modal::new(egui::Id::unique("changed-on-disk")).show(ctx, |ui| {
+        ui.heading("The file changed on disk");
+        ui.label(format!(
+            "{} was changed by another window or program since this game was opened or saved.",
+            path.display()
+        ));
+        ui.horizontal(|ui| {
+            if ui
+                .button("Reload")
+                .on_hover_text("Open the file as it is now; this window's changes are dropped")
+                .clicked()
+            {
+                cmd = Some(Command::OpenPath(path.to_path_buf()));
+            }
+            if ui.button("Save as…").on_hover_text("Keep both: save this game to another file").clicked() {
+                cmd = Some(Command::SaveAs);
+            }
+            if ui.button("Overwrite").on_hover_text("Replace the file with this game").clicked() {
+                cmd = Some(Command::OverwriteChanged);
+            }
+            if ui.button("Cancel").clicked() {
+                cmd = Some(Command::CancelModal);
+            }
+        });
+    });
+    if let Some(c) = cmd {
+        if !matches!(c, Command::OverwriteChanged | Command::CancelModal) {
+            app.push(Command::CancelModal);
+        }
+        app.push(c);
+    }
+}
+
+/// Help → About: the version (with its commit) and where this run's log is, for a bug
+/// report.
+fn about(app: &mut App, ctx: &Context) {
+    let mut open = true;
+    egui::Window::new("About Omweso").open(&mut open).collapsible(false).resizable(false).show(ctx, |ui| {
+        ui.label(RichText::new(format!("Omweso {}", crate::logging::VERSION)).strong());
+        ui.label("The Ugandan board game of four rows and 64 seeds, by the rules of RULES.md.");
+        ui.separator();
+        match crate::logging::log_file() {
+            Some(path) => {
+                ui.label("This run's log (attach it to a bug report; the run before is beside it):");
+                ui.horizontal(|ui| {
+                    ui.monospace(path.display().to_string());
+                    if ui.small_button("Copy").clicked() {
+                        ui.ctx().copy_text(path.display().to_string());
+                    }
+                });
+            }
+            None => {
+                ui.label("This run keeps no log file; start it with RUST_LOG=info to log to the terminal.");
+            }
+        }
+    });
+    if !open {
+        app.push(Command::ToggleAbout);
     }
 }
 

@@ -20,6 +20,7 @@ pub mod command;
 pub mod computer;
 pub mod dialogs;
 pub mod files;
+pub mod instance;
 pub mod keymap;
 pub mod modal;
 pub mod panels;
@@ -76,6 +77,8 @@ pub struct App {
     /// The area under the menu bar beside the side panel, where the board is: the windows
     /// over the board stay in it.
     area: egui::Rect,
+    /// This window's hold on the one-window lock, and what later starts ask of it.
+    instance: Option<instance::First>,
 }
 
 impl App {
@@ -95,6 +98,27 @@ impl App {
             window: None,
             placed: false,
             area: egui::Rect::EVERYTHING,
+            instance: None,
+        }
+    }
+
+    /// Keeps the one-window lock for as long as this window lives, and answers later
+    /// starts' requests: come to the front, or open a saved game (asking first about
+    /// unsaved changes, as Open does).
+    pub fn set_instance(&mut self, first: instance::First) {
+        self.instance = Some(first);
+    }
+
+    /// The requests of later starts, as commands and a raise of the window.
+    fn answer_later_starts(&mut self, ctx: &Context) {
+        let Some(first) = &self.instance else { return };
+        for request in first.requests() {
+            log::info!("a later start asked: {request:?}");
+            ctx.send_viewport_cmd(egui::ViewportCommand::Minimized(false));
+            ctx.send_viewport_cmd(egui::ViewportCommand::Focus);
+            if let instance::Request::Open(path) = request {
+                self.commands.push(Command::OpenHanded(path));
+            }
         }
     }
 
@@ -139,6 +163,7 @@ impl App {
         }
         self.session.tick(self.now);
         self.place_window(&ctx);
+        self.answer_later_starts(&ctx);
         let at = keymap::KeyContext {
             window_open: self.session.modals().top().is_some(),
             paused: self.session.modals().paused(),

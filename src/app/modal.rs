@@ -20,8 +20,13 @@ pub enum Modal {
     /// A problem to tell the player (a file that could not be read or written, a notice
     /// about the last session).
     Problem(String),
+    /// The game's file changed on disk since this window read or wrote it: Save waits for
+    /// Reload, Save as, Overwrite or Cancel.
+    ChangedOnDisk(std::path::PathBuf),
     /// The keyboard help (it does not pause play).
     Help,
+    /// Help → About: the version and where the log is (it does not pause play).
+    About,
     /// The list of lessons (Help → Learn Omweso).
     Learn,
     /// The rules book (it does not pause play).
@@ -34,7 +39,7 @@ impl Modal {
     /// True when play pauses while this window is open: the animation stands still, the
     /// computer starts no search and its answer waits, and the board takes no clicks.
     pub fn pauses(&self) -> bool {
-        !matches!(self, Modal::Help | Modal::Rules | Modal::Legend)
+        !matches!(self, Modal::Help | Modal::About | Modal::Rules | Modal::Legend)
     }
 }
 

@@ -48,6 +48,7 @@ pub fn menu_bar(app: &mut App, ui: &mut Ui) {
                 item(ui, app, "Rules…", Command::ToggleTeaching(Teaching::Rules), true);
                 item(ui, app, "What the marks mean…", Command::ToggleTeaching(Teaching::Legend), true);
                 item(ui, app, "Keyboard", Command::ToggleHelp, true);
+                item(ui, app, "About Omweso", Command::ToggleAbout, true);
             });
         });
     });

@@ -138,12 +138,14 @@ pub fn set_aside_unreadable(file: &Path) -> Option<String> {
         .ok()
         .is_some_and(|t| ron::from_str::<std::collections::HashMap<String, String>>(t).is_ok());
     if readable {
+        log::info!("storage {} read", file.display());
         return None;
     }
     let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
     let mut aside = file.as_os_str().to_owned();
     aside.push(format!(".unreadable-{secs}"));
     let aside = PathBuf::from(aside);
+    log::warn!("storage {} cannot be read; setting it aside as {}", file.display(), aside.display());
     Some(match std::fs::rename(file, &aside) {
         Ok(()) => format!(
             "The saved settings could not be read; the file was set aside as {} and the defaults are used.",

@@ -22,6 +22,7 @@ pub fn run(command: &Command, out: &mut dyn Write) -> Result<(), String> {
         Command::Moves { state } => list_moves(&state.state().map_err(|e| e.to_string())?, out),
         Command::Trace { state, mv } => trace(&state.state().map_err(|e| e.to_string())?, mv, out),
         Command::Check { file } => check(file, out),
+        Command::Desktop { share } => super::desktop::install(share.as_deref(), out),
         Command::Explain { state, mv } => super::teach::explain(&state.state().map_err(|e| e.to_string())?, mv, out),
         Command::Lessons { dump } => super::teach::lessons(*dump, out),
         Command::Threats { state } => super::review::threats(&state.state().map_err(|e| e.to_string())?, out),

@@ -4,6 +4,7 @@
 
 mod ai_commands;
 mod commands;
+pub mod desktop;
 mod engine;
 mod external;
 mod matches;
@@ -27,7 +28,7 @@ use std::path::PathBuf;
 #[derive(Debug, clap::Parser)]
 #[command(
     name = "omweso",
-    version,
+    version = env!("OMWESO_VERSION"),
     about = "Omweso, the Ugandan four-row mancala",
     args_conflicts_with_subcommands = true
 )]
@@ -123,6 +124,15 @@ pub enum Command {
         /// Number of moves in each sequence (0–30; the count grows about tenfold a move).
         #[arg(long, short, value_parser = clap::value_parser!(u32).range(0..=30))]
         depth: u32,
+    },
+    /// Install the desktop integration for this account (or under `--share`): the desktop
+    /// entry, icons, the `.omweso` file type, AppStream metainfo, the man page and bash,
+    /// zsh and fish completions; prints each file written.
+    Desktop {
+        /// The `share` folder to write into (e.g. `/usr/share`, or a package's staging
+        /// folder) instead of `$XDG_DATA_HOME` or `~/.local/share`.
+        #[arg(long)]
+        share: Option<PathBuf>,
     },
     /// Check a saved game: print a summary, or the error (exit status 1).
     Check {

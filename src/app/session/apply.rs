@@ -23,7 +23,12 @@ impl Session {
     pub fn apply(&mut self, command: Command) {
         let replaces_document = matches!(
             command,
-            Command::OpenNewGame | Command::Open | Command::Quit | Command::Rematch | Command::StartLesson(_)
+            Command::OpenNewGame
+                | Command::Open
+                | Command::OpenHanded(_)
+                | Command::Quit
+                | Command::Rematch
+                | Command::StartLesson(_)
         ) || (matches!(command, Command::NewGameFromState(_))
             && self.modals.new_game().is_none());
         let asking = self.modals.iter().any(|m| matches!(m, Modal::Unsaved(_)));
@@ -248,6 +253,12 @@ impl Session {
                 self.modals.close(|m| matches!(m, Modal::Path(_)));
                 self.open_file(path);
             }
+            (_, C::OpenHanded(path)) => self.open_file(path),
+            (_, C::OverwriteChanged) => {
+                if let Some(Modal::ChangedOnDisk(path)) = self.modals.close(|m| matches!(m, Modal::ChangedOnDisk(_))) {
+                    self.write_to(path);
+                }
+            }
             (_, C::Save) => self.save(false),
             (_, C::SaveAs) => self.save(true),
             (_, C::SavePath(path)) => {
@@ -321,6 +332,11 @@ impl Session {
             }
             (_, C::StopAnalysingGame) => self.game_review = None,
             (_, C::ToggleHelp) => self.toggle_help(),
+            (_, C::ToggleAbout) => {
+                if self.modals.close(|m| matches!(m, Modal::About)).is_none() {
+                    self.modals.open(Modal::About);
+                }
+            }
             (_, C::ToggleTeaching(t)) => self.toggle_teaching(t),
             (_, C::StartLesson(n)) => self.start_lesson(n, 0),
             (Phase::Play(p), C::LessonNext) if !paused => {
@@ -381,7 +397,10 @@ impl Session {
             }
             Modal::Path(_) => None,
             Modal::Resign(side) => Some(Command::Resign(*side)),
-            Modal::Problem(_) | Modal::Help | Modal::Learn | Modal::Rules | Modal::Legend => Some(Command::CancelModal),
+            Modal::ChangedOnDisk(_) => None,
+            Modal::Problem(_) | Modal::Help | Modal::About | Modal::Learn | Modal::Rules | Modal::Legend => {
+                Some(Command::CancelModal)
+            }
         }
     }
 
@@ -395,7 +414,7 @@ impl Session {
         // The engine's work on the old game goes with it.
         self.game_review = None;
         self.coach = None;
-        self.document = Document { path, baseline: Some(self.to_saved()) };
+        self.document = Document::new(path, Some(self.to_saved()));
     }
 
     pub(super) fn start_game(&mut self, mut form: NewGameForm) {
@@ -453,9 +472,13 @@ impl Session {
                 }
                 self.computer = opponent.map(Computer::new);
                 self.seat_computer();
+                log::info!("opened {}", path.display());
                 self.enter(phase, Some(path));
             }
-            Err(e) => self.notify(e.to_string()),
+            Err(e) => {
+                log::warn!("cannot open {}: {e}", path.display());
+                self.notify(e.to_string())
+            }
         }
     }
 
@@ -477,17 +500,32 @@ impl Session {
         }
     }
 
-    /// Saves the game to `path`; then carries out the command that waited for the save.
+    /// Saves the game to `path`, asking first when `path` is the game's own file and it
+    /// changed on disk since this window read or wrote it (another window or program).
     fn save_to(&mut self, path: PathBuf) {
+        if self.document.path.as_ref() == Some(&path) && self.document.changed_on_disk() {
+            log::warn!("{} changed on disk since it was read or written here", path.display());
+            self.modals.open(Modal::ChangedOnDisk(path));
+            return;
+        }
+        self.write_to(path);
+    }
+
+    /// Writes the game to `path`; then carries out the command that waited for the save.
+    fn write_to(&mut self, path: PathBuf) {
         let saved = self.to_saved();
         match saved.save(&path) {
             Ok(()) => {
-                self.document = Document { path: Some(path), baseline: Some(saved) };
+                log::info!("saved {}", path.display());
+                self.document = Document::new(Some(path), Some(saved));
                 if let Some(Modal::Unsaved(c)) = self.modals.close(|m| matches!(m, Modal::Unsaved(_))) {
                     self.carry_out(*c);
                 }
             }
-            Err(e) => self.notify(e.to_string()),
+            Err(e) => {
+                log::error!("saving {}: {e}", path.display());
+                self.notify(e.to_string())
+            }
         }
     }
 }

@@ -509,3 +509,61 @@ fn the_computer_lays_out_on_its_own_thread_and_its_side_is_not_the_humans_to_edi
     s.apply(C::SetupDone);
     assert!(s.game().is_some());
 }
+
+#[test]
+fn saving_over_a_file_another_window_changed_asks_first() {
+    // Two windows on one file: each Save silently replaced the other's.
+    let dir = temp_dir("changed-on-disk");
+    let file = dir.join("shared.omweso");
+    let mut mine = on(WORKED);
+    mine.apply(C::SavePath(file.clone()));
+    let mut theirs = Session::new(quiet());
+    theirs.apply(C::OpenPath(file.clone()));
+    play(&mut theirs, "d");
+    theirs.apply(C::Save);
+    assert!(!theirs.changed(), "the other window saved its move");
+    let their_text = std::fs::read_to_string(&file).unwrap();
+    play(&mut mine, "e");
+    mine.apply(C::Save);
+    assert!(matches!(mine.modals().top(), Some(Modal::ChangedOnDisk(p)) if *p == file));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), their_text, "nothing written yet");
+    assert!(mine.changed());
+    // Cancel keeps both; Overwrite replaces the file with this window's game.
+    mine.apply(C::CancelModal);
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), their_text);
+    mine.apply(C::Save);
+    mine.apply(C::OverwriteChanged);
+    assert!(mine.modals().top().is_none());
+    assert!(!mine.changed());
+    assert_ne!(std::fs::read_to_string(&file).unwrap(), their_text);
+    // Now the other window's copy is the stale one: its next Save asks; Reload takes the file.
+    play(&mut theirs, "F");
+    theirs.apply(C::Save);
+    assert!(matches!(theirs.modals().top(), Some(Modal::ChangedOnDisk(_))));
+    theirs.apply(C::CancelModal);
+    theirs.apply(C::OpenPath(file.clone()));
+    assert_eq!(theirs.game().unwrap().moves().len(), mine.game().unwrap().moves().len());
+    // A window's own saves never ask.
+    play(&mut mine, "F");
+    mine.apply(C::Save);
+    mine.apply(C::Save);
+    assert!(mine.modals().top().is_none() && !mine.changed());
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_file_handed_over_by_a_later_start_asks_about_unsaved_changes_first() {
+    let dir = temp_dir("handed");
+    let file = dir.join("other.omweso");
+    let mut other = on(DECISION);
+    other.apply(C::SavePath(file.clone()));
+    let mut s = on(WORKED);
+    play(&mut s, "d");
+    s.apply(C::OpenHanded(file.clone()));
+    assert!(matches!(s.modals().top(), Some(Modal::Unsaved(_))), "the move is not dropped unasked");
+    assert_eq!(s.game().unwrap().moves().len(), 1);
+    s.apply(C::Discard);
+    assert_eq!(s.document().path.as_deref(), Some(file.as_path()), "then the handed file opens");
+    assert_eq!(s.game().unwrap().moves().len(), 0);
+    std::fs::remove_dir_all(dir).unwrap();
+}

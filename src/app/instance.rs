@@ -1,0 +1,181 @@
+//! One window per account: the first window holds a lock in the data folder and listens on
+//! a socket beside it; a second start hands its request (a saved game to open, or just
+//! "come to the front") to the first window and ends, so that two windows never autosave
+//! over each other and the game of the window closed last is never lost.
+//!
+//! The lock is an advisory `flock` on `instance.lock`: the system drops it when its holder
+//! ends in any way (a crash or `kill -9` too), so a dead window never leaves it stuck; the
+//! socket `instance.sock` is made anew by the next holder.
+
+use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+
+/// What a second start asks of the window already open.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Request {
+    /// Come to the front.
+    Raise,
+    /// Open this saved game (after asking about unsaved changes, as Open does).
+    Open(PathBuf),
+}
+
+impl Request {
+    fn to_line(&self) -> String {
+        match self {
+            Request::Raise => "raise\n".into(),
+            Request::Open(path) => format!("open {}\n", path.display()),
+        }
+    }
+
+    fn from_line(line: &str) -> Option<Request> {
+        let line = line.strip_suffix('\n').unwrap_or(line);
+        match line.split_once(' ') {
+            None if line == "raise" => Some(Request::Raise),
+            Some(("open", path)) if !path.is_empty() => Some(Request::Open(PathBuf::from(path))),
+            _ => None,
+        }
+    }
+}
+
+/// What [`acquire`] found.
+pub enum Instance {
+    /// This is the first window: it holds the lock while this value lives, and receives
+    /// the requests of later starts here.
+    First(First),
+    /// Another window holds the lock and took the request.
+    Handed,
+}
+
+/// The first window's hold on the lock and its end of the socket.
+pub struct First {
+    // Held open for the lock; closing it releases the lock.
+    _lock: std::fs::File,
+    requests: mpsc::Receiver<Request>,
+    waker: std::sync::Arc<std::sync::OnceLock<egui::Context>>,
+}
+
+impl First {
+    /// The requests of later starts that came since the last call.
+    pub fn requests(&self) -> Vec<Request> {
+        self.requests.try_iter().collect()
+    }
+
+    /// Repaints `ctx` when a request comes, so that an idle window answers at once.
+    pub fn wake(&self, ctx: &egui::Context) {
+        let _ = self.waker.set(ctx.clone());
+    }
+}
+
+/// Why neither the lock nor the first window could be had.
+#[derive(Debug, thiserror::Error)]
+pub enum InstanceError {
+    /// The data folder or its lock file could not be used.
+    #[error("cannot use {}: {source}", path.display())]
+    Io {
+        /// The file or folder.
+        path: PathBuf,
+        /// What failed.
+        source: std::io::Error,
+    },
+    /// Another window holds the lock but did not take the request.
+    #[error("another Omweso window is open but does not answer ({0}); close it and start again")]
+    NoAnswer(std::io::Error),
+}
+
+/// Takes the lock in `data_dir`, or hands `request` to the window that holds it.
+///
+/// # Errors
+/// The folder cannot be made or the lock file opened, or the window holding the lock does
+/// not take the request.
+#[cfg(unix)]
+pub fn acquire(data_dir: &Path, request: &Request) -> Result<Instance, InstanceError> {
+    use std::io::{BufRead, Write};
+    use std::os::fd::AsRawFd;
+    use std::os::unix::net::{UnixListener, UnixStream};
+    let io = |path: &Path| {
+        let path = path.to_path_buf();
+        move |source| InstanceError::Io { path, source }
+    };
+    std::fs::create_dir_all(data_dir).map_err(io(data_dir))?;
+    let lock_path = data_dir.join("instance.lock");
+    let lock = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&lock_path)
+        .map_err(io(&lock_path))?;
+    let socket = data_dir.join("instance.sock");
+    // SAFETY: flock on a file descriptor this function owns; no memory is involved.
+    if unsafe { libc::flock(lock.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } != 0 {
+        let mut stream = UnixStream::connect(&socket).map_err(InstanceError::NoAnswer)?;
+        stream.set_read_timeout(Some(std::time::Duration::from_secs(5))).map_err(InstanceError::NoAnswer)?;
+        stream.write_all(request.to_line().as_bytes()).map_err(InstanceError::NoAnswer)?;
+        let mut answer = String::new();
+        std::io::BufReader::new(stream).read_line(&mut answer).map_err(InstanceError::NoAnswer)?;
+        return if answer.trim() == "ok" {
+            log::info!("another window took the request: {request:?}");
+            Ok(Instance::Handed)
+        } else {
+            Err(InstanceError::NoAnswer(std::io::Error::other(format!("it answered {answer:?}"))))
+        };
+    }
+    // The last holder's socket, if it died, is only a name now.
+    let _ = std::fs::remove_file(&socket);
+    let listener = UnixListener::bind(&socket).map_err(io(&socket))?;
+    let (send, requests) = mpsc::channel();
+    let waker = std::sync::Arc::new(std::sync::OnceLock::<egui::Context>::new());
+    let wake = waker.clone();
+    std::thread::Builder::new()
+        .name("omweso-instance".into())
+        .spawn(move || {
+            for stream in listener.incoming().flatten() {
+                let mut line = String::new();
+                let mut reader = std::io::BufReader::new(&stream);
+                let taken = reader.read_line(&mut line).is_ok()
+                    && Request::from_line(&line).is_some_and(|r| send.send(r).is_ok());
+                let _ = (&stream).write_all(if taken { b"ok\n" } else { b"no\n" });
+                if let Some(ctx) = wake.get() {
+                    ctx.request_repaint();
+                }
+            }
+        })
+        .map_err(io(&socket))?;
+    log::info!("this window holds {}", lock_path.display());
+    Ok(Instance::First(First { _lock: lock, requests, waker }))
+}
+
+/// Elsewhere than Unix there is no lock: every window is the first.
+#[cfg(not(unix))]
+pub fn acquire(_data_dir: &Path, _request: &Request) -> Result<Instance, InstanceError> {
+    let (_send, requests) = mpsc::channel();
+    Ok(Instance::First(First { requests, waker: Default::default() }))
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_second_start_hands_its_file_to_the_first_window() {
+        let dir = tempfile::tempdir().expect("temporary folder");
+        let Ok(Instance::First(first)) = acquire(dir.path(), &Request::Raise) else { panic!("the first") };
+        let file = PathBuf::from("/some folder/game.omweso");
+        assert!(matches!(acquire(dir.path(), &Request::Open(file.clone())), Ok(Instance::Handed)));
+        assert!(matches!(acquire(dir.path(), &Request::Raise), Ok(Instance::Handed)));
+        assert_eq!(first.requests(), vec![Request::Open(file), Request::Raise]);
+        assert_eq!(first.requests(), vec![]);
+        // The first window closes (or dies): the next start is the first again.
+        drop(first);
+        assert!(matches!(acquire(dir.path(), &Request::Raise), Ok(Instance::First(_))));
+    }
+
+    #[test]
+    fn requests_read_back_and_junk_is_refused() {
+        for r in [Request::Raise, Request::Open(PathBuf::from("/a b/c.omweso"))] {
+            assert_eq!(Request::from_line(&r.to_line()), Some(r));
+        }
+        for junk in ["", "open ", "raise now", "delete /"] {
+            assert_eq!(Request::from_line(junk), None, "{junk:?}");
+        }
+    }
+}

@@ -1,0 +1,149 @@
+//! What the program logs, and where: through the `log` facade, quiet by default.
+//!
+//! - On the terminal (standard error), what `RUST_LOG` asks for (env_logger's syntax, e.g.
+//!   `RUST_LOG=omweso=debug`), warnings and errors otherwise; the command line logs there
+//!   only, so that its output stays the subcommand's.
+//! - The window also writes this run's log to `omweso.log` in its data folder, at least
+//!   the program's own `info` lines (start-up, the storage file read or set aside, files
+//!   opened and saved, the engine's searches, errors, a panic), keeping the run before as
+//!   `omweso.previous.log`, so that after a crash the crashed run's log is there to attach
+//!   to a bug report. Help → About names the file.
+
+use log::Log as _;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, OnceLock};
+
+/// The log file of this run, once [`init_window`] has opened one.
+static LOG_FILE: OnceLock<PathBuf> = OnceLock::new();
+
+/// The name of this run's log in the data folder.
+pub const LOG_NAME: &str = "omweso.log";
+/// The name the run before's log is kept under.
+pub const PREVIOUS_LOG_NAME: &str = "omweso.previous.log";
+
+/// The program's version, with the commit it was built from when built from a checkout
+/// (`0.1.0 (488236a0c)`).
+pub const VERSION: &str = env!("OMWESO_VERSION");
+
+/// The log file this run writes, if any (the window's; the command line writes none).
+pub fn log_file() -> Option<&'static Path> {
+    LOG_FILE.get().map(PathBuf::as_path)
+}
+
+/// The terminal's logger: `RUST_LOG`, else warnings and errors.
+fn terminal() -> env_logger::Logger {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).build()
+}
+
+/// Logs to the terminal only (the command line). Calling it twice does nothing more.
+pub fn init_cli() {
+    let logger = terminal();
+    let level = logger.filter();
+    if log::set_boxed_logger(Box::new(logger)).is_ok() {
+        log::set_max_level(level);
+    }
+}
+
+/// Logs to the terminal and to `<data_dir>/omweso.log` (the window), the previous run's
+/// log kept beside it; a panic is logged before the usual message. A log file that cannot
+/// be opened leaves the terminal's logging alone and is reported there.
+pub fn init_window(data_dir: Option<&Path>) {
+    let file = data_dir.and_then(|dir| match open_log(dir) {
+        Ok((file, path)) => {
+            let _ = LOG_FILE.set(path);
+            Some(Mutex::new(file))
+        }
+        Err(e) => {
+            eprintln!("omweso: no log file in {}: {e}", dir.display());
+            None
+        }
+    });
+    let terminal = terminal();
+    let level = if file.is_some() { terminal.filter().max(log::LevelFilter::Info) } else { terminal.filter() };
+    if log::set_boxed_logger(Box::new(Tee { terminal, file })).is_ok() {
+        log::set_max_level(level);
+    }
+    let default_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        log::error!("panic: {info}");
+        default_hook(info);
+    }));
+}
+
+/// Moves the last run's log aside and opens a new one.
+fn open_log(dir: &Path) -> std::io::Result<(std::fs::File, PathBuf)> {
+    std::fs::create_dir_all(dir)?;
+    let path = dir.join(LOG_NAME);
+    if path.is_file() {
+        std::fs::rename(&path, dir.join(PREVIOUS_LOG_NAME))?;
+    }
+    Ok((std::fs::File::create(&path)?, path))
+}
+
+/// The terminal by its filter, and the file with the program's own `info` lines and
+/// whatever the terminal shows.
+struct Tee {
+    terminal: env_logger::Logger,
+    file: Option<Mutex<std::fs::File>>,
+}
+
+impl Tee {
+    fn to_file(&self, metadata: &log::Metadata<'_>) -> bool {
+        self.file.is_some()
+            && (self.terminal.enabled(metadata)
+                || (metadata.level() <= log::Level::Info && metadata.target().starts_with("omweso")))
+    }
+}
+
+impl log::Log for Tee {
+    fn enabled(&self, metadata: &log::Metadata<'_>) -> bool {
+        self.terminal.enabled(metadata) || self.to_file(metadata)
+    }
+
+    fn log(&self, record: &log::Record<'_>) {
+        if self.terminal.matches(record) {
+            self.terminal.log(record);
+        }
+        if self.to_file(record.metadata())
+            && let Some(file) = &self.file
+            && let Ok(mut file) = file.lock()
+        {
+            let secs = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.as_secs_f64())
+                .unwrap_or_default();
+            // A log line that cannot be written is dropped: logging never stops the game.
+            let _ = writeln!(file, "{secs:.3} {:5} {}: {}", record.level(), record.target(), record.args());
+        }
+    }
+
+    fn flush(&self) {
+        self.terminal.flush();
+        if let Some(Ok(mut file)) = self.file.as_ref().map(Mutex::lock) {
+            let _ = file.flush();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_new_run_keeps_the_last_runs_log_beside_its_own() {
+        let dir = tempfile::tempdir().expect("temporary folder");
+        let (mut first, path) = open_log(dir.path()).expect("first");
+        writeln!(first, "the first run").unwrap();
+        drop(first);
+        let (_second, again) = open_log(dir.path()).expect("second");
+        assert_eq!(path, again);
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "");
+        assert_eq!(std::fs::read_to_string(dir.path().join(PREVIOUS_LOG_NAME)).unwrap(), "the first run\n");
+    }
+
+    #[test]
+    fn the_version_names_the_package_version() {
+        assert!(VERSION.starts_with(env!("CARGO_PKG_VERSION")), "{VERSION}");
+    }
+}
