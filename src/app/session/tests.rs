@@ -518,14 +518,17 @@ fn saving_over_a_file_another_window_changed_asks_first() {
     let mut mine = on(WORKED);
     mine.apply(C::SavePath(file.clone()));
     let mut theirs = Session::new(quiet());
-    theirs.apply(C::OpenPath(file.clone()));
+    assert!(matches!(theirs.modals().top(), Some(Modal::NewGame(_))));
+    theirs.apply(C::OpenHanded(file.clone()));
+    assert!(theirs.modals().top().is_none(), "the opened game replaces the New Game dialog");
     play(&mut theirs, "d");
+    assert_eq!(theirs.game().map(|g| g.moves().len()), Some(1), "{:?}", theirs.modals().top());
     theirs.apply(C::Save);
     assert!(!theirs.changed(), "the other window saved its move");
     let their_text = std::fs::read_to_string(&file).unwrap();
     play(&mut mine, "e");
     mine.apply(C::Save);
-    assert!(matches!(mine.modals().top(), Some(Modal::ChangedOnDisk(p)) if *p == file));
+    assert!(matches!(mine.modals().top(), Some(Modal::ChangedOnDisk(p)) if *p == file), "{:?}", mine.modals().top());
     assert_eq!(std::fs::read_to_string(&file).unwrap(), their_text, "nothing written yet");
     assert!(mine.changed());
     // Cancel keeps both; Overwrite replaces the file with this window's game.
