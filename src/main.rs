@@ -34,9 +34,8 @@ fn main() -> ExitCode {
 /// Opens the window, on `--state` when given.
 fn window(cli: &Cli) -> ExitCode {
     let data_dir = eframe::storage_dir(APP_ID);
-    omweso::logging::init_window(data_dir.as_deref());
-    log::info!("Omweso {} starts the window", omweso::logging::VERSION);
-    // One window per account: a later start hands its file to the first window.
+    // One window per account: a later start hands its file to the first window, and
+    // leaves the first window's log alone.
     let first = match &data_dir {
         Some(dir) => {
             let request = match &cli.file {
@@ -50,7 +49,6 @@ fn window(cli: &Cli) -> ExitCode {
                     return ExitCode::SUCCESS;
                 }
                 Err(e) => {
-                    log::error!("{e}");
                     eprintln!("omweso: {e}");
                     return ExitCode::FAILURE;
                 }
@@ -58,6 +56,8 @@ fn window(cli: &Cli) -> ExitCode {
         }
         None => None,
     };
+    omweso::logging::init_window(data_dir.as_deref());
+    log::info!("Omweso {} starts the window", omweso::logging::VERSION);
     let start = if let Some(file) = &cli.file {
         if !file.exists() {
             // Most likely a mistyped subcommand rather than a game to open.

@@ -113,7 +113,6 @@ pub fn acquire(data_dir: &Path, request: &Request) -> Result<Instance, InstanceE
         let mut answer = String::new();
         std::io::BufReader::new(stream).read_line(&mut answer).map_err(InstanceError::NoAnswer)?;
         return if answer.trim() == "ok" {
-            log::info!("another window took the request: {request:?}");
             Ok(Instance::Handed)
         } else {
             Err(InstanceError::NoAnswer(std::io::Error::other(format!("it answered {answer:?}"))))
@@ -140,7 +139,6 @@ pub fn acquire(data_dir: &Path, request: &Request) -> Result<Instance, InstanceE
             }
         })
         .map_err(io(&socket))?;
-    log::info!("this window holds {}", lock_path.display());
     Ok(Instance::First(First { _lock: lock, requests, waker }))
 }
 

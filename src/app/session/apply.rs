@@ -473,9 +473,9 @@ impl Session {
                 self.computer = opponent.map(Computer::new);
                 self.seat_computer();
                 log::info!("opened {}", path.display());
-                // A game opened from a New Game dialog (a file handed over by a later
-                // start) replaces the game it would have started.
-                self.modals.close(|m| matches!(m, Modal::NewGame(_)));
+                // A game opened over the New Game dialog or the lesson list (a file handed
+                // over by a later start) is what the player wants to see.
+                self.modals.close(|m| matches!(m, Modal::NewGame(_) | Modal::Learn));
                 self.enter(phase, Some(path));
             }
             Err(e) => {
