@@ -332,11 +332,7 @@ impl Session {
             }
             (_, C::StopAnalysingGame) => self.game_review = None,
             (_, C::ToggleHelp) => self.toggle_help(),
-            (_, C::ToggleAbout) => {
-                if self.modals.close(|m| matches!(m, Modal::About)).is_none() {
-                    self.modals.open(Modal::About);
-                }
-            }
+            (_, C::ToggleAbout) => self.toggle_about(),
             (_, C::ToggleTeaching(t)) => self.toggle_teaching(t),
             (_, C::StartLesson(n)) => self.start_lesson(n, 0),
             (Phase::Play(p), C::LessonNext) if !paused => {
@@ -378,6 +374,12 @@ impl Session {
     fn toggle_help(&mut self) {
         if self.modals.close(|m| matches!(m, Modal::Help)).is_none() {
             self.modals.open(Modal::Help);
+        }
+    }
+
+    fn toggle_about(&mut self) {
+        if self.modals.close(|m| matches!(m, Modal::About)).is_none() {
+            self.modals.open(Modal::About);
         }
     }
 

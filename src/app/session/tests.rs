@@ -570,3 +570,15 @@ fn a_file_handed_over_by_a_later_start_asks_about_unsaved_changes_first() {
     assert_eq!(s.game().unwrap().moves().len(), 0);
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn help_about_opens_and_closes_without_pausing_play() {
+    let mut s = on(WORKED);
+    s.apply(C::ToggleAbout);
+    assert_eq!(s.modals().top(), Some(&Modal::About));
+    assert!(!s.paused(), "About is read beside the board");
+    play(&mut s, "d");
+    assert_eq!(cursor(&s), 1);
+    s.apply(C::ToggleAbout);
+    assert!(s.modals().top().is_none());
+}
