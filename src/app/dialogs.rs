@@ -204,7 +204,15 @@ fn changed_on_disk(app: &mut App, ctx: &Context, path: &std::path::Path) {
 /// report.
 fn about(app: &mut App, ctx: &Context) {
     let mut open = true;
-    egui::Window::new("About Omweso").open(&mut open).collapsible(false).resizable(false).show(ctx, |ui| {
+    // Over the board, never over the menu bar.
+    let window = egui::Window::new("About Omweso")
+        .open(&mut open)
+        .collapsible(false)
+        .resizable(false)
+        .constrain_to(app.area)
+        .pivot(egui::Align2::CENTER_CENTER)
+        .default_pos(app.area.center());
+    window.show(ctx, |ui| {
         ui.label(RichText::new(format!("Omweso {}", crate::logging::VERSION)).strong());
         ui.label("The Ugandan board game of four rows and 64 seeds, by the rules of RULES.md.");
         ui.separator();
@@ -261,7 +269,9 @@ fn new_game(app: &mut App, ctx: &Context) {
             egui::Grid::new("ng-players").num_columns(2).show(ui, |ui| {
                 for (side, label) in [(0, "Lower (bottom):"), (1, "Upper (top):")] {
                     let l = ui.label(label);
-                    let field = ui.text_edit_singleline(&mut form.names[side]).labelled_by(l.id);
+                    let edit =
+                        egui::TextEdit::singleline(&mut form.names[side]).char_limit(crate::savefile::MAX_NAME_CHARS);
+                    let field = ui.add(edit).labelled_by(l.id);
                     entered |= field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
                     ui.end_row();
                 }

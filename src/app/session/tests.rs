@@ -582,3 +582,20 @@ fn help_about_opens_and_closes_without_pausing_play() {
     s.apply(C::ToggleAbout);
     assert!(s.modals().top().is_none());
 }
+
+#[test]
+fn every_name_new_game_takes_is_one_the_saved_file_reads_back() {
+    // A 65-character name saved, then Open, check and the restore all refused it.
+    let dir = temp_dir("names");
+    let file = dir.join("names.omweso");
+    let mut s = on(WORKED);
+    let mut form = s.settings().form.clone();
+    form.names = ["N".repeat(200), "\u{202E}evil\u{200B} name\n".into()];
+    s.apply(C::StartGame(Box::new(form)));
+    s.apply(C::SavePath(file.clone()));
+    let back = SavedGame::load(&file).expect("reads back");
+    let names = back.players.clone().map(|p| p.name);
+    assert_eq!(names[0], "N".repeat(crate::savefile::MAX_NAME_CHARS));
+    assert_eq!(names[1], "evil name");
+    std::fs::remove_dir_all(dir).unwrap();
+}
