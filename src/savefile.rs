@@ -470,8 +470,9 @@ impl SavedGame {
     /// it.
     ///
     /// # Errors
-    /// [`SaveError`] when any step fails; the file is then untouched and no temporary file
-    /// is left.
+    /// [`SaveError`] when any step fails, or when `path` is a folder, a named pipe, a socket
+    /// or a device (never replaced); the file is then untouched and no temporary file is
+    /// left.
     pub fn save(&self, path: &Path) -> Result<(), SaveError> {
         let err = |source| SaveError { path: path.to_path_buf(), source };
         let target = resolve_links(path).map_err(err)?;
@@ -481,7 +482,11 @@ impl SavedGame {
         };
         let name = target.file_name().ok_or_else(|| err(std::io::Error::other("no file name")))?;
         let replaced = match fs::metadata(&target) {
-            Ok(m) => Some(m.permissions()),
+            // A named pipe, a device or a folder is never replaced by a regular file.
+            Ok(m) => match FileKind::of(m.file_type()) {
+                Some(kind) => return Err(err(std::io::Error::other(format!("it is {kind}, not a file to replace")))),
+                None => Some(m.permissions()),
+            },
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
             Err(e) => return Err(err(e)),
         };

@@ -151,3 +151,21 @@ fn saving_through_a_symlink_writes_the_file_it_names() {
     assert!(fs::symlink_metadata(&dangling).unwrap().file_type().is_symlink());
     assert_eq!(SavedGame::load(&dir.join("games/new-real.omweso")).unwrap(), second);
 }
+
+#[test]
+fn saving_never_replaces_a_pipe_a_socket_or_a_folder_with_a_file() {
+    let dir = Folder::new("save-kinds");
+    let fifo = dir.join("pipe.omweso");
+    assert!(Command::new("mkfifo").arg(&fifo).status().expect("mkfifo runs").success());
+    let socket = dir.join("socket.omweso");
+    let _listener = std::os::unix::net::UnixListener::bind(&socket).unwrap();
+    let folder = dir.join("folder.omweso");
+    fs::create_dir(&folder).unwrap();
+    for (path, kind) in [(&fifo, "a named pipe (FIFO)"), (&socket, "a socket"), (&folder, "a folder")] {
+        let err = game(&["d"]).save(path).unwrap_err();
+        assert_eq!(err.to_string(), format!("cannot save to {}: it is {kind}, not a file to replace", path.display()));
+        let still = fs::symlink_metadata(path).unwrap().file_type();
+        assert!(!still.is_file(), "{} was replaced by a file", path.display());
+    }
+    assert_eq!(fs::read_dir(&dir.0).unwrap().count(), 3, "no temporary file is left");
+}
