@@ -48,8 +48,8 @@ pub enum Instance {
 
 /// The first window's hold on the lock and its end of the socket.
 pub struct First {
-    // Held open for the lock; closing it releases the lock.
-    _lock: std::fs::File,
+    // Held open for the lock; closing it releases the lock (none where there is no lock).
+    _lock: Option<std::fs::File>,
     requests: mpsc::Receiver<Request>,
     waker: std::sync::Arc<std::sync::OnceLock<egui::Context>>,
 }
@@ -139,14 +139,14 @@ pub fn acquire(data_dir: &Path, request: &Request) -> Result<Instance, InstanceE
             }
         })
         .map_err(io(&socket))?;
-    Ok(Instance::First(First { _lock: lock, requests, waker }))
+    Ok(Instance::First(First { _lock: Some(lock), requests, waker }))
 }
 
 /// Elsewhere than Unix there is no lock: every window is the first.
 #[cfg(not(unix))]
 pub fn acquire(_data_dir: &Path, _request: &Request) -> Result<Instance, InstanceError> {
     let (_send, requests) = mpsc::channel();
-    Ok(Instance::First(First { requests, waker: Default::default() }))
+    Ok(Instance::First(First { _lock: None, requests, waker: Default::default() }))
 }
 
 #[cfg(all(test, unix))]
