@@ -211,6 +211,16 @@ impl Setup {
     }
 }
 
+/// A typed player name as the saved file keeps it: control characters and Unicode format
+/// characters (bidirectional overrides such as U+202E, zero-width marks) dropped, spaces at
+/// the ends trimmed, at most [`crate::savefile::MAX_NAME_CHARS`] characters.
+pub fn player_name(typed: &str) -> String {
+    let format_char =
+        |c: char| matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2069}' | '\u{FEFF}');
+    let kept: String = typed.chars().filter(|&c| !c.is_control() && !format_char(c)).collect();
+    kept.trim().chars().take(crate::savefile::MAX_NAME_CHARS).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -434,7 +434,7 @@ impl Session {
         };
         // Only what the saved file can hold and show: no control or bidirectional format
         // characters, at most the loader's length.
-        let mut names = form.names.clone().map(|n| player_name(&n));
+        let mut names = form.names.clone().map(|n| crate::app::setup::player_name(&n));
         if let Some(o) = form.opponent() {
             names[o.side.index()] = format!("Computer ({})", o.level);
         }
@@ -596,14 +596,4 @@ fn review_at(p: &mut Play, n: Option<usize>) {
         p.turn = Turn::Ready;
     }
     p.review = n.filter(|&n| n < p.game.cursor());
-}
-
-/// A typed player name as the saved file keeps it: control characters and Unicode format
-/// characters (bidirectional overrides such as U+202E, zero-width marks) dropped, spaces at
-/// the ends trimmed, at most [`crate::savefile::MAX_NAME_CHARS`] characters.
-pub(crate) fn player_name(typed: &str) -> String {
-    let format_char =
-        |c: char| matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2069}' | '\u{FEFF}');
-    let kept: String = typed.chars().filter(|&c| !c.is_control() && !format_char(c)).collect();
-    kept.trim().chars().take(crate::savefile::MAX_NAME_CHARS).collect()
 }
