@@ -4,6 +4,7 @@
 pub mod ai;
 pub mod app;
 pub mod cli;
+pub mod disk;
 pub mod game;
 pub mod lessons;
 pub mod logging;

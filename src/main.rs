@@ -2,7 +2,8 @@
 
 use clap::Parser;
 use omweso::app::instance::{self, Instance};
-use omweso::app::{App, Start, settings};
+use omweso::app::store::Store;
+use omweso::app::{App, Start, settings, shutdown};
 use omweso::cli::{Cli, run};
 use omweso::rules::GameState;
 use omweso::savefile::SavedGame;
@@ -98,7 +99,24 @@ fn window(cli: &Cli) -> ExitCode {
     // eframe would replace a storage file it cannot read, losing the settings and the
     // autosaved game: set such a file aside first, and say so in the window.
     let storage_file = settings::storage_file(APP_ID);
-    let notices: Vec<String> = storage_file.as_deref().and_then(settings::set_aside_unreadable).into_iter().collect();
+    let mut notices: Vec<String> =
+        storage_file.as_deref().and_then(settings::set_aside_unreadable).into_iter().collect();
+    // What is kept between runs: written as it changes, atomically, off the frame.
+    let store = match storage_file.as_deref() {
+        Some(file) => {
+            let (store, notice) = Store::open(file);
+            notices.extend(notice);
+            store
+        }
+        None => {
+            notices.push("This system has no folder for Omweso's settings and game between runs: save the game to a file to keep it.".into());
+            Store::in_memory()
+        }
+    };
+    // A logout, a shutdown or Ctrl+C in the terminal closes the window cleanly.
+    if let Err(e) = shutdown::install() {
+        log::warn!("no handler for the system's request to end: {e}");
+    }
     // The window's own size and place, clamped (eframe's would be trusted as it is).
     let (position, size) =
         storage_file.as_deref().and_then(omweso::app::remembered_window).unwrap_or((None, egui::vec2(1280.0, 800.0)));
@@ -116,7 +134,7 @@ fn window(cli: &Cli) -> ExitCode {
     }
     let options = eframe::NativeOptions { viewport, persist_window: false, ..Default::default() };
     let create = move |cc: &eframe::CreationContext<'_>| -> Result<Box<dyn eframe::App>, _> {
-        let mut app = App::from_creation(cc, start, notices);
+        let mut app = App::from_creation(cc, store, start, notices);
         if let Some(first) = first {
             first.wake(&cc.egui_ctx);
             app.set_instance(first);

@@ -5,6 +5,7 @@ use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use omweso::app::modal::Modal;
+use omweso::app::store::Store;
 use omweso::app::{App, Command, Session, Settings};
 use omweso::rules::{GameState, Hole, Side};
 
@@ -450,8 +451,8 @@ fn without_a_file_dialog_the_path_is_typed_and_nothing_is_lost() {
         other => panic!("saved a game in play, not {other:?}"),
     }
 
-    // Open: a path that does not exist is reported and the game is untouched; Esc closes
-    // the prompt.
+    // Open: a path that does not exist is reported and the game is untouched; Esc leaves
+    // the field, and Esc again closes the prompt.
     h.key_press_modifiers(Modifiers::COMMAND, Key::O);
     h.run();
     h.get_by_label("Open a saved game");
@@ -467,7 +468,10 @@ fn without_a_file_dialog_the_path_is_typed_and_nothing_is_lost() {
     h.get_by_label("Open a saved game");
     h.key_press(Key::Escape);
     h.run();
-    assert_eq!(path_prompt(&h), None, "Esc closes the prompt");
+    assert!(path_prompt(&h).is_some(), "the first Esc leaves the field, as in any text field");
+    h.key_press(Key::Escape);
+    h.run();
+    assert_eq!(path_prompt(&h), None, "the second Esc closes the prompt");
 
     // Open the saved file by its path, from a new game.
     click(&mut h, "Undo");
@@ -841,67 +845,75 @@ fn closing_the_window_with_unsaved_changes_asks_first() {
     let _ = std::fs::remove_file(path);
 }
 
-/// eframe's storage, in memory.
-#[derive(Default)]
-struct MemoryStorage(std::collections::HashMap<String, String>);
-
-impl eframe::Storage for MemoryStorage {
-    fn get_string(&self, key: &str) -> Option<String> {
-        self.0.get(key).cloned()
-    }
-    fn set_string(&mut self, key: &str, value: String) {
-        self.0.insert(key.to_string(), value);
-    }
-    fn remove_string(&mut self, key: &str) {
-        self.0.remove(key);
-    }
-    fn flush(&mut self) {}
+/// The storage file of a window's store, read as the next start reads it.
+fn stored(file: &std::path::Path) -> std::collections::HashMap<String, String> {
+    ron::from_str(&std::fs::read_to_string(file).expect("the store was written")).expect("a map of strings")
 }
 
 #[test]
 fn the_game_of_the_last_session_is_restored() {
-    let mut h = on_state(WORKED);
+    let dir = tempfile::tempdir().expect("folder");
+    let file = dir.path().join("app.ron");
+    let (mut store, _) = Store::open(&file);
+    settings().store(&mut store);
+    let mut h = harness(App::restore(store, omweso::app::Start::State(WORKED.parse().expect("state")), vec![]));
     h.state_mut().push(Command::ToggleLetters);
     play_worked_game(&mut h);
-    let mut storage = MemoryStorage::default();
-    eframe::App::save(h.state_mut(), &mut storage);
-    assert!(storage.0.contains_key(omweso::app::autosave::AUTOSAVE_KEY));
+    // Written as it changed, not at the end: the file holds the game while the window is open.
+    let after = |file: &std::path::Path| {
+        stored(file)
+            .get(omweso::app::autosave::AUTOSAVE_KEY)
+            .and_then(|t| omweso::savefile::SavedGame::from_ron(t).ok())
+            .is_some_and(|g| matches!(g.phase, omweso::savefile::Phase::Game(g) if g.cursor() == 3))
+    };
+    let start = std::time::Instant::now();
+    while !after(&file) {
+        assert!(start.elapsed() < std::time::Duration::from_secs(20), "the third move reached the store");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    drop(h);
     // A fresh start picks the game and the settings up where they were.
-    let h = harness(App::restore(Some(&storage), omweso::app::Start::Fresh, vec![]));
+    let h = harness(App::restore(Store::open(&file).0, omweso::app::Start::Fresh, vec![]));
     assert!(h.state().session().game().is_some());
     assert!(h.state().session().modals().new_game().is_none());
     assert_eq!(board(&h), AFTER_DFM);
     assert_eq!(game(&h).cursor(), 3);
     assert!(!h.state().session().settings().letters);
     h.get_by_label("Lower m");
+    drop(h);
     // A start on a given state does not.
-    let h = harness(App::restore(Some(&storage), omweso::app::Start::State(WORKED.parse().expect("state")), vec![]));
+    let h =
+        harness(App::restore(Store::open(&file).0, omweso::app::Start::State(WORKED.parse().expect("state")), vec![]));
     assert_eq!(game(&h).cursor(), 0);
 }
 
 #[test]
 fn a_damaged_autosave_is_set_aside_with_a_notice() {
     let damaged = "(version: 1, players: [oops".to_string();
-    let mut storage = MemoryStorage::default();
-    storage.0.insert(omweso::app::autosave::AUTOSAVE_KEY.into(), damaged.clone());
-    let mut h = harness(App::restore(Some(&storage), omweso::app::Start::Fresh, vec![]));
+    let dir = tempfile::tempdir().expect("folder");
+    let file = dir.path().join("app.ron");
+    let map: std::collections::HashMap<_, _> =
+        [(omweso::app::autosave::AUTOSAVE_KEY.to_string(), damaged.clone())].into();
+    std::fs::write(&file, ron::to_string(&map).expect("ron")).expect("written");
+    let mut h = harness(App::restore(Store::open(&file).0, omweso::app::Start::Fresh, vec![]));
     h.get_by_label("Problem");
     h.get_by_label_contains("could not be restored");
     h.get_by_label_contains("it was set aside");
     assert!(h.state().session().modals().new_game().is_some(), "a fresh session instead");
     click(&mut h, "OK");
     assert!(!problem(&h));
-    // The next save keeps the damaged text under its own key and autosaves afresh.
-    eframe::App::save(h.state_mut(), &mut storage);
-    assert_eq!(storage.0.get(omweso::app::autosave::DAMAGED_AUTOSAVE_KEY), Some(&damaged));
-    let fresh = storage.0.get(omweso::app::autosave::AUTOSAVE_KEY).expect("autosave");
+    drop(h);
+    // The store keeps the damaged text under its own key and autosaves afresh.
+    let map = stored(&file);
+    assert_eq!(map.get(omweso::app::autosave::DAMAGED_AUTOSAVE_KEY), Some(&damaged));
+    let fresh = map.get(omweso::app::autosave::AUTOSAVE_KEY).expect("autosave");
     assert!(omweso::savefile::SavedGame::from_ron(fresh).is_ok());
 }
 
 #[test]
 fn a_file_that_cannot_be_opened_still_opens_the_window_and_says_why() {
     let why = "Cannot open bad.omweso: move 2 `E` is not a legal move";
-    let mut h = harness(App::restore(None, omweso::app::Start::Unreadable(why.into()), vec![]));
+    let mut h = harness(App::restore(Store::in_memory(), omweso::app::Start::Unreadable(why.into()), vec![]));
     h.get_by_label("Problem");
     h.get_by_label(why);
     click(&mut h, "OK");
@@ -1004,7 +1016,7 @@ fn the_resign_button_goes_once_the_game_is_over() {
 #[test]
 fn the_first_start_offers_the_lessons_and_a_lesson_is_followed_on_the_board() {
     // The default settings: the moves are animated, as a new player sees them.
-    let mut h = patient(App::restore(None, omweso::app::Start::Fresh, vec![]));
+    let mut h = patient(App::restore(Store::in_memory(), omweso::app::Start::Fresh, vec![]));
     h.get_by_label("Learn Omweso");
     h.get_by_label("3. Sowing");
     h.get_all_by_label("Start lesson").next().expect("a lesson's Start").click();

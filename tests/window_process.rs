@@ -1,6 +1,7 @@
-//! Two real windows on one account, as processes under Xvfb: the second start hands its
-//! saved game to the first window and ends, the first opens it, and the first window's log
-//! is its own. Needs Xvfb and a GL driver (Debian: `apt-get install -y xvfb
+//! Real windows as processes under Xvfb: a move survives the window being ended (SIGTERM)
+//! or killed (SIGKILL); and with two windows on one account the second start hands its
+//! saved game to the first window and ends, the first opens it, and the first window's
+//! log is its own. Needs Xvfb and a GL driver (Debian: `apt-get install -y xvfb
 //! mesa-vulkan-drivers`), so it is ignored by a plain `cargo test`; `.ci/run` installs them
 //! and runs `cargo test --release --test window_process -- --ignored`.
 
@@ -26,7 +27,7 @@ fn wait_for(what: &str, limit: Duration, mut done: impl FnMut() -> bool) {
     }
 }
 
-fn window(display: &str, data: &Path, runtime: &Path, args: &[&Path]) -> Command {
+fn window<A: AsRef<std::ffi::OsStr>>(display: &str, data: &Path, runtime: &Path, args: &[A]) -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_omweso"));
     c.args(args)
         .env("DISPLAY", display)
@@ -38,11 +39,9 @@ fn window(display: &str, data: &Path, runtime: &Path, args: &[&Path]) -> Command
     c
 }
 
-#[test]
-#[ignore = "needs Xvfb: .ci/run runs it with --ignored"]
-fn a_second_start_hands_its_game_to_the_open_window() {
-    let display = ":87";
-    let _xvfb = Killed(
+/// An X server on `display` for the test's windows.
+fn xvfb(display: &str) -> Killed {
+    let server = Killed(
         Command::new("Xvfb")
             .args([display, "-screen", "0", "1280x800x24"])
             .stdout(Stdio::null())
@@ -51,11 +50,87 @@ fn a_second_start_hands_its_game_to_the_open_window() {
             .expect("Xvfb runs (apt-get install -y xvfb)"),
     );
     std::thread::sleep(Duration::from_secs(2));
+    server
+}
+
+/// Types `key` into the Omweso window on `display` (xdotool, as a person would).
+fn type_key(display: &str, key: &str) {
+    let xdotool = |args: &[&str]| {
+        let out = Command::new("xdotool").args(args).env("DISPLAY", display).output().expect("xdotool runs");
+        assert!(out.status.success(), "xdotool {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let id = xdotool(&["search", "--sync", "--onlyvisible", "--name", "Omweso"]);
+    let id = id.lines().next().expect("the window");
+    xdotool(&["windowfocus", "--sync", id]);
+    xdotool(&["key", key]);
+}
+
+/// How many moves the game kept between runs holds, as the storage file has it now.
+fn moves_kept(store: &Path) -> Option<usize> {
+    let text = std::fs::read_to_string(store).ok()?;
+    let map: std::collections::HashMap<String, String> = ron::from_str(&text).ok()?;
+    let saved = omweso::savefile::SavedGame::from_ron(map.get(omweso::app::autosave::AUTOSAVE_KEY)?).ok()?;
+    match saved.phase {
+        omweso::savefile::Phase::Game(g) => Some(g.cursor()),
+        omweso::savefile::Phase::Setup { .. } => Some(0),
+    }
+}
+
+#[test]
+#[ignore = "needs Xvfb and xdotool: .ci/run runs it with --ignored"]
+fn a_move_survives_the_window_being_ended_or_killed() {
+    let display = ":88";
+    let _xvfb = xvfb(display);
     let data = tempfile::tempdir().expect("data folder");
     let runtime = tempfile::tempdir().expect("runtime folder");
     let omweso = data.path().join("omweso");
-    let mut first =
-        Killed(window(display, data.path(), runtime.path(), &[]).stderr(Stdio::null()).spawn().expect("first window"));
+    let (log, store) = (omweso.join("omweso.log"), omweso.join("app.ron"));
+    let open = |args: &[&str]| {
+        let child =
+            Killed(window(display, data.path(), runtime.path(), args).stderr(Stdio::null()).spawn().expect("window"));
+        wait_for("the window", Duration::from_secs(60), || {
+            std::fs::read_to_string(&log).is_ok_and(|t| t.contains("starts the window"))
+        });
+        child
+    };
+
+    // A move, then the system ends the program (a logout): it closes by itself, at once.
+    let mut w = open(&["--state", "9a, 3b, 4d-fhm; 4A-F, 3G, 5P / L both 0,0"]);
+    type_key(display, "d");
+    std::thread::sleep(Duration::from_millis(1500));
+    assert_eq!(unsafe { libc::kill(w.0.id() as i32, libc::SIGTERM) }, 0);
+    wait_for("the window to end on SIGTERM", Duration::from_secs(15), || w.0.try_wait().is_ok_and(|s| s.is_some()));
+    assert!(w.0.wait().expect("ended").success(), "a clean end");
+    assert_eq!(moves_kept(&store), Some(1), "the move was kept");
+
+    // The next start has it, and the next move; then the window dies without a word.
+    let mut w = open(&[]);
+    wait_for("the kept game to be restored", Duration::from_secs(30), || {
+        std::fs::read_to_string(&log).is_ok_and(|t| t.contains("restored") && t.contains("moves: 1 on the board"))
+    });
+    type_key(display, "a");
+    std::thread::sleep(Duration::from_millis(1500));
+    w.0.kill().expect("SIGKILL");
+    w.0.wait().expect("ended");
+    assert_eq!(moves_kept(&store), Some(2), "the move before the kill was kept");
+    let _w = open(&[]);
+    wait_for("both moves after the kill", Duration::from_secs(30), || {
+        std::fs::read_to_string(&log).is_ok_and(|t| t.contains("moves: 2 on the board"))
+    });
+}
+
+#[test]
+#[ignore = "needs Xvfb: .ci/run runs it with --ignored"]
+fn a_second_start_hands_its_game_to_the_open_window() {
+    let display = ":87";
+    let _xvfb = xvfb(display);
+    let data = tempfile::tempdir().expect("data folder");
+    let runtime = tempfile::tempdir().expect("runtime folder");
+    let omweso = data.path().join("omweso");
+    let mut first = Killed(
+        window::<&str>(display, data.path(), runtime.path(), &[]).stderr(Stdio::null()).spawn().expect("first window"),
+    );
     let log = omweso.join("omweso.log");
     wait_for("the first window's lock and log", Duration::from_secs(60), || {
         omweso.join("instance.sock").exists()
@@ -82,8 +157,9 @@ fn a_second_start_hands_its_game_to_the_open_window() {
     // The first window ends in the worst way: the next start is a first window again.
     first.0.kill().expect("kill");
     first.0.wait().expect("ended");
-    let mut again =
-        Killed(window(display, data.path(), runtime.path(), &[]).stderr(Stdio::null()).spawn().expect("next window"));
+    let mut again = Killed(
+        window::<&str>(display, data.path(), runtime.path(), &[]).stderr(Stdio::null()).spawn().expect("next window"),
+    );
     wait_for("the next window to take the lock", Duration::from_secs(60), || {
         std::fs::read_to_string(&log).is_ok_and(|t| t.contains("starts the window"))
             && omweso.join("omweso.previous.log").exists()

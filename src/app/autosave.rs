@@ -12,6 +12,9 @@ use std::path::PathBuf;
 pub const AUTOSAVE_KEY: &str = "omweso-autosave";
 /// The storage key of the autosaved game's document: its file and whether it had changed.
 pub const AUTOSAVE_DOCUMENT_KEY: &str = "omweso-autosave-document";
+/// The storage key of the lesson under way, by id and step ([`LessonPlace`]): the window
+/// comes back to it.
+pub const LESSON_KEY: &str = "omweso-lesson";
 /// Where an autosave that could not be read is set aside (kept, never overwritten by the
 /// next autosave).
 pub const DAMAGED_AUTOSAVE_KEY: &str = "omweso-autosave-damaged";
@@ -36,6 +39,15 @@ pub enum Start {
 struct AutosaveDocument {
     path: Option<PathBuf>,
     changed: bool,
+}
+
+/// Where a lesson under way was left: the lesson's id and the step shown (from 0).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct LessonPlace {
+    /// The lesson's id (`assets/lessons/*.ron`).
+    pub id: String,
+    /// The step's number (from 0).
+    pub step: usize,
 }
 
 /// The session as the last run left it: settings from `storage`, then `start`; a fresh
@@ -65,8 +77,23 @@ pub fn restore(
         Start::Unreadable(message) => (Start::Fresh, Some(message)),
         start => (start, None),
     };
-    let mut session = match start {
-        Start::Fresh | Start::Unreadable(_) => match storage.and_then(|s| s.get_string(AUTOSAVE_KEY)) {
+    // A lesson under way comes back at its step (the game kept before it stays kept).
+    let lesson = storage
+        .and_then(|s| s.get_string(LESSON_KEY))
+        .and_then(|t| ron::from_str::<LessonPlace>(&t).ok())
+        .and_then(|place| {
+            let all = crate::lessons::all().ok()?;
+            let n = all.iter().position(|l| l.id == place.id)?;
+            (place.step < all[n].steps.len()).then_some((n, place.step))
+        });
+    let mut session = match (start, lesson) {
+        (Start::Fresh, Some((lesson, step))) => {
+            let mut session = Session::new(settings);
+            session.apply(crate::app::Command::StartLessonAt { lesson, step });
+            log::info!("lesson {} restored at step {}", lesson + 1, step + 1);
+            session
+        }
+        (Start::Fresh | Start::Unreadable(_), _) => match storage.and_then(|s| s.get_string(AUTOSAVE_KEY)) {
             None => {
                 // Nothing played yet and no lesson taken: offer the lessons first.
                 let new = settings.lessons_done.is_empty();
@@ -82,6 +109,7 @@ pub fn restore(
                         .and_then(|s| s.get_string(AUTOSAVE_DOCUMENT_KEY))
                         .and_then(|t| ron::from_str(&t).ok())
                         .unwrap_or_default();
+                    log::info!("the game kept from the last run restored ({})", saved.summary().replace('\n', "; "));
                     let mut session = Session::from_saved(settings, saved, doc.path);
                     if doc.changed {
                         session.forget_baseline();
@@ -96,13 +124,13 @@ pub fn restore(
                 }
             },
         },
-        Start::State(s) => Session::from_state(settings, s),
-        Start::Lesson(n) => {
+        (Start::State(s), _) => Session::from_state(settings, s),
+        (Start::Lesson(n), _) => {
             let mut session = Session::new(settings);
             session.apply(crate::app::Command::StartLesson(n));
             session
         }
-        Start::Saved(g, path) => Session::from_saved(settings, *g, Some(path)),
+        (Start::Saved(g, path), _) => Session::from_saved(settings, *g, Some(path)),
     };
     notices.extend(notice);
     if !notices.is_empty() {
@@ -111,17 +139,23 @@ pub fn restore(
     (session, damaged)
 }
 
-/// Writes the settings and the game (with its file) to `storage`; a damaged autosave
+/// Writes the settings and the game (with its file), or the lesson's place, to `storage`; a damaged autosave
 /// waiting in `damaged` is set aside first, under [`DAMAGED_AUTOSAVE_KEY`].
 pub fn store(storage: &mut dyn eframe::Storage, session: &Session, damaged: &mut Option<String>) {
     session.settings().store(storage);
     if let Some(text) = damaged.take() {
         storage.set_string(DAMAGED_AUTOSAVE_KEY, text);
     }
-    if session.lesson().is_some() {
-        // A lesson is not a game to keep: the game autosaved before it stays.
+    if let Some(run) = session.lesson() {
+        // A lesson is not a game to keep: the game autosaved before it stays, and the
+        // lesson's place is kept beside it.
+        let place = LessonPlace { id: run.lesson.id.clone(), step: run.step };
+        if let Ok(text) = ron::to_string(&place) {
+            storage.set_string(LESSON_KEY, text);
+        }
         return;
     }
+    storage.remove_string(LESSON_KEY);
     let kept = session.to_keep();
     storage.set_string(AUTOSAVE_KEY, kept.to_ron());
     let changed = session.document().baseline.as_ref() != Some(&kept);
@@ -186,6 +220,38 @@ mod tests {
         assert_eq!(m.0.get(DAMAGED_AUTOSAVE_KEY).map(String::as_str), Some("(garbled"));
         assert_ne!(m.0.get(AUTOSAVE_KEY).map(String::as_str), Some("(garbled"));
         std::fs::remove_dir_all(file.parent().unwrap()).unwrap();
+    }
+
+    #[test]
+    fn a_lesson_under_way_comes_back_at_its_step_and_the_game_before_it_stays() {
+        let state: GameState = "9a, 3b, 4d-fhm; 4A-F, 3G, 5P / L both 0,0".parse().unwrap();
+        let mut s = Session::from_state(Settings::default(), state);
+        s.apply(Command::PlayHole { hole: crate::rules::Hole::from_letter('d').unwrap(), split: false });
+        let mut m = Memory::default();
+        store(&mut m, &s, &mut None);
+        let game = m.0.get(AUTOSAVE_KEY).cloned();
+        s.apply(Command::StartLessonAt { lesson: 0, step: 2 });
+        assert!(matches!(s.modals().top(), Some(crate::app::modal::Modal::Unsaved(_))), "the move is not saved");
+        s.apply(Command::Discard);
+        let run = s.lesson().expect("the lesson is under way");
+        assert_eq!((run.index, run.step), (0, 2));
+        store(&mut m, &s, &mut None);
+        assert_eq!(m.0.get(AUTOSAVE_KEY), game.as_ref(), "the game before the lesson is kept");
+        let (back, _) = restore(Some(&m), Start::Fresh, vec![]);
+        let run = back.lesson().expect("the window comes back to the lesson");
+        assert_eq!((run.index, run.step), (0, 2));
+        assert!(back.modals().new_game().is_none(), "not the New Game dialog");
+        // A start on a file or a state opens that instead.
+        let (other, _) = restore(Some(&m), Start::State("4i-p; 4I-P / L both 0,0".parse().unwrap()), vec![]);
+        assert!(other.lesson().is_none());
+        // Once the lesson is left, the next start is not a lesson.
+        let mut s = back;
+        s.apply(Command::StartGame(Box::new(s.settings().form.clone())));
+        assert!(s.lesson().is_none());
+        store(&mut m, &s, &mut None);
+        assert!(!m.0.contains_key(LESSON_KEY));
+        let (next, _) = restore(Some(&m), Start::Fresh, vec![]);
+        assert!(next.lesson().is_none());
     }
 
     #[test]

@@ -107,6 +107,14 @@ pub enum Command {
     ToggleTeaching(Teaching),
     /// Start lesson number `n` of the course (from 0), at its first step.
     StartLesson(usize),
+    /// Start lesson number `lesson` of the course at step `step` (both from 0): where the
+    /// last run left off.
+    StartLessonAt {
+        /// The lesson's number.
+        lesson: usize,
+        /// The step's number in the lesson.
+        step: usize,
+    },
     /// In a lesson: go on to the next step (or the next lesson after the last).
     LessonNext,
     /// In a lesson: take the wrong move back and try again.
@@ -137,6 +145,9 @@ pub enum Command {
     /// Save over the game's file although it changed on disk since this window read or
     /// wrote it (the "changed on disk" prompt's Overwrite).
     OverwriteChanged,
+    /// The "Replace …?" question's Replace: the game is written over the file the typed
+    /// path names.
+    ReplaceFile,
     /// Save to this path, typed where no file dialog can be shown.
     SavePath(std::path::PathBuf),
     /// Close the typed-path prompt without opening or saving.

@@ -21,6 +21,7 @@ pub fn show(app: &mut App, ctx: &Context) {
             Modal::Resign(side) => resign_prompt(app, ctx, *side),
             Modal::Problem(text) => message(app, ctx, text),
             Modal::ChangedOnDisk(path) => changed_on_disk(app, ctx, path),
+            Modal::Replace(path) => replace(app, ctx, path),
             Modal::Help => help(app, ctx),
             Modal::About => about(app, ctx),
             Modal::Learn => super::teaching::learn(app, ctx),
@@ -91,8 +92,9 @@ fn resign_prompt(app: &mut App, ctx: &Context, side: crate::rules::Side) {
 }
 
 /// Where no file dialog can be shown: a box to type the file's path in. Enter in the field
-/// is the default button; Esc (in the field or not) cancels.
+/// is the default button; Esc leaves the field, and a second Esc cancels.
 fn path_prompt(app: &mut App, ctx: &Context, index: usize) {
+    let on_top = app.session.modals().iter().count() == index + 1;
     let Some(Modal::Path(prompt)) = app.session.modals_mut().iter_mut().nth(index) else { return };
     let (heading, button) = match prompt.action {
         FileAction::Open => ("Open a saved game", "Open"),
@@ -106,14 +108,15 @@ fn path_prompt(app: &mut App, ctx: &Context, index: usize) {
         let field = ui
             .add(egui::TextEdit::singleline(&mut prompt.text).desired_width(460.0).hint_text("/home/me/game.omweso"))
             .labelled_by(label.id);
-        let entered = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-        // Esc in the field (which takes the keyboard from the shortcuts) cancels too.
-        if ui.input(|i| i.key_pressed(egui::Key::Escape)) {
-            cmd = Some(Command::CancelPathPrompt);
-        }
-        // The field keeps the keyboard (asked after reading Enter: asking clears "lost").
-        if !entered && ui.memory(|m| m.focused().is_none()) {
+        // Enter in the field answers; Esc in it only leaves the field (egui), and Esc
+        // outside it cancels (the keyboard's Esc for the window on top).
+        let entered = on_top && field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        if !prompt.focused {
             field.request_focus();
+            prompt.focused = true;
+        } else if !on_top {
+            // "Replace …?" over the prompt has the keyboard.
+            field.surrender_focus();
         }
         ui.horizontal(|ui| {
             let path = super::files::typed_path(&prompt.text);
@@ -196,6 +199,27 @@ fn changed_on_disk(app: &mut App, ctx: &Context, path: &std::path::Path) {
         if !matches!(c, Command::OverwriteChanged | Command::CancelModal) {
             app.push(Command::CancelModal);
         }
+        app.push(c);
+    }
+}
+
+/// A typed path names another file: replace it, or go back to the path.
+fn replace(app: &mut App, ctx: &Context, path: &std::path::Path) {
+    let mut cmd = None;
+    egui::Modal::new(egui::Id::unique("replace-file")).show(ctx, |ui| {
+        let name = path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned());
+        ui.heading(format!("Replace {name}?"));
+        ui.label(format!("{} already exists. Replacing it loses what it holds.", path.display()));
+        ui.horizontal(|ui| {
+            if ui.button("Replace").clicked() {
+                cmd = Some(Command::ReplaceFile);
+            }
+            if ui.button("Cancel").on_hover_text("Back to the path, to type another").clicked() {
+                cmd = Some(Command::CancelModal);
+            }
+        });
+    });
+    if let Some(c) = cmd {
         app.push(c);
     }
 }

@@ -78,6 +78,8 @@ pub struct PathPrompt {
     pub text: String,
     /// Why the system's dialog could not be shown.
     pub why: String,
+    /// The field has been given the keyboard (once, when the prompt opens).
+    pub focused: bool,
 }
 
 impl PathPrompt {
@@ -94,7 +96,7 @@ impl PathPrompt {
                 }
             }
         };
-        PathPrompt { action, text, why }
+        PathPrompt { action, text, why, focused: false }
     }
 }
 

@@ -27,6 +27,8 @@ pub mod panels;
 pub mod session;
 pub mod settings;
 pub mod setup;
+pub mod shutdown;
+pub mod store;
 pub mod teaching;
 pub mod textures;
 pub mod theme;
@@ -79,6 +81,10 @@ pub struct App {
     area: egui::Rect,
     /// This window's hold on the one-window lock, and what later starts ask of it.
     instance: Option<instance::First>,
+    /// What is kept between runs, written as it changes (off the frame).
+    store: store::Store,
+    /// The session's revision last put in the store.
+    stored: Option<u64>,
 }
 
 impl App {
@@ -99,6 +105,8 @@ impl App {
             placed: false,
             area: egui::Rect::EVERYTHING,
             instance: None,
+            store: store::Store::in_memory(),
+            stored: None,
         }
     }
 
@@ -123,16 +131,61 @@ impl App {
     }
 
     /// The eframe constructor: the window's own theme ([`theme::install`]), then
-    /// [`App::restore`] from eframe's storage.
-    pub fn from_creation(cc: &eframe::CreationContext<'_>, start: Start, notices: Vec<String>) -> App {
+    /// [`App::restore`] from `store` (eframe's own storage is not used: it is written only
+    /// now and then, in place, and not when the program is killed). The system's request
+    /// to end ([`shutdown`]) wakes this window.
+    pub fn from_creation(
+        cc: &eframe::CreationContext<'_>,
+        store: store::Store,
+        start: Start,
+        notices: Vec<String>,
+    ) -> App {
         theme::install(&cc.egui_ctx);
-        App::restore(cc.storage, start, notices)
+        shutdown::attach(&cc.egui_ctx, store.handle());
+        App::restore(store, start, notices)
     }
 
-    /// The window as the last run left it (see [`autosave::restore`]).
-    pub fn restore(storage: Option<&dyn eframe::Storage>, start: Start, notices: Vec<String>) -> App {
-        let (session, damaged) = autosave::restore(storage, start, notices);
-        App { damaged_autosave: damaged, ..App::new(session) }
+    /// The window as the last run left it in `store` (see [`autosave::restore`]); what it
+    /// keeps from now on goes back to `store`.
+    pub fn restore(store: store::Store, start: Start, notices: Vec<String>) -> App {
+        let (session, damaged) = autosave::restore(Some(&store), start, notices);
+        App { damaged_autosave: damaged, store, ..App::new(session) }
+    }
+
+    /// Puts what is kept between runs in the store when the session has changed since
+    /// (and the window's rectangle with it, or always when `window` is set), and hands it
+    /// to the store's writer; a write that failed is told to the player.
+    fn keep(&mut self, window: bool) {
+        let revision = self.session.revision();
+        if self.stored == Some(revision) && !window {
+            return;
+        }
+        autosave::store(&mut self.store, &self.session, &mut self.damaged_autosave);
+        if let Some(rect) = self.window
+            && let Ok(text) = ron::to_string(&rect)
+        {
+            eframe::Storage::set_string(&mut self.store, WINDOW_KEY, text);
+        }
+        eframe::Storage::flush(&mut self.store);
+        self.stored = Some(self.session.revision());
+    }
+
+    /// Tells the player of a failed write of the store (once per failure).
+    fn tell_store_problem(&mut self) {
+        if let Some(problem) = self.store.take_problem() {
+            self.session.notify(problem);
+        }
+    }
+
+    /// The system asked the program to end: keep everything, wait for it to reach the
+    /// disk, and close (no question about unsaved changes: they are kept between runs).
+    fn end_for_the_system(&mut self, ctx: &Context) {
+        self.session.close_for_the_system();
+        self.keep(true);
+        if !self.store.wait(std::time::Duration::from_secs(5)) {
+            log::error!("the store was not written within 5 s");
+        }
+        ctx.send_viewport_cmd(egui::ViewportCommand::Close);
     }
 
     /// The session (read-only; everything changes through commands).
@@ -193,6 +246,9 @@ impl App {
         let resp = panel.inner;
         self.board_commands(&resp);
         dialogs::show(self, &ctx);
+        if shutdown::requested() {
+            self.end_for_the_system(&ctx);
+        }
         if ctx.input(|i| i.viewport().close_requested()) && !self.session.close_requested() {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
         }
@@ -212,6 +268,8 @@ impl App {
                 Effect::Close => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
             }
         }
+        self.keep(false);
+        self.tell_store_problem();
         let title = self.session.title();
         if title != self.title {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
@@ -283,12 +341,14 @@ impl eframe::App for App {
         App::ui(self, ui);
     }
 
-    fn save(&mut self, storage: &mut dyn eframe::Storage) {
-        autosave::store(storage, &self.session, &mut self.damaged_autosave);
-        if let Some(rect) = self.window
-            && let Ok(text) = ron::to_string(&rect)
-        {
-            storage.set_string(WINDOW_KEY, text);
-        }
+    /// eframe's periodic and last save: eframe's own storage is left alone (so that eframe
+    /// never writes its file); the window's own store takes the window's rectangle too.
+    fn save(&mut self, _storage: &mut dyn eframe::Storage) {
+        self.keep(true);
+    }
+
+    /// egui's memory (its windows' places) is not kept: only what [`store`] keeps is.
+    fn persist_egui_memory(&self) -> bool {
+        false
     }
 }

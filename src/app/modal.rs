@@ -23,6 +23,9 @@ pub enum Modal {
     /// The game's file changed on disk since this window read or wrote it: Save waits for
     /// Reload, Save as, Overwrite or Cancel.
     ChangedOnDisk(std::path::PathBuf),
+    /// A typed path names a file that is not the game's own: "Replace …?" (Replace or
+    /// Cancel, back to the path), as a file dialog asks.
+    Replace(std::path::PathBuf),
     /// The keyboard help (it does not pause play).
     Help,
     /// Help → About: the version and where the log is (it does not pause play).

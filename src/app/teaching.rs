@@ -58,17 +58,30 @@ pub fn learn(app: &mut App, ctx: &Context) {
                     ui.colored_label(Color32::from_rgb(255, 120, 100), format!("The lessons could not be loaded: {e}"));
                 }
                 Ok(lessons) => {
+                    let done = |l: &crate::lessons::Lesson| s.settings().lessons_done.contains(&l.id);
+                    // The lesson under way, else the first one not done yet.
+                    let under_way = s.lesson().map(|run| (run.index, run.step));
+                    let next = under_way.map(|(i, _)| i).or_else(|| lessons.iter().position(|l| !done(l)));
                     egui::Grid::new("lessons").num_columns(3).spacing([12.0, 6.0]).show(ui, |ui| {
                         for (i, l) in lessons.iter().enumerate() {
-                            let done = s.settings().lessons_done.contains(&l.id);
-                            ui.label(if done {
-                                RichText::new("done").color(theme::LAST_MOVE)
-                            } else {
-                                RichText::new("")
+                            ui.label(match (done(l), next == Some(i)) {
+                                (_, true) => {
+                                    RichText::new("next").strong().color(theme::accent(ui.visuals().dark_mode))
+                                }
+                                (true, false) => RichText::new("done").color(theme::LAST_MOVE),
+                                (false, false) => RichText::new(""),
                             });
                             ui.label(format!("{}. {}", i + 1, l.title));
-                            if ui.button(if done { "Again" } else { "Start lesson" }).clicked() {
-                                cmd = Some(Command::StartLesson(i));
+                            let (label, command) = match under_way {
+                                Some((n, step)) if n == i && step > 0 => (
+                                    format!("Continue (step {})", step + 1),
+                                    Command::StartLessonAt { lesson: i, step },
+                                ),
+                                _ if done(l) => ("Again".to_string(), Command::StartLesson(i)),
+                                _ => ("Start lesson".to_string(), Command::StartLesson(i)),
+                            };
+                            if ui.button(label).clicked() {
+                                cmd = Some(command);
                             }
                             ui.end_row();
                         }

@@ -14,7 +14,6 @@ use crate::app::setup::{NewGameForm, Setup};
 use crate::game::Game;
 use crate::lessons::Task;
 use crate::rules::{Position, Progress, Side, Sowing, Trace};
-use crate::savefile::SavedGame;
 use std::path::PathBuf;
 
 impl Session {
@@ -29,6 +28,7 @@ impl Session {
                 | Command::Quit
                 | Command::Rematch
                 | Command::StartLesson(_)
+                | Command::StartLessonAt { .. }
         ) || (matches!(command, Command::NewGameFromState(_))
             && self.modals.new_game().is_none());
         let asking = self.modals.iter().any(|m| matches!(m, Modal::Unsaved(_)));
@@ -36,7 +36,10 @@ impl Session {
             self.modals.open(Modal::Unsaved(Box::new(command)));
             return;
         }
+        self.touch();
         self.carry_out(command);
+        // Again after: what was worked out during the command is not kept for after it.
+        self.touch();
     }
 
     /// Lets the play clock run to `now` (seconds): a finished animation ends.
@@ -52,8 +55,21 @@ impl Session {
                 && !self.settings.lessons_done.contains(&run.lesson.id)
             {
                 self.settings.lessons_done.push(run.lesson.id.clone());
+                self.touch();
             }
         }
+    }
+
+    /// The system asks the program to end (a logout, a shutdown, a signal): the window
+    /// closes without the unsaved-changes prompt, and the game is kept between runs as it
+    /// is, unsaved changes included, as after a crash.
+    pub fn close_for_the_system(&mut self) {
+        self.closing = true;
+        self.discarded = false;
+        if let Some(c) = &mut self.computer {
+            c.cancel();
+        }
+        self.touch();
     }
 
     /// The window asks to close. Returns true when it may: the computer's search is
@@ -73,7 +89,7 @@ impl Session {
         false
     }
 
-    fn carry_out(&mut self, command: Command) {
+    pub(super) fn carry_out(&mut self, command: Command) {
         use Command as C;
         if self.lesson().is_some() && means_nothing_in_a_lesson(&command) {
             return;
@@ -262,8 +278,19 @@ impl Session {
             (_, C::Save) => self.save(false),
             (_, C::SaveAs) => self.save(true),
             (_, C::SavePath(path)) => {
+                // Another file at a typed path is replaced only when the player says so.
+                if self.document.path.as_ref() != Some(&path) && std::fs::symlink_metadata(&path).is_ok() {
+                    self.modals.open(Modal::Replace(path));
+                    return;
+                }
                 self.modals.close(|m| matches!(m, Modal::Path(_)));
                 self.save_to(path);
+            }
+            (_, C::ReplaceFile) => {
+                if let Some(Modal::Replace(path)) = self.modals.close(|m| matches!(m, Modal::Replace(_))) {
+                    self.modals.close(|m| matches!(m, Modal::Path(_)));
+                    self.write_to(path);
+                }
             }
             (_, C::CancelPathPrompt) => {
                 // A save asked for by the unsaved-changes prompt did not happen: it keeps
@@ -335,6 +362,7 @@ impl Session {
             (_, C::ToggleAbout) => self.toggle_about(),
             (_, C::ToggleTeaching(t)) => self.toggle_teaching(t),
             (_, C::StartLesson(n)) => self.start_lesson(n, 0),
+            (_, C::StartLessonAt { lesson, step }) => self.start_lesson(lesson, step),
             (Phase::Play(p), C::LessonNext) if !paused => {
                 if let Some(run) = p.lesson.take() {
                     self.lesson_next(run);
@@ -399,7 +427,7 @@ impl Session {
             }
             Modal::Path(_) => None,
             Modal::Resign(side) => Some(Command::Resign(*side)),
-            Modal::ChangedOnDisk(_) => None,
+            Modal::ChangedOnDisk(_) | Modal::Replace(_) => None,
             Modal::Problem(_) | Modal::Help | Modal::About | Modal::Learn | Modal::Rules | Modal::Legend => {
                 Some(Command::CancelModal)
             }
@@ -461,78 +489,6 @@ impl Session {
         {
             // The same document: laying out was part of this game.
             self.phase = Phase::Play(Box::new(Play::new(Game::from_layouts(lower, upper, s.first, s.options))));
-        }
-    }
-
-    /// Opens a saved game; on failure the game on the board is kept and the error shown.
-    fn open_file(&mut self, path: PathBuf) {
-        match SavedGame::load(&path) {
-            Ok(saved) => {
-                let (names, opponent, phase) = Session::parts_of(saved);
-                self.names = names;
-                self.banked = [0, 0];
-                if let Some(c) = self.computer.as_mut() {
-                    c.cancel();
-                }
-                self.computer = opponent.map(Computer::new);
-                self.seat_computer();
-                log::info!("opened {}", path.display());
-                // A game opened over the New Game dialog or the lesson list (a file handed
-                // over by a later start) is what the player wants to see.
-                self.modals.close(|m| matches!(m, Modal::NewGame(_) | Modal::Learn));
-                self.enter(phase, Some(path));
-            }
-            Err(e) => {
-                log::warn!("cannot open {}: {e}", path.display());
-                self.notify(e.to_string())
-            }
-        }
-    }
-
-    /// Saves to the game's file, asking for one first when there is none or `ask`.
-    fn save(&mut self, ask: bool) {
-        let path = match (&self.document.path, ask) {
-            (Some(p), false) => Some(p.clone()),
-            _ => match self.dialogs.save(&self.suggested_name()) {
-                Ok(p) => p,
-                Err(why) => {
-                    let prompt = PathPrompt::new(FileAction::Save, self.document.path.as_deref(), why);
-                    self.modals.open(Modal::Path(prompt));
-                    return;
-                }
-            },
-        };
-        if let Some(path) = path {
-            self.save_to(path);
-        }
-    }
-
-    /// Saves the game to `path`, asking first when `path` is the game's own file and it
-    /// changed on disk since this window read or wrote it (another window or program).
-    fn save_to(&mut self, path: PathBuf) {
-        if self.document.path.as_ref() == Some(&path) && self.document.changed_on_disk() {
-            log::warn!("{} changed on disk since it was read or written here", path.display());
-            self.modals.open(Modal::ChangedOnDisk(path));
-            return;
-        }
-        self.write_to(path);
-    }
-
-    /// Writes the game to `path`; then carries out the command that waited for the save.
-    fn write_to(&mut self, path: PathBuf) {
-        let saved = self.to_saved();
-        match saved.save(&path) {
-            Ok(()) => {
-                log::info!("saved {}", path.display());
-                self.document = Document::new(Some(path), Some(saved));
-                if let Some(Modal::Unsaved(c)) = self.modals.close(|m| matches!(m, Modal::Unsaved(_))) {
-                    self.carry_out(*c);
-                }
-            }
-            Err(e) => {
-                log::error!("saving {}: {e}", path.display());
-                self.notify(e.to_string())
-            }
         }
     }
 }

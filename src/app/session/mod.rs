@@ -13,6 +13,7 @@
 mod apply;
 mod lesson;
 mod play;
+mod saving;
 mod seats;
 mod teach;
 
@@ -116,6 +117,12 @@ pub struct Session {
     coached: Option<(usize, String)>,
     /// The window closes after "Discard": the autosave keeps the game as last saved.
     discarded: bool,
+    /// Counts the changes to the session (every command, every verdict kept): what is
+    /// kept between runs is written when it moves, and [`Session::changed`] is worked out
+    /// once per revision rather than once per frame.
+    revision: u64,
+    /// [`Session::changed`] at a revision.
+    changed_at: std::cell::Cell<Option<(u64, bool)>>,
 }
 
 impl Session {
@@ -166,6 +173,8 @@ impl Session {
             coach: None,
             coached: None,
             discarded: false,
+            revision: 0,
+            changed_at: std::cell::Cell::new(None),
         };
         if let Some(c) = s.computer.as_mut() {
             c.set_threads(s.settings.threads);
@@ -228,6 +237,7 @@ impl Session {
     /// changes: the saved version is not known).
     pub fn forget_baseline(&mut self) {
         self.document.baseline = None;
+        self.touch();
     }
 
     /// The effects asked for since the last call.
@@ -306,7 +316,25 @@ impl Session {
     /// True when the game differs from the one last saved or opened (or started). A lesson
     /// is not a document: it never counts as changed.
     pub fn changed(&self) -> bool {
-        self.lesson().is_none() && self.document.baseline.as_ref() != Some(&self.to_saved())
+        if let Some((revision, changed)) = self.changed_at.get()
+            && revision == self.revision
+        {
+            return changed;
+        }
+        let changed = self.lesson().is_none() && self.document.baseline.as_ref() != Some(&self.to_saved());
+        self.changed_at.set(Some((self.revision, changed)));
+        changed
+    }
+
+    /// The session's revision: it moves with every change to what is kept between runs
+    /// (and possibly with others).
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    /// Notes a change to the session (see [`Session::revision`]).
+    pub(super) fn touch(&mut self) {
+        self.revision += 1;
     }
 
     /// The engine's analysis of the position shown, while the panel is open.
@@ -558,3 +586,5 @@ impl Session {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_prompt;

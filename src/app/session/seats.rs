@@ -64,10 +64,13 @@ impl Session {
             verdicts.extend(r);
             self.coach = None;
         }
-        if let Phase::Play(p) = &mut self.phase {
+        if let Phase::Play(p) = &mut self.phase
+            && !verdicts.is_empty()
+        {
             for v in verdicts {
                 p.game.set_review(v);
             }
+            self.touch();
         }
         self.start_coach(waker);
     }

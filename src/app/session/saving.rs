@@ -1,0 +1,84 @@
+//! The game's file: opening a saved game, saving (asking where when there is no file, or
+//! when "Save as"), and the questions a save may ask first (the file changed on disk, the
+//! typed path names another file).
+
+use super::{Document, Session};
+use crate::app::computer::Computer;
+use crate::app::files::{FileAction, PathPrompt};
+use crate::app::modal::Modal;
+use crate::savefile::SavedGame;
+use std::path::PathBuf;
+
+impl Session {
+    /// Opens a saved game; on failure the game on the board is kept and the error shown.
+    pub(super) fn open_file(&mut self, path: PathBuf) {
+        match SavedGame::load(&path) {
+            Ok(saved) => {
+                let (names, opponent, phase) = Session::parts_of(saved);
+                self.names = names;
+                self.banked = [0, 0];
+                if let Some(c) = self.computer.as_mut() {
+                    c.cancel();
+                }
+                self.computer = opponent.map(Computer::new);
+                self.seat_computer();
+                log::info!("opened {}", path.display());
+                // A game opened over the New Game dialog or the lesson list (a file handed
+                // over by a later start) is what the player wants to see.
+                self.modals.close(|m| matches!(m, Modal::NewGame(_) | Modal::Learn));
+                self.enter(phase, Some(path));
+            }
+            Err(e) => {
+                log::warn!("cannot open {}: {e}", path.display());
+                self.notify(e.to_string())
+            }
+        }
+    }
+
+    /// Saves to the game's file, asking for one first when there is none or `ask`.
+    pub(super) fn save(&mut self, ask: bool) {
+        let path = match (&self.document.path, ask) {
+            (Some(p), false) => Some(p.clone()),
+            _ => match self.dialogs.save(&self.suggested_name()) {
+                Ok(p) => p,
+                Err(why) => {
+                    let prompt = PathPrompt::new(FileAction::Save, self.document.path.as_deref(), why);
+                    self.modals.open(Modal::Path(prompt));
+                    return;
+                }
+            },
+        };
+        if let Some(path) = path {
+            self.save_to(path);
+        }
+    }
+
+    /// Saves the game to `path`, asking first when `path` is the game's own file and it
+    /// changed on disk since this window read or wrote it (another window or program).
+    pub(super) fn save_to(&mut self, path: PathBuf) {
+        if self.document.path.as_ref() == Some(&path) && self.document.changed_on_disk() {
+            log::warn!("{} changed on disk since it was read or written here", path.display());
+            self.modals.open(Modal::ChangedOnDisk(path));
+            return;
+        }
+        self.write_to(path);
+    }
+
+    /// Writes the game to `path`; then carries out the command that waited for the save.
+    pub(super) fn write_to(&mut self, path: PathBuf) {
+        let saved = self.to_saved();
+        match saved.save(&path) {
+            Ok(()) => {
+                log::info!("saved {}", path.display());
+                self.document = Document::new(Some(path), Some(saved));
+                if let Some(Modal::Unsaved(c)) = self.modals.close(|m| matches!(m, Modal::Unsaved(_))) {
+                    self.carry_out(*c);
+                }
+            }
+            Err(e) => {
+                log::error!("saving {}: {e}", path.display());
+                self.notify(e.to_string())
+            }
+        }
+    }
+}

@@ -1,0 +1,78 @@
+//! The typed-path prompt (where no file dialog can be shown): another file at the typed
+//! path is replaced only when the player says so.
+
+use super::*;
+use crate::app::Command as C;
+
+/// No file dialog can be shown: the typed-path prompt opens instead.
+struct NoDialogs;
+
+impl FileDialogs for NoDialogs {
+    fn open(&mut self) -> Result<Option<PathBuf>, String> {
+        Err("no dialog here".into())
+    }
+    fn save(&mut self, _name: &str) -> Result<Option<PathBuf>, String> {
+        Err("no dialog here".into())
+    }
+}
+
+fn session() -> Session {
+    let settings = Settings { animate: false, ..Settings::default() };
+    let mut s = Session::from_state(settings, "9a, 3b, 4d-fhm; 4A-F, 3G, 5P / L both 0,0".parse().unwrap());
+    s.set_dialogs(Box::new(NoDialogs));
+    s
+}
+
+#[test]
+fn a_typed_path_that_holds_another_file_asks_before_replacing_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let other = dir.path().join("game.omweso");
+    std::fs::write(&other, "another game").unwrap();
+    let mut s = session();
+    s.apply(C::Save);
+    assert!(matches!(s.modals().top(), Some(Modal::Path(_))));
+    s.apply(C::SavePath(other.clone()));
+    assert!(matches!(s.modals().top(), Some(Modal::Replace(p)) if *p == other), "{:?}", s.modals().top());
+    assert_eq!(std::fs::read_to_string(&other).unwrap(), "another game", "nothing written yet");
+    // Cancel goes back to the path, to type another.
+    s.apply(C::CancelModal);
+    assert!(matches!(s.modals().top(), Some(Modal::Path(_))));
+    assert_eq!(std::fs::read_to_string(&other).unwrap(), "another game");
+    // Replace writes the game over it.
+    s.apply(C::SavePath(other.clone()));
+    s.apply(C::ReplaceFile);
+    assert!(s.modals().top().is_none(), "{:?}", s.modals().top());
+    assert!(crate::savefile::SavedGame::load(&other).is_ok());
+    assert_eq!(s.document().path.as_deref(), Some(other.as_path()));
+    assert!(!s.changed());
+    // The game's own file is saved over without the question.
+    s.apply(C::PlayHole { hole: crate::rules::Hole::from_letter('d').unwrap(), split: false });
+    s.apply(C::SaveAs);
+    s.apply(C::SavePath(other.clone()));
+    assert!(s.modals().top().is_none(), "{:?}", s.modals().top());
+    assert!(!s.changed());
+    // A new path asks nothing either.
+    let new = dir.path().join("new.omweso");
+    s.apply(C::SaveAs);
+    s.apply(C::SavePath(new.clone()));
+    assert!(s.modals().top().is_none() && new.exists());
+}
+
+#[test]
+fn whether_the_game_changed_follows_every_command() {
+    // Worked out once per revision: it must still move with undo, redo and saving.
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = session();
+    assert!(!s.changed());
+    let before = s.revision();
+    s.apply(C::PlayHole { hole: crate::rules::Hole::from_letter('d').unwrap(), split: false });
+    assert!(s.revision() > before);
+    assert!(s.changed());
+    s.apply(C::SaveAs);
+    s.apply(C::SavePath(dir.path().join("a.omweso")));
+    assert!(!s.changed());
+    s.apply(C::Undo);
+    assert!(s.changed(), "the move taken back is a change");
+    s.apply(C::Redo);
+    assert!(!s.changed(), "back to the game as saved");
+}
