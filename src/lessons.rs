@@ -3,7 +3,8 @@
 //! state (RULES.md §5), a text in players' words and a task: look, play one of the accepted
 //! moves, or start a first game against the Beginner level. Every lesson is checked through
 //! the rules module when it is loaded (every accepted move legal in its state, every stated
-//! result right), at start-up and by a test.
+//! result right, every sentence about where a lap ends, what it takes and how many choices
+//! a move makes true: [`crate::lesson_words`]), at start-up and by a test.
 
 use crate::narrate::narrate;
 use crate::notation::parse_move;
@@ -209,6 +210,14 @@ impl LessonText {
                         Task::Play(moves)
                     }
                 };
+                // What the words say of the board, the rules bear out.
+                let accepted = match &task {
+                    Task::Play(moves) => moves.as_slice(),
+                    Task::Look | Task::PlayBeginner => &[],
+                };
+                for words in [&s.text, &s.explain, &s.ask] {
+                    crate::lesson_words::check(words, &state, accepted).map_err(|e| fail(format!("the words {e}")))?;
+                }
                 Ok(Step { text: s.text.clone(), state, task, explain: s.explain.clone(), ask: s.ask.clone() })
             })
             .collect::<Result<Vec<Step>, LessonError>>()?;

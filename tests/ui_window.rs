@@ -1066,7 +1066,7 @@ fn the_analysis_panel_threats_and_game_review_from_the_view_menu() {
     click(&mut h, "View");
     click(&mut h, "Analysis panel");
     h.get_by_label("Analysis");
-    wait_for(&mut h, |a| a.session().analyst().is_some_and(|x| x.latest().is_some()));
+    wait_for(&mut h, |a| a.session().judgement_shown().is_some_and(|(_, kept)| kept));
     h.run();
     h.get_by_label_contains("depth ");
     // Threats: Upper to move after d, F, m; were it Lower's turn, Lower could capture.

@@ -249,3 +249,68 @@ fn iterate(
     let nodes = searcher.nodes + helper_nodes.load(Ordering::Relaxed);
     Some(SearchResult { best: succ[choice].mv.clone(), score, depth, nodes, pv })
 }
+
+/// Judges `state`: every legal move scored by one search at the same depth (every root
+/// move searched with a full window, iterative deepening with Lazy SMP helpers as in
+/// [`search`]), so that any two moves are compared fairly. Calls `on_depth` after each
+/// complete depth; returns the deepest complete judgement when `limits` (time, depth,
+/// nodes; the Master's default time when none) run out or `stop` is set, `None` when
+/// the state has no legal move or not even depth 1 was finished.
+pub fn judge(
+    state: &GameState,
+    limits: Limits,
+    stop: &AtomicBool,
+    on_depth: &mut dyn FnMut(&super::Judgement),
+) -> Option<super::Judgement> {
+    let started = Instant::now();
+    if state.outcome().is_some() {
+        return None;
+    }
+    let succ = state.successors();
+    if succ.is_empty() {
+        return None;
+    }
+    let time = match limits {
+        Limits { time: None, depth: None, nodes: None, .. } => Some(Level::Master.default_time()),
+        Limits { time, .. } => time,
+    };
+    let max_depth = limits.depth.unwrap_or(MAX_PLY - 1).clamp(1, MAX_PLY - 1);
+    let table = Table::new(tt_bits(&limits, time.map(|t| t.as_millis())));
+    let helpers_stop = AtomicBool::new(false);
+    let helper_nodes = AtomicU64::new(0);
+    let (points, mover) = (state.options().points, state.to_move());
+    std::thread::scope(|scope| {
+        for id in 1..limits.threads.max(1) {
+            let (table, helpers_stop, helper_nodes, succ) = (&table, &helpers_stop, &helper_nodes, &succ);
+            scope.spawn(move || helper(id, succ, mover, table, helpers_stop, helper_nodes, points, max_depth));
+        }
+        let mut searcher = Searcher::new(&table, stop, time.map(|t| started + t), limits.nodes, points, None);
+        let mut root_order = order(&succ, u8::MAX);
+        let mut last = None;
+        for depth in 1..=max_depth {
+            searcher.can_abort = depth > 1;
+            let mut done = searcher.root(&succ, mover, &root_order, depth, true);
+            if done.len() != root_order.len() {
+                break;
+            }
+            // Best first; equal scores keep the search order of the depth before.
+            let rank: Vec<usize> = root_order.clone();
+            done.sort_by_key(|&(i, s)| (std::cmp::Reverse(s), rank.iter().position(|&r| r == i)));
+            root_order = done.iter().map(|&(i, _)| i).collect();
+            let judgement = super::Judgement {
+                depth,
+                moves: done.iter().map(|&(i, s)| (succ[i].mv.clone(), s)).collect(),
+                pv: searcher.pv(&succ[root_order[0]], depth),
+                nodes: searcher.nodes + helper_nodes.load(Ordering::Relaxed),
+            };
+            on_depth(&judgement);
+            let settled = succ.len() == 1 || judgement.moves.iter().all(|(_, s)| s.abs() >= PROVEN);
+            last = Some(judgement);
+            if settled {
+                break;
+            }
+        }
+        helpers_stop.store(true, Ordering::Relaxed);
+        last
+    })
+}

@@ -11,14 +11,16 @@
 
 mod deepening;
 pub mod eval;
+mod judge;
 mod layout;
 pub mod review;
 mod search;
 mod tt;
 pub mod worker;
 
-pub use deepening::search;
+pub use deepening::{judge, search};
 pub use eval::{SEED, evaluate};
+pub use judge::Judgement;
 pub use layout::choose_layout;
 pub use search::{PROVEN, WIN};
 pub use tt::hash;

@@ -6,53 +6,35 @@
 
 pub use crate::review::{Mark, MoveReview};
 
-use super::search::outcome_score;
-use super::{Level, Limits, search};
+use super::{Judgement, Limits, judge};
 use crate::rules::{GameState, Move};
 use std::sync::atomic::AtomicBool;
 
-/// The score of `mv` in `state` for its mover: the end of the game if it ends it, else the
-/// negated score of the reply.
-fn score_after(state: &GameState, mv: &Move, limits: Limits, seed: u64, stop: &AtomicBool) -> Option<i32> {
-    let (succ, _) = state.play(mv).ok()?;
-    let mover = state.to_move();
-    if let Some(o) = succ.outcome() {
-        return Some(outcome_score(&o, mover, &state.options().points, 1));
-    }
-    let r = search(&succ.state, Level::Master, limits, seed, stop, &mut |_| {})?;
-    Some(-r.score)
-}
-
-/// Reviews move `mv` (number `number`) played in `state`, with `limits` for each search.
-/// `None` when the state has no legal move or `mv` is not legal there.
+/// Reviews move `mv` (number `number`) played in `state`, from one judgement of `state`
+/// within `limits` (see [`super::judge`]). `None` when the state has no legal move or
+/// `mv` is not legal there.
 pub fn review_move(
     state: &GameState,
     mv: &Move,
     number: usize,
     limits: Limits,
-    seed: u64,
     stop: &AtomicBool,
 ) -> Option<MoveReview> {
-    state.play(mv).ok()?;
-    let r = search(state, Level::Master, limits, seed, stop, &mut |_| {})?;
-    let (loss, mark) = if r.best == *mv {
-        (0, Mark::Best)
-    } else {
-        let best = score_after(state, &r.best, limits, seed, stop).unwrap_or(r.score).max(r.score);
-        let played = score_after(state, mv, limits, seed, stop)?;
-        ((best - played).max(0), Mark::of(best, played))
-    };
-    Some(MoveReview { number, played: mv.to_string(), score_before: r.score, best: r.best.to_string(), loss, mark })
+    judge(state, limits, stop, &mut |_| {})?.review(mv, number)
 }
 
 /// Reviews every move of a game from `start`, calling `progress(done, total)` after each;
-/// stops early (with the moves reviewed so far) when `stop` is set.
+/// stops early (with the moves reviewed so far) when `stop` is set. `judged` gives the
+/// judgement of a position when one is known already (it is then used, not searched
+/// again), and `judged_now` takes each judgement made here.
+#[allow(clippy::too_many_arguments)]
 pub fn review_game(
     start: &GameState,
     moves: &[Move],
     limits: Limits,
-    seed: u64,
     stop: &AtomicBool,
+    judged: &dyn Fn(&GameState) -> Option<Judgement>,
+    judged_now: &mut dyn FnMut(&GameState, &Judgement),
     progress: &mut dyn FnMut(usize, usize),
 ) -> Vec<MoveReview> {
     let mut out = Vec::new();
@@ -61,7 +43,12 @@ pub fn review_game(
         if stop.load(std::sync::atomic::Ordering::Relaxed) {
             break;
         }
-        if let Some(r) = review_move(&state, mv, i + 1, limits, seed, stop) {
+        let judgement = judged(&state).or_else(|| {
+            let j = judge(&state, limits, stop, &mut |_| {})?;
+            judged_now(&state, &j);
+            Some(j)
+        });
+        if let Some(r) = judgement.and_then(|j| j.review(mv, i + 1)) {
             out.push(r);
         }
         progress(i + 1, moves.len());
@@ -80,19 +67,52 @@ mod tests {
     use crate::notation::parse_move;
 
     #[test]
-    fn the_engines_choice_is_best_and_missing_a_win_in_one_is_a_blunder() {
+    fn the_engines_choice_is_best_and_missing_a_win_is_a_blunder_as_far_as_the_judgement_sees() {
         // Lower wins by akakyala with any capture here (g, c, h, n, o, b5xB); e does not.
         let state: GameState =
             "11a, 5b, 2c, 1d, 5e, 2g, 7h, 1jk, 3n-p; 1A-C, 6D, 3G, 1IJL, 5P / L none 1,0".parse().unwrap();
         let stop = AtomicBool::new(false);
         let limits = Limits { depth: Some(3), ..Limits::default() };
-        let best = search(&state, Level::Master, limits, 1, &stop, &mut |_| {}).unwrap().best;
-        let r = review_move(&state, &best, 7, limits, 1, &stop).unwrap();
+        let best = crate::ai::search(&state, crate::ai::Level::Master, limits, 1, &stop, &mut |_| {}).unwrap().best;
+        let r = review_move(&state, &best, 7, limits, &stop).unwrap();
         assert_eq!((r.number, r.mark, r.loss), (7, Mark::Best, 0));
         assert!(r.score_before >= PROVEN, "a forced win: {}", r.score_before);
+        // Seen one move ahead, e misses the win: a blunder.
         let e = parse_move(&state, "e").unwrap();
-        let r = review_move(&state, &e, 7, limits, 1, &stop).unwrap();
+        let one = Limits { depth: Some(1), ..Limits::default() };
+        let r = review_move(&state, &e, 7, one, &stop).unwrap();
         assert_eq!(r.mark, Mark::Blunder, "{r:?}");
         assert!(r.loss > 800);
+        // Deeper, e still wins by force, a move later: only a little slower, not a blunder.
+        let r = review_move(&state, &e, 7, limits, &stop).unwrap();
+        assert!(r.score_before - r.loss >= PROVEN && r.mark < Mark::Inaccuracy, "{r:?}");
+    }
+
+    #[test]
+    fn one_judgement_scores_every_move_at_one_depth() {
+        let state: GameState = "9a, 3b, 4d-fhm; 4A-F, 3G, 5P / L both 0,0".parse().unwrap();
+        let stop = AtomicBool::new(false);
+        let limits = Limits { depth: Some(3), ..Limits::default() };
+        let mut depths = Vec::new();
+        let j = judge(&state, limits, &stop, &mut |j| depths.push(j.depth)).unwrap();
+        assert_eq!(depths, vec![1, 2, 3]);
+        assert_eq!(j.depth, 3);
+        assert_eq!(j.moves.len(), state.legal_moves().len(), "every legal move");
+        assert!(j.moves.windows(2).all(|w| w[0].1 >= w[1].1), "best first");
+        // Each score is the move's own, as the search scores it at that depth alone.
+        for (mv, score) in &j.moves {
+            let (succ, _) = state.play(mv).unwrap();
+            if succ.outcome().is_none() {
+                let reply = crate::ai::search(
+                    &succ.state,
+                    crate::ai::Level::Master,
+                    Limits { depth: Some(2), ..limits },
+                    1,
+                    &stop,
+                    &mut |_| {},
+                );
+                assert_eq!(*score, -reply.unwrap().score, "{mv}");
+            }
+        }
     }
 }

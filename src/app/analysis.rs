@@ -1,16 +1,27 @@
 //! The engine's work for the player, on background threads so that the window never waits:
-//! the analysis of the position shown ([`Analyst`]) and the review of a whole game
-//! ([`GameReview`]). Each thread stops when its owner is dropped (the panel hidden, the
-//! position changed, the game replaced) and wakes the window when it has news.
+//! one judgement of a position at a time ([`Judging`]: every move scored by one search at
+//! one depth) and the review of a whole game ([`GameReview`]). The judgements made are kept
+//! ([`Judgements`]): the hint, the coach, the analysis panel and the review read a
+//! position's moves from its one kept judgement, so they never disagree. Each thread stops
+//! when its owner is dropped and wakes the window when it has news.
 
 use super::computer::Waker;
-use crate::ai::review::{MoveReview, review_game, review_move};
-use crate::ai::{Level, Limits, PROVEN, SearchInfo, WIN, search};
+use crate::ai::review::{MoveReview, review_game};
+use crate::ai::{Judgement, Limits, PROVEN, WIN, judge};
 use crate::rules::{GameState, Move, Side};
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
+
+/// The time the window gives one judgement of a position (the hint, the coach and the
+/// analysis panel alike).
+pub const JUDGE_TIME: Duration = Duration::from_millis(1000);
+/// The time the review of a whole game gives each position not judged yet.
+pub const REVIEW_TIME: Duration = Duration::from_millis(500);
+/// Judgements kept at most (then the oldest game's are forgotten at once).
+const KEPT: usize = 4096;
 
 /// Stops the thread it belongs to when dropped.
 struct StopOnDrop(Arc<AtomicBool>);
@@ -27,45 +38,96 @@ fn wake(w: &Option<Waker>) {
     }
 }
 
-/// The engine analysing one position until it is dropped.
-pub struct Analyst {
+/// The judgements made in this session, by position: the first judgement of a position
+/// is the one every verdict on it uses from then on.
+#[derive(Clone, Debug, Default)]
+pub struct Judgements(HashMap<GameState, Arc<Judgement>>);
+
+impl Judgements {
+    /// The judgement of `state`, when it has been judged.
+    pub fn get(&self, state: &GameState) -> Option<&Arc<Judgement>> {
+        self.0.get(state)
+    }
+
+    /// Replaces the kept judgement of `state` with a deeper one (Think longer).
+    pub fn replace(&mut self, state: GameState, judgement: Judgement) {
+        self.0.insert(state, Arc::new(judgement));
+    }
+
+    /// Keeps `judgement` of `state`, unless `state` has one already (which stays).
+    pub fn keep(&mut self, state: GameState, judgement: Judgement) {
+        if self.0.len() >= KEPT {
+            self.0.clear();
+        }
+        self.0.entry(state).or_insert_with(|| Arc::new(judgement));
+    }
+}
+
+/// One position being judged in the background, deepening until its time is up.
+pub struct Judging {
     state: GameState,
-    rx: Receiver<SearchInfo>,
-    latest: Option<SearchInfo>,
+    rx: Receiver<(Judgement, bool)>,
+    latest: Option<Judgement>,
+    done: bool,
     _stop: StopOnDrop,
 }
 
-impl Analyst {
-    /// Starts analysing `state` (the Master's search, deepening until dropped).
-    pub fn start(state: GameState, waker: Option<Waker>) -> Analyst {
+impl Judging {
+    /// Starts judging `state` for `time` (see [`crate::ai::judge`]).
+    pub fn start(state: GameState, time: Duration, waker: Option<Waker>) -> Judging {
         let stop = Arc::new(AtomicBool::new(false));
         let (tx, rx) = channel();
         let (s, flag) = (state.clone(), Arc::clone(&stop));
-        std::thread::spawn(move || {
-            let limits = Limits { time: Some(Duration::from_secs(3600)), depth: Some(64), ..Limits::default() };
-            search(&s, Level::Master, limits, 7, &flag, &mut |info| {
-                let _ = tx.send(info.clone());
-                wake(&waker);
+        let spawned = std::thread::Builder::new().name("omweso-judge".into()).spawn(move || {
+            let limits = Limits { time: Some(time), ..Limits::default() };
+            let depth_tx = tx.clone();
+            let w = waker.clone();
+            let last = judge(&s, limits, &flag, &mut |j| {
+                let _ = depth_tx.send((j.clone(), false));
+                wake(&w);
             });
+            if let Some(j) = last {
+                let _ = tx.send((j, true));
+            }
+            wake(&waker);
         });
-        Analyst { state, rx, latest: None, _stop: StopOnDrop(stop) }
+        if let Err(e) = &spawned {
+            log::error!("no thread to judge a position: {e}");
+        }
+        Judging { state, rx, latest: None, done: spawned.is_err(), _stop: StopOnDrop(stop) }
     }
 
-    /// The position analysed.
+    /// The position judged.
     pub fn state(&self) -> &GameState {
         &self.state
     }
 
-    /// Takes in what the search has found since the last call.
-    pub fn poll(&mut self) {
-        while let Ok(info) = self.rx.try_recv() {
-            self.latest = Some(info);
+    /// Takes in the thread's news; true once the judgement is finished (or the thread
+    /// ended without one).
+    pub fn poll(&mut self) -> bool {
+        loop {
+            match self.rx.try_recv() {
+                Ok((j, done)) => {
+                    self.latest = Some(j);
+                    self.done |= done;
+                }
+                Err(std::sync::mpsc::TryRecvError::Empty) => return self.done,
+                Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+                    self.done = true;
+                    return true;
+                }
+            }
         }
     }
 
-    /// The deepest result so far.
-    pub fn latest(&self) -> Option<&SearchInfo> {
+    /// The deepest judgement so far (the final one once [`Judging::poll`] said finished).
+    pub fn latest(&self) -> Option<&Judgement> {
         self.latest.as_ref()
+    }
+
+    /// The position and its final judgement (`None` when none could be made).
+    pub fn finish(self) -> (GameState, Option<Judgement>) {
+        (self.state, self.latest)
     }
 }
 
@@ -75,7 +137,7 @@ pub fn for_lower(score: i32, to_move: Side) -> i32 {
     if to_move == Side::Lower { score } else { -score }
 }
 
-/// A score (for Lower, hundredths of a seed) in a player's words: `Lower better by 3.5`,
+/// A score (for Lower, hundredths of a seed) in a player's words: `Lower better by 3.5 seeds`,
 /// `even`, or `Upper wins in 3 moves` for a forced result.
 pub fn score_words(score_for_lower: i32) -> String {
     let (side, s) = if score_for_lower >= 0 { (Side::Lower, score_for_lower) } else { (Side::Upper, -score_for_lower) };
@@ -87,13 +149,22 @@ pub fn score_words(score_for_lower: i32) -> String {
         return format!("{side} wins in {moves} move{}", if moves == 1 { "" } else { "s" });
     }
     // The evaluation counts seeds and where they stand, so its unit is "about a seed".
-    if s < 10 { "even".to_string() } else { format!("{side} better by {:.1}", s as f64 / 100.0) }
+    if s < 10 { "even".to_string() } else { format!("{side} better by {:.1} seeds", s as f64 / 100.0) }
 }
 
 /// What a review thread sends.
 enum ReviewNews {
     Progress(usize, usize),
-    Done(Vec<MoveReview>),
+    Done(ReviewDone),
+}
+
+/// A finished review of a game.
+#[derive(Clone, Debug, Default)]
+pub struct ReviewDone {
+    /// The verdict on each move reviewed.
+    pub verdicts: Vec<MoveReview>,
+    /// The judgements made for them (positions that had none).
+    pub judged: Vec<(GameState, Judgement)>,
 }
 
 /// The review of a whole game, running in the background.
@@ -102,68 +173,68 @@ pub struct GameReview {
     /// Moves reviewed so far, and in all.
     pub progress: (usize, usize),
     /// The result, once finished.
-    pub result: Option<Vec<MoveReview>>,
+    pub result: Option<ReviewDone>,
     _stop: StopOnDrop,
 }
 
 impl GameReview {
-    /// Reviews `moves` from `start` with `time` for each search.
-    pub fn start(start: GameState, moves: Vec<Move>, time: Duration, waker: Option<Waker>) -> GameReview {
+    /// Reviews `moves` from `start`: each position by its judgement in `known`, or one
+    /// made now with `time`.
+    pub fn start(
+        start: GameState,
+        moves: Vec<Move>,
+        time: Duration,
+        known: Judgements,
+        waker: Option<Waker>,
+    ) -> GameReview {
         let stop = Arc::new(AtomicBool::new(false));
         let (tx, rx) = channel();
         let flag = Arc::clone(&stop);
         let total = moves.len();
-        std::thread::spawn(move || {
+        let spawned = std::thread::Builder::new().name("omweso-review".into()).spawn(move || {
             let limits = Limits { time: Some(time), ..Limits::default() };
             let progress_tx = tx.clone();
             let w = waker.clone();
-            let out = review_game(&start, &moves, limits, 3, &flag, &mut |done, total| {
-                let _ = progress_tx.send(ReviewNews::Progress(done, total));
-                wake(&w);
-            });
-            let _ = tx.send(ReviewNews::Done(out));
+            let mut made = Vec::new();
+            let known = |s: &GameState| known.get(s).map(|j| Judgement::clone(j));
+            let out = review_game(
+                &start,
+                &moves,
+                limits,
+                &flag,
+                &known,
+                &mut |s, j| made.push((s.clone(), j.clone())),
+                &mut |done, total| {
+                    let _ = progress_tx.send(ReviewNews::Progress(done, total));
+                    wake(&w);
+                },
+            );
+            let _ = tx.send(ReviewNews::Done(ReviewDone { verdicts: out, judged: made }));
             wake(&waker);
         });
-        GameReview { rx, progress: (0, total), result: None, _stop: StopOnDrop(stop) }
+        // A thread that could not start is a review that ends at once, with nothing.
+        let result = spawned.is_err().then(ReviewDone::default);
+        GameReview { rx, progress: (0, total), result, _stop: StopOnDrop(stop) }
     }
 
-    /// Takes in the thread's news; true once the review is finished.
+    /// Takes in the thread's news; true once the review is finished (a thread that ended
+    /// without its result, by a panic, counts as finished with nothing).
     pub fn poll(&mut self) -> bool {
-        while let Ok(news) = self.rx.try_recv() {
-            match news {
-                ReviewNews::Progress(d, t) => self.progress = (d, t),
-                ReviewNews::Done(r) => self.result = Some(r),
+        loop {
+            match self.rx.try_recv() {
+                Ok(ReviewNews::Progress(d, t)) => self.progress = (d, t),
+                Ok(ReviewNews::Done(done)) => self.result = Some(done),
+                Err(std::sync::mpsc::TryRecvError::Empty) => break,
+                Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+                    if self.result.is_none() {
+                        log::error!("the review of the game ended without a result");
+                        self.result = Some(ReviewDone::default());
+                    }
+                    break;
+                }
             }
         }
         self.result.is_some()
-    }
-}
-
-/// The coach: one move reviewed in the background (a game against the computer).
-pub struct Coach {
-    /// The move's number in the game (from 1).
-    pub number: usize,
-    rx: Receiver<Option<MoveReview>>,
-    _stop: StopOnDrop,
-}
-
-impl Coach {
-    /// Reviews move `mv`, number `number`, played in `state`.
-    pub fn start(state: GameState, mv: Move, number: usize, waker: Option<Waker>) -> Coach {
-        let stop = Arc::new(AtomicBool::new(false));
-        let (tx, rx) = channel();
-        let flag = Arc::clone(&stop);
-        std::thread::spawn(move || {
-            let limits = Limits { time: Some(Duration::from_millis(600)), ..Limits::default() };
-            let _ = tx.send(review_move(&state, &mv, number, limits, 5, &flag));
-            wake(&waker);
-        });
-        Coach { number, rx, _stop: StopOnDrop(stop) }
-    }
-
-    /// The review, once it has come (`Some(None)`: the move could not be reviewed).
-    pub fn poll(&mut self) -> Option<Option<MoveReview>> {
-        self.rx.try_recv().ok()
     }
 }
 
@@ -173,8 +244,8 @@ mod tests {
 
     #[test]
     fn scores_in_words() {
-        assert_eq!(score_words(350), "Lower better by 3.5");
-        assert_eq!(score_words(-120), "Upper better by 1.2");
+        assert_eq!(score_words(350), "Lower better by 3.5 seeds");
+        assert_eq!(score_words(-120), "Upper better by 1.2 seeds");
         assert_eq!(score_words(3), "even");
         assert_eq!(score_words(WIN + 1000 - 1), "Lower wins in 1 move");
         assert_eq!(score_words(-(WIN + 2000 - 3)), "Upper wins in 2 moves");
@@ -182,18 +253,31 @@ mod tests {
     }
 
     #[test]
-    fn the_analyst_reports_and_stops_when_dropped() {
+    fn a_judgement_reports_each_depth_and_finishes() {
         let s: GameState =
             "11a, 5b, 2c, 1d, 5e, 2g, 7h, 1jk, 3n-p; 1A-C, 6D, 3G, 1IJL, 5P / L none 1,0".parse().unwrap();
-        let mut a = Analyst::start(s, None);
-        for _ in 0..200 {
-            a.poll();
-            if a.latest().is_some() {
+        let mut j = Judging::start(s, Duration::from_millis(300), None);
+        for _ in 0..500 {
+            if j.poll() {
                 break;
             }
             std::thread::sleep(Duration::from_millis(10));
         }
-        let info = a.latest().expect("a first depth within two seconds");
-        assert!(info.score >= PROVEN, "Lower wins by akakyala: {}", info.score);
+        let (_, judgement) = j.finish();
+        let judgement = judgement.expect("a judgement within five seconds");
+        assert!(judgement.score() >= PROVEN, "Lower wins by akakyala: {}", judgement.score());
+        assert!(judgement.moves.windows(2).all(|w| w[0].1 >= w[1].1), "best first");
+    }
+
+    #[test]
+    fn the_first_judgement_of_a_position_is_kept() {
+        let s: GameState = "4i-p; 4I-P / L both 0,0".parse().unwrap();
+        let mv = s.legal_moves().remove(0);
+        let one = Judgement { depth: 1, moves: vec![(mv.clone(), 10)], pv: vec![mv.clone()], nodes: 1 };
+        let two = Judgement { depth: 2, moves: vec![(mv.clone(), 20)], pv: vec![mv], nodes: 2 };
+        let mut kept = Judgements::default();
+        kept.keep(s.clone(), one.clone());
+        kept.keep(s.clone(), two);
+        assert_eq!(kept.get(&s).map(|j| j.depth), Some(1));
     }
 }

@@ -35,32 +35,54 @@ pub fn mark_sign(mark: Mark) -> &'static str {
     }
 }
 
-/// The analysis of the position shown, when the panel is open.
-pub fn analysis_section(session: &Session, ui: &mut Ui) {
+/// The analysis of the position shown, when the panel is open: the engine's one judgement
+/// of it (the same the hint, the coach and the review use), or the deepest so far while it
+/// is being made.
+pub fn analysis_section(app: &mut App, ui: &mut Ui) {
+    let session = &app.session;
     if !session.settings().analysis {
         return;
     }
     ui.label(RichText::new("Analysis").strong());
     let Some(state) = session.shown_state() else { return };
-    let info = session.analyst().and_then(|a| a.latest());
-    let Some(info) = info else {
+    let Some((judgement, kept)) = session.judgement_shown() else {
         let why = if state.outcome().is_some() { "The game is over here." } else { "Thinking…" };
         ui.label(RichText::new(why).weak());
         return;
     };
-    let lower = for_lower(info.score, state.to_move());
-    // The bar: Lower's share, ±10 seeds from end to end (a forced result fills it).
+    let lower = for_lower(judgement.score(), state.to_move());
+    score_bar(ui, lower);
+    ui.label(RichText::new(score_words(lower)).size(15.0).strong());
+    let pv: Vec<String> = judgement.pv.iter().take(6).map(ToString::to_string).collect();
+    let depth =
+        if kept { format!("depth {}", judgement.depth) } else { format!("thinking… depth {}", judgement.depth) };
+    ui.label(RichText::new(format!("{depth} · best: {}", pv.join(" | "))).weak().size(12.0));
+    if kept
+        && !session.thinking_longer()
+        && ui.small_button("Think longer").on_hover_text("Judge this position ten times as long").clicked()
+    {
+        app.push(Command::ThinkLonger);
+    }
+}
+
+/// Who is ahead and by how much: Lower's share of a bar from Upper's end (left, dark) to
+/// Lower's (right, light), ±10 seeds from end to end with the even mark in the middle; a
+/// forced result fills it.
+fn score_bar(ui: &mut Ui, lower: i32) {
     let share =
         if lower.abs() >= PROVEN { f32::from(lower > 0) } else { 0.5 + (lower as f32 / 2000.0).clamp(-0.5, 0.5) };
-    let (rect, _) = ui.allocate_exact_size(egui::vec2(ui.available_width(), 12.0), egui::Sense::hover());
+    let (rect, response) = ui.allocate_exact_size(egui::vec2(ui.available_width(), 14.0), egui::Sense::hover());
     let p = ui.painter();
-    p.rect_filled(rect, 3.0, Color32::from_gray(60));
+    p.rect_filled(rect, 3.0, Color32::from_gray(35));
     let mut lower_part = rect;
-    lower_part.set_width(rect.width() * share);
-    p.rect_filled(lower_part, 3.0, Color32::from_gray(225));
-    ui.label(RichText::new(score_words(lower)).size(15.0).strong());
-    let pv: Vec<String> = info.pv.iter().take(6).map(ToString::to_string).collect();
-    ui.label(RichText::new(format!("depth {} · best: {}", info.depth, pv.join(" | "))).weak().size(12.0));
+    lower_part.set_left(rect.right() - rect.width() * share);
+    p.rect_filled(lower_part, 3.0, Color32::from_gray(235));
+    p.line_segment(
+        [rect.center_top(), rect.center_bottom()],
+        egui::Stroke::new(1.5, theme::accent(ui.visuals().dark_mode)),
+    );
+    p.rect_stroke(rect, 3.0, egui::Stroke::new(1.0, Color32::from_gray(128)), egui::StrokeKind::Inside);
+    response.on_hover_text("Upper ahead to the left (dark), Lower to the right (light); the middle is even");
 }
 
 /// The coach's word on the last move, when it has a verdict: its mark, what it gave away,
@@ -81,7 +103,7 @@ pub fn coach_line(app: &mut App, ui: &mut Ui) {
     };
     let mut text = format!("Coach: {} was {}", e.text, mark_words(r.mark));
     if r.mark > Mark::Good {
-        text.push_str(&format!(" (it gave away {}); {} was better", loss_words(r.loss), r.best));
+        text.push_str(&format!(" ({}); {} was better", loss_words(r, e.mover), r.best));
     }
     ui.colored_label(mark_color(r.mark), text);
     if r.mark >= Mark::Inaccuracy && n > 0 && ui.button("Take back and try again").clicked() {
@@ -101,10 +123,20 @@ pub fn mark_words(mark: Mark) -> &'static str {
     }
 }
 
-/// A loss in words: `2.5` (about seeds), or `a won game` when it stands for a forced
-/// result (more than all 64 seeds are worth).
-fn loss_words(loss: i32) -> String {
-    if loss >= 6_400 { "a won game".to_string() } else { format!("about {:.1} seeds", loss as f64 / 100.0) }
+/// What a move gave away, in words, for `mover`: `it gave away about 2.5 seeds`, or for a
+/// forced result `it let Upper force a win` (the move walks into a forced loss) or `it
+/// missed a forced win` (the best move forced one and this one does not).
+fn loss_words(r: &MoveReview, mover: Side) -> String {
+    let played = r.score_before - r.loss;
+    if played <= -PROVEN && r.score_before > -PROVEN {
+        format!("it let {} force a win", mover.opponent())
+    } else if r.score_before >= PROVEN && played < PROVEN {
+        "it missed a forced win".to_string()
+    } else if r.score_before >= PROVEN {
+        "it wins more slowly".to_string()
+    } else {
+        format!("it gave away about {:.1} seeds", r.loss as f64 / 100.0)
+    }
 }
 
 /// The verdicts of the moves on the board, in order (moves not reviewed are left out).
@@ -195,7 +227,7 @@ fn key_moments(s: &Session, ui: &mut Ui, reviewed: &[(&Entry, &MoveReview)], cmd
     let human = s.computer().map(|c| c.opponent.side.opponent());
     for (e, r) in worst.into_iter().take(4) {
         ui.horizontal_wrapped(|ui| {
-            let label = format!("{}. {} {}: {} ({})", r.number, e.mover, e.text, r.mark, loss_words(r.loss));
+            let label = format!("{}. {} {}: {} ({})", r.number, e.mover, e.text, r.mark, loss_words(r, e.mover));
             if ui.link(RichText::new(label).color(mark_color(r.mark))).clicked() {
                 cmds.push(Command::ReviewAt(r.number - 1));
             }
@@ -209,5 +241,30 @@ fn key_moments(s: &Session, ui: &mut Ui, reviewed: &[(&Entry, &MoveReview)], cmd
                 cmds.push(Command::PlayFromHere);
             }
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::WIN;
+
+    fn review(score_before: i32, loss: i32) -> MoveReview {
+        MoveReview {
+            number: 3,
+            played: "m".into(),
+            score_before,
+            best: "p".into(),
+            loss,
+            mark: Mark::of(score_before, score_before - loss),
+        }
+    }
+
+    #[test]
+    fn a_loss_says_what_it_gave_away_and_to_whom() {
+        assert_eq!(loss_words(&review(150, 920), Side::Lower), "it gave away about 9.2 seeds");
+        assert_eq!(loss_words(&review(150, 150 + WIN - 3), Side::Lower), "it let Upper force a win");
+        assert_eq!(loss_words(&review(WIN - 1, WIN - 1 - 200), Side::Upper), "it missed a forced win");
+        assert_eq!(loss_words(&review(WIN - 1, 2), Side::Upper), "it wins more slowly");
     }
 }

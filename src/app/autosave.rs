@@ -36,9 +36,12 @@ pub enum Start {
 
 /// The autosaved game's file and whether it differed from that file.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
 struct AutosaveDocument {
     path: Option<PathBuf>,
     changed: bool,
+    /// The game-over card of a finished game had been closed.
+    game_over_closed: bool,
 }
 
 /// Where a lesson under way was left: the lesson's id and the step shown (from 0).
@@ -114,6 +117,9 @@ pub fn restore(
                     if doc.changed {
                         session.forget_baseline();
                     }
+                    if doc.game_over_closed {
+                        session.apply(crate::app::Command::DismissGameOver);
+                    }
                     session
                 }
                 Err(e) => {
@@ -159,7 +165,8 @@ pub fn store(storage: &mut dyn eframe::Storage, session: &Session, damaged: &mut
     let kept = session.to_keep();
     storage.set_string(AUTOSAVE_KEY, kept.to_ron());
     let changed = session.document().baseline.as_ref() != Some(&kept);
-    let doc = AutosaveDocument { path: session.document().path.clone(), changed };
+    let game_over_closed = session.play().is_some_and(|p| p.game_over_dismissed);
+    let doc = AutosaveDocument { path: session.document().path.clone(), changed, game_over_closed };
     if let Ok(text) = ron::to_string(&doc) {
         storage.set_string(AUTOSAVE_DOCUMENT_KEY, text);
     }
@@ -252,6 +259,23 @@ mod tests {
         assert!(!m.0.contains_key(LESSON_KEY));
         let (next, _) = restore(Some(&m), Start::Fresh, vec![]);
         assert!(next.lesson().is_none());
+    }
+
+    #[test]
+    fn a_closed_game_over_card_stays_closed_after_a_restart() {
+        let state: GameState = "2i, 46p; 1A-P / L none 0,0".parse().unwrap();
+        let mut s = Session::from_state(Settings { animate: false, ..Settings::default() }, state);
+        s.apply(Command::PlayHole { hole: crate::rules::Hole::from_letter('i').unwrap(), split: false });
+        assert!(s.game_over_open(), "{:?}", s.game().unwrap().result());
+        let mut m = Memory::default();
+        store(&mut m, &s, &mut None);
+        let (back, _) = restore(Some(&m), Start::Fresh, vec![]);
+        assert!(back.game_over_open(), "not closed: it shows again");
+        s.apply(Command::DismissGameOver);
+        store(&mut m, &s, &mut None);
+        let (back, _) = restore(Some(&m), Start::Fresh, vec![]);
+        assert!(!back.game_over_open(), "closed: it stays closed");
+        assert!(back.game().unwrap().result().is_some());
     }
 
     #[test]

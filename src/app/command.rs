@@ -84,6 +84,10 @@ pub enum Command {
     ToggleAutoFlip,
     /// Show or hide the analysis panel.
     ToggleAnalysis,
+    /// The analysis panel's "Think longer": judge the position shown again, ten times as
+    /// long; the deeper judgement replaces the kept one, and every verdict on a move from
+    /// that position is given again from it.
+    ThinkLonger,
     /// Mark the threatened holes, or not.
     ToggleThreats,
     /// Against the computer: mark each of your moves, or not.

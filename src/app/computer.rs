@@ -17,22 +17,14 @@ pub struct Opponent {
     pub level: Level,
 }
 
-/// What an awaited reply is for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Purpose {
-    /// The computer's own move.
-    Move,
-    /// A hint for the human.
-    Hint,
-}
-
 /// The computer player and its worker thread.
 pub struct Computer {
     /// Side and level.
     pub opponent: Opponent,
     worker: Option<Worker>,
     next_id: u64,
-    pending: Option<(u64, Purpose, GameState)>,
+    /// The request awaited: its id and the state it is for.
+    pending: Option<(u64, GameState)>,
     seed: u64,
     /// Called from the worker thread when a reply is ready (the window repaints).
     wake: Option<Waker>,
@@ -58,8 +50,6 @@ pub type Waker = std::sync::Arc<dyn Fn() + Send + Sync>;
 pub enum Answer {
     /// The computer's move in `state`.
     Move(GameState, Move),
-    /// A suggested move for the human in `state`.
-    Hint(GameState, Move),
 }
 
 impl Computer {
@@ -95,19 +85,11 @@ impl Computer {
 
     /// True while a move is being searched.
     pub fn thinking(&self) -> bool {
-        matches!(self.pending, Some((_, Purpose::Move, _)))
+        self.pending.is_some()
     }
 
-    /// True while a hint is being searched.
-    pub fn hinting(&self) -> bool {
-        matches!(self.pending, Some((_, Purpose::Hint, _)))
-    }
-
-    fn ask(&mut self, state: &GameState, purpose: Purpose, level: Level, time: Duration) {
-        if let Some((_, p, s)) = &self.pending
-            && *p == purpose
-            && s == state
-        {
+    fn ask(&mut self, state: &GameState, level: Level, time: Duration) {
+        if self.pending.as_ref().is_some_and(|(_, s)| s == state) {
             return;
         }
         self.cancel();
@@ -120,35 +102,26 @@ impl Computer {
         });
         worker.set_threads(self.threads);
         worker.request(Request { id, state: state.clone(), level, time, seed: self.seed ^ id });
-        self.pending = Some((id, purpose, state.clone()));
+        self.pending = Some((id, state.clone()));
     }
 
     /// Asks for the computer's move in `state` (once per state).
     pub fn ask_move(&mut self, state: &GameState) {
         let level = self.opponent.level;
-        self.ask(state, Purpose::Move, level, level.default_time().min(Duration::from_secs(5)));
-    }
-
-    /// Asks for a hint for the human in `state`.
-    pub fn ask_hint(&mut self, state: &GameState) {
-        // The same engine and about the same time as the coach, so that the two agree.
-        self.ask(state, Purpose::Hint, Level::Master, Duration::from_millis(1000));
+        self.ask(state, level, level.default_time().min(Duration::from_secs(5)));
     }
 
     /// The awaited reply, if it has come; stale replies are dropped.
     pub fn poll(&mut self) -> Option<Answer> {
         let worker = self.worker.as_ref()?;
         while let Some(reply) = worker.try_recv() {
-            let Some((id, purpose, state)) = self.pending.clone() else { continue };
+            let Some((id, state)) = self.pending.clone() else { continue };
             if reply.id != id {
                 continue;
             }
             self.pending = None;
             let best = reply.result?.best;
-            return Some(match purpose {
-                Purpose::Move => Answer::Move(state, best),
-                Purpose::Hint => Answer::Hint(state, best),
-            });
+            return Some(Answer::Move(state, best));
         }
         None
     }

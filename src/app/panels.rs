@@ -305,7 +305,7 @@ fn play_tools(app: &mut App, ui: &mut Ui) {
     let (text, color) = message.unwrap_or_default();
     slot_text(ui, &text, egui::TextStyle::Body, MESSAGE_LINES, color);
     analysis_panel::coach_line(app, ui);
-    analysis_panel::analysis_section(app.session(), ui);
+    analysis_panel::analysis_section(app, ui);
     ui.collapsing("Board options", |ui| view_toggles(app, ui));
     if let Some(text) = teaching::shown_move_text(app.session()) {
         ui.separator();
@@ -350,7 +350,7 @@ fn play_tools(app: &mut App, ui: &mut Ui) {
 fn computer_tools(app: &mut App, ui: &mut Ui) {
     let s = app.session();
     let Some(c) = s.computer() else { return };
-    let (thinking, hinting, human) = (c.thinking(), c.hinting(), s.human_to_move());
+    let (thinking, hinting, human) = (c.thinking(), s.hint_pending(), s.human_to_move());
     slot_row(ui, |ui| {
         if thinking {
             ui.spinner();

@@ -158,13 +158,10 @@ pub fn set_aside_unreadable(file: &Path) -> Option<String> {
 /// The smallest window the layout works in (points).
 pub const MIN_WINDOW: egui::Vec2 = egui::vec2(640.0, 420.0);
 
-/// How much of a window must stay on the monitor (points) for a player to find and drag it.
-const VISIBLE: f32 = 120.0;
-
 /// A remembered window rectangle (outer position and inner size, in points) made fit for
 /// `monitor` (the monitor's size in points, when known): the size at least
-/// [`MIN_WINDOW`] and at most the monitor, and the position such that the window's top-left
-/// corner and title bar are on the monitor. Without a monitor size only the size is
+/// [`MIN_WINDOW`] and at most the monitor, and the position such that the whole window is
+/// on the monitor (a window remembered half off it is moved back, not left as a corner). Without a monitor size only the size is
 /// clamped (to the minimum) and a position that is not a number is dropped.
 pub fn clamp_window(
     position: Option<egui::Pos2>,
@@ -179,7 +176,7 @@ pub fn clamp_window(
     size = size.min(monitor);
     let position = position
         .filter(|p| p.x.is_finite() && p.y.is_finite())
-        .map(|p| egui::pos2(p.x.clamp(0.0, monitor.x - VISIBLE), p.y.clamp(0.0, monitor.y - VISIBLE)));
+        .map(|p| egui::pos2(p.x.clamp(0.0, monitor.x - size.x), p.y.clamp(0.0, monitor.y - size.y)));
     (position, size)
 }
 
@@ -250,8 +247,10 @@ mod tests {
         let monitor = Some(egui::vec2(1920.0, 1080.0));
         let (p, s) = clamp_window(Some(egui::pos2(30_000.0, -5_000.0)), egui::vec2(1.0, 1.0), monitor);
         assert_eq!(s, MIN_WINDOW);
-        let p = p.unwrap();
-        assert!(p.x <= 1920.0 - VISIBLE && p.y >= 0.0 && p.y <= 1080.0 - VISIBLE, "{p:?}");
+        assert_eq!(p, Some(egui::pos2(1920.0 - MIN_WINDOW.x, 0.0)), "the whole window on the monitor");
+        // Far off to the right and below: all of it comes back, not a corner.
+        let (p, _) = clamp_window(Some(egui::pos2(1800.0, 1000.0)), egui::vec2(1280.0, 800.0), monitor);
+        assert_eq!(p, Some(egui::pos2(640.0, 280.0)));
         let (p, s) = clamp_window(Some(egui::pos2(100.0, 50.0)), egui::vec2(1280.0, 800.0), monitor);
         assert_eq!((p, s), (Some(egui::pos2(100.0, 50.0)), egui::vec2(1280.0, 800.0)), "a sane one is kept");
         let (_, s) = clamp_window(None, egui::vec2(9_000.0, 9_000.0), monitor);

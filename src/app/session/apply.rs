@@ -4,7 +4,7 @@
 
 use super::teach::means_nothing_in_a_lesson;
 use super::{Document, Effect, LessonRun, Phase, Play, Session, Turn};
-use crate::app::analysis::GameReview;
+use crate::app::analysis::{GameReview, REVIEW_TIME};
 use crate::app::animation::Animation;
 use crate::app::command::Command;
 use crate::app::computer::Computer;
@@ -145,11 +145,7 @@ impl Session {
                     c.move_now();
                 }
             }
-            (Phase::Play(p), C::Hint) if human_to_move => {
-                if let Some(c) = self.computer.as_mut() {
-                    c.ask_hint(p.game.current());
-                }
-            }
+            (Phase::Play(_), C::Hint) if human_to_move => self.ask_hint(),
             // ---- Play: the history ----
             (Phase::Play(p), C::Undo) if !paused && p.review.is_none() => {
                 // A move stopped at a decision is not in the game yet: Undo drops it. An
@@ -350,12 +346,13 @@ impl Session {
                 }
             }
             (_, C::ToggleAnalysis) => self.settings.analysis ^= true,
+            (Phase::Play(_), C::ThinkLonger) => self.think_longer(),
             (_, C::ToggleThreats) => self.settings.threats ^= true,
             (_, C::ToggleCoach) => self.settings.coach ^= true,
             (Phase::Play(p), C::AnalyseGame) if p.lesson.is_none() && p.game.cursor() > 0 => {
                 let moves = p.game.moves().iter().map(|e| e.mv.clone()).collect();
-                let time = std::time::Duration::from_millis(REVIEW_MS);
-                self.game_review = Some(GameReview::start(p.game.start().clone(), moves, time, self.waker.clone()));
+                let (start, known) = (p.game.start().clone(), self.judgements().clone());
+                self.game_review = Some(GameReview::start(start, moves, REVIEW_TIME, known, self.waker.clone()));
             }
             (_, C::StopAnalysingGame) => self.game_review = None,
             (_, C::ToggleHelp) => self.toggle_help(),
@@ -443,7 +440,9 @@ impl Session {
         self.phase = phase;
         // The engine's work on the old game goes with it.
         self.game_review = None;
-        self.coach = None;
+        self.judging = None;
+        self.hint_asked = None;
+        self.thinking_longer = None;
         self.document = Document::new(path, Some(self.to_saved()));
     }
 
@@ -464,7 +463,11 @@ impl Session {
         // characters, at most the loader's length.
         let mut names = form.names.clone().map(|n| crate::app::setup::player_name(&n));
         if let Some(o) = form.opponent() {
-            names[o.side.index()] = format!("Computer ({})", o.level);
+            // The computer's seat is named after its level, unless a name was typed for it.
+            let typed = &names[o.side.index()];
+            if typed.trim().is_empty() || *typed == o.side.to_string() || typed.starts_with("Computer (") {
+                names[o.side.index()] = format!("Computer ({})", o.level);
+            }
         }
         // The match score runs across the games of the same two players; new players
         // start a new match.
@@ -492,9 +495,6 @@ impl Session {
         }
     }
 }
-
-/// Time for each search when a whole game is reviewed (three searches a move at most).
-const REVIEW_MS: u64 = 250;
 
 /// The animation of `trace` from `now`, when animating at `rate` events a second.
 /// True when the side laying out is not the computer's (RULES.md §2): the human may edit it.

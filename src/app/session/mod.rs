@@ -20,7 +20,7 @@ mod teach;
 pub use lesson::{Feedback, LessonRun};
 pub use play::{Play, Turn};
 
-use super::analysis::{Analyst, Coach, GameReview};
+use super::analysis::{GameReview, Judgements, Judging};
 use super::animation::Animation;
 use super::computer::{Computer, Opponent, Waker};
 use super::files::{FileDialogs, SystemDialogs};
@@ -107,14 +107,16 @@ pub struct Session {
     waker: Option<Waker>,
     /// The course of lessons, read and checked at start-up (or why it could not be).
     lessons: Result<Vec<crate::lessons::Lesson>, String>,
-    /// The engine analysing the position shown, while the analysis panel is open.
-    analyst: Option<Analyst>,
+    /// The position being judged (for the hint, the coach or the analysis panel).
+    judging: Option<Judging>,
+    /// Every judgement made: the one voice of the engine on each position.
+    judgements: Judgements,
+    /// The position whose hint was asked for, until its judgement comes.
+    hint_asked: Option<GameState>,
+    /// The position shown when "Think longer" was asked, until its deeper judgement comes.
+    thinking_longer: Option<GameState>,
     /// The review of the whole game, while it runs.
     game_review: Option<GameReview>,
-    /// The coach reviewing the human's last move (a game against the computer).
-    coach: Option<Coach>,
-    /// The last move the coach was asked about (number and text), so that it asks once.
-    coached: Option<(usize, String)>,
     /// The window closes after "Discard": the autosave keeps the game as last saved.
     discarded: bool,
     /// Counts the changes to the session (every command, every verdict kept): what is
@@ -168,10 +170,11 @@ impl Session {
             closing: false,
             waker: None,
             lessons: crate::lessons::all().map_err(|e| e.to_string()),
-            analyst: None,
+            judging: None,
+            judgements: Judgements::default(),
+            hint_asked: None,
+            thinking_longer: None,
             game_review: None,
-            coach: None,
-            coached: None,
             discarded: false,
             revision: 0,
             changed_at: std::cell::Cell::new(None),
@@ -337,12 +340,32 @@ impl Session {
         self.revision += 1;
     }
 
-    /// The engine's analysis of the position shown, while the panel is open.
-    pub fn analyst(&self) -> Option<&Analyst> {
-        self.analyst.as_ref()
+    /// The engine's judgement of the position shown, while the analysis panel is open:
+    /// the kept one (`true`), or the deepest so far of the one being made (`false`).
+    pub fn judgement_shown(&self) -> Option<(&crate::ai::Judgement, bool)> {
+        if !self.settings.analysis {
+            return None;
+        }
+        let state = self.shown_state()?;
+        if let Some(j) = self.judgements.get(state)
+            && self.thinking_longer.as_ref() != Some(state)
+        {
+            return Some((j, true));
+        }
+        self.judging.as_ref().filter(|j| j.state() == state).and_then(|j| j.latest()).map(|j| (j, false))
     }
 
-    /// The review of the whole game while it runs: moves done and in all.
+    /// True while the analysis panel thinks longer about the position shown.
+    pub fn thinking_longer(&self) -> bool {
+        self.thinking_longer.is_some()
+    }
+
+    /// True while a hint is asked for and its judgement is being made.
+    pub fn hint_pending(&self) -> bool {
+        self.hint_asked.is_some()
+    }
+
+    /// The review of the whole game's progress (moves done, in all), while it runs.
     pub fn game_review_progress(&self) -> Option<(usize, usize)> {
         self.game_review.as_ref().map(|r| r.progress)
     }
@@ -586,5 +609,7 @@ impl Session {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_engine;
 #[cfg(test)]
 mod tests_prompt;

@@ -3,9 +3,10 @@
 //! driven once a frame and answering through commands or the game record.
 
 use super::{Phase, Session};
-use crate::app::analysis::{Analyst, Coach};
+use crate::app::analysis::{JUDGE_TIME, Judgements, Judging};
 use crate::app::command::Command;
-use crate::app::computer::Answer;
+use crate::app::computer::{Answer, Computer};
+use crate::rules::{GameState, Move};
 
 impl Session {
     /// The computer's part this frame: lays out its seeds, collects its answer, asks for its
@@ -24,8 +25,7 @@ impl Session {
                 let mut out = Vec::new();
                 match c.poll() {
                     Some(Answer::Move(state, mv)) => out.push(Command::ComputerMove(state, mv)),
-                    Some(Answer::Hint(state, mv)) if &state == p.game.current() => p.hint = Some(mv),
-                    Some(Answer::Hint(..)) | None => {}
+                    None => {}
                 }
                 let state = p.game.current();
                 if out.is_empty() && p.ready() && p.game.result().is_none() && state.to_move() == c.opponent.side {
@@ -37,64 +37,148 @@ impl Session {
         }
     }
 
-    /// The engine's work for the player this frame: the analysis of the position shown
-    /// (started, restarted when the position changes, stopped when the panel is hidden),
-    /// the review of the game and the coach's verdict on the human's last move, each kept
-    /// with the move in the game record when it comes.
+    /// The engine's work for the player this frame, in one voice: a position is judged
+    /// once (every move scored by one search at one depth) and that judgement gives the
+    /// hint, the coach's verdict, the analysis panel's words and the review's marks. The
+    /// one position judged at a time is the first that is wanted of: the hint asked for,
+    /// the position before the human's last move (the coach), the position shown (the
+    /// analysis panel). The review of the whole game runs apart and keeps what it judges.
     pub fn drive_engine(&mut self) {
         let waker = self.waker.clone();
-        let target = (self.settings.analysis && !self.animating() && self.sowing().is_none())
-            .then(|| self.shown_state().filter(|s| s.outcome().is_none()).cloned())
-            .flatten();
-        match (&mut self.analyst, target) {
-            (Some(a), Some(t)) if *a.state() == t => a.poll(),
-            (_, Some(t)) => self.analyst = Some(Analyst::start(t, waker.clone())),
-            (_, None) => self.analyst = None,
+        if let Some(j) = &mut self.judging
+            && j.poll()
+            && let Some(job) = self.judging.take()
+            && let (state, Some(judgement)) = job.finish()
+        {
+            if self.thinking_longer.as_ref() == Some(&state) {
+                self.thinking_longer = None;
+                self.judgements.replace(state.clone(), judgement);
+                self.review_again(&state);
+            } else {
+                self.judgements.keep(state, judgement);
+            }
         }
-        let mut verdicts = Vec::new();
         if let Some(r) = &mut self.game_review
             && r.poll()
         {
-            verdicts.extend(r.result.take().unwrap_or_default());
+            let crate::app::analysis::ReviewDone { verdicts, judged } = r.result.take().unwrap_or_default();
+            for (state, judgement) in judged {
+                self.judgements.keep(state, judgement);
+            }
+            if let Phase::Play(p) = &mut self.phase
+                && !verdicts.is_empty()
+            {
+                for v in verdicts {
+                    p.game.set_review(v);
+                }
+                self.touch();
+            }
             self.game_review = None;
         }
-        if let Some(c) = &mut self.coach
-            && let Some(r) = c.poll()
-        {
-            verdicts.extend(r);
-            self.coach = None;
+        self.use_judgements();
+        if self.thinking_longer.as_ref().is_some_and(|s| Some(s) != self.shown_state() || !self.settings.analysis) {
+            self.thinking_longer = None;
         }
-        if let Phase::Play(p) = &mut self.phase
-            && !verdicts.is_empty()
-        {
-            for v in verdicts {
+        let wanted = self.wanted_judgements();
+        let keep_on = self.judging.as_ref().is_some_and(|j| wanted.contains(j.state()));
+        if !keep_on {
+            self.judging = wanted.into_iter().next().map(|s| {
+                let time = if self.thinking_longer.as_ref() == Some(&s) { JUDGE_TIME * 10 } else { JUDGE_TIME };
+                Judging::start(s, time, waker)
+            });
+        }
+    }
+
+    /// After a deeper judgement of `state`: every verdict on a move from `state` is given
+    /// again from it, so that the game's marks keep speaking with the panel's voice.
+    fn review_again(&mut self, state: &GameState) {
+        let (Phase::Play(p), Some(j)) = (&mut self.phase, self.judgements.get(state)) else { return };
+        let again: Vec<_> = (0..p.game.all_entries().len())
+            .filter(|&i| p.game.state_at(i) == state && p.game.all_entries()[i].review.is_some())
+            .filter_map(|i| j.review(&p.game.all_entries()[i].mv, i + 1))
+            .collect();
+        if !again.is_empty() {
+            for v in again {
                 p.game.set_review(v);
             }
             self.touch();
         }
-        self.start_coach(waker);
     }
 
-    /// Against the computer with the coach on: reviews the human's last move if it has no
-    /// verdict yet (once per move).
-    pub(super) fn start_coach(&mut self, waker: Option<crate::app::computer::Waker>) {
-        let (Some(c), Phase::Play(p)) = (&self.computer, &self.phase) else { return };
-        if !self.settings.coach || self.coach.is_some() || p.lesson.is_some() || !p.ready() {
-            return;
+    /// "Think longer" about the position shown (the analysis panel).
+    pub(super) fn think_longer(&mut self) {
+        if self.settings.analysis {
+            self.thinking_longer = self.shown_state().filter(|s| s.outcome().is_none()).cloned();
         }
-        let n = p.game.cursor();
-        let Some(entry) = n.checked_sub(1).and_then(|i| p.game.all_entries().get(i)) else { return };
-        let key = (n, entry.text.clone());
-        if entry.mover == c.opponent.side || entry.review.is_some() || self.coached.as_ref() == Some(&key) {
-            return;
-        }
-        self.coach = Some(Coach::start(p.game.state_at(n - 1).clone(), entry.mv.clone(), n, waker));
-        self.coached = Some(key);
     }
 
-    /// True while the computer searches (a move or a hint).
+    /// Gives what the kept judgements answer: the hint asked for, the coach's verdict.
+    fn use_judgements(&mut self) {
+        let Phase::Play(p) = &mut self.phase else { return };
+        if let Some(asked) = &self.hint_asked {
+            if asked != p.game.current() {
+                self.hint_asked = None;
+            } else if let Some(j) = self.judgements.get(asked) {
+                p.hint = Some(j.best().clone());
+                self.hint_asked = None;
+            }
+        }
+        if let Some((n, before, mv)) = self.coached_move()
+            && let Some(j) = self.judgements.get(&before)
+            && let Some(verdict) = j.review(&mv, n)
+            && let Phase::Play(p) = &mut self.phase
+        {
+            p.game.set_review(verdict);
+            self.touch();
+        }
+    }
+
+    /// The positions to judge, most wanted first, none judged yet.
+    fn wanted_judgements(&self) -> Vec<GameState> {
+        let mut wanted = Vec::new();
+        wanted.extend(self.hint_asked.clone());
+        wanted.extend(self.coached_move().map(|(_, before, _)| before));
+        if self.settings.analysis && !self.animating() && self.sowing().is_none() {
+            wanted.extend(self.shown_state().filter(|s| s.outcome().is_none()).cloned());
+        }
+        wanted.retain(|s| self.judgements.get(s).is_none());
+        // Thinking longer judges a position again, after what the game waits for.
+        wanted.extend(self.thinking_longer.clone());
+        wanted
+    }
+
+    /// Against the computer with the coach on: the human's last move (the last, or the
+    /// one before the computer's answer), when it has no verdict yet: its number, the
+    /// position before it and the move.
+    fn coached_move(&self) -> Option<(usize, GameState, Move)> {
+        let (Some(c), Phase::Play(p)) = (&self.computer, &self.phase) else { return None };
+        if !self.settings.coach || p.lesson.is_some() || !p.ready() {
+            return None;
+        }
+        let entries = &p.game.all_entries()[..p.game.cursor()];
+        let i = entries.iter().rposition(|e| e.mover != c.opponent.side)?;
+        if entries[i].review.is_some() || entries.len() - i > 2 {
+            return None;
+        }
+        Some((i + 1, p.game.state_at(i).clone(), entries[i].mv.clone()))
+    }
+
+    /// Asks for a hint on the position on the board: at once when it has been judged.
+    pub(super) fn ask_hint(&mut self) {
+        if let Some(p) = self.game_play() {
+            self.hint_asked = Some(p.game.current().clone());
+        }
+        self.use_judgements();
+    }
+
+    /// The judgements made so far (for the review of the whole game).
+    pub(super) fn judgements(&self) -> &Judgements {
+        &self.judgements
+    }
+
+    /// True while the computer searches its move.
     pub fn computer_busy(&self) -> bool {
-        self.computer.as_ref().is_some_and(|c| c.thinking() || c.hinting())
+        self.computer.as_ref().is_some_and(Computer::thinking)
     }
 
     /// Gives a newly seated computer the window's waker and the threads setting.

@@ -224,7 +224,7 @@ fn hint_is_not_offered_on_the_computers_turn() {
     assert!(s.computer_turn());
     assert!(!s.human_to_move());
     s.apply(C::Hint);
-    assert!(!s.computer().unwrap().hinting(), "no hint searched for the computer's move");
+    assert!(!s.hint_pending(), "no hint searched for the computer's move");
 }
 
 #[test]
@@ -420,16 +420,15 @@ fn analyse_game_marks_every_move_and_the_marks_are_saved_with_the_game() {
 fn the_analysis_panel_thinks_about_the_position_shown_and_stops_when_hidden() {
     let mut s = on(WORKED);
     s.drive_engine();
-    assert!(s.analyst().is_none(), "off unless asked");
+    assert!(s.judging.is_none() && s.judgement_shown().is_none(), "off unless asked");
     s.apply(C::ToggleAnalysis);
-    engine_until(&mut s, |s| s.analyst().is_some_and(|a| a.latest().is_some()));
-    assert_eq!(s.analyst().unwrap().state(), s.shown_state().unwrap());
+    engine_until(&mut s, |s| s.judgement_shown().is_some_and(|(_, kept)| kept));
     play(&mut s, "d");
     s.drive_engine();
-    assert_eq!(s.analyst().unwrap().state(), s.shown_state().unwrap(), "follows the position shown");
+    assert_eq!(s.judging.as_ref().map(|j| j.state()), s.shown_state(), "follows the position shown");
     s.apply(C::ToggleAnalysis);
     s.drive_engine();
-    assert!(s.analyst().is_none());
+    assert!(s.judging.is_none());
 }
 
 #[test]

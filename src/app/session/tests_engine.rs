@@ -1,0 +1,92 @@
+//! The engine speaks with one voice: the hint, the coach and the analysis panel read a
+//! position's moves from its one judgement.
+
+use super::*;
+use crate::ai::Judgement;
+use crate::app::Command as C;
+use crate::app::computer::Opponent;
+use crate::rules::Hole;
+
+fn engine_until(s: &mut Session, what: &str, done: impl Fn(&Session) -> bool) {
+    for _ in 0..1000 {
+        let commands = s.drive_computer();
+        for c in commands {
+            s.apply(c);
+        }
+        s.drive_engine();
+        if done(s) {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    panic!("the engine did not answer in time: {what}");
+}
+
+fn hole(c: char) -> Hole {
+    Hole::from_letter(c).unwrap()
+}
+
+#[test]
+fn the_hint_and_the_coach_never_call_two_moves_worse_than_each_other() {
+    // Issue 18: against Strong after `1. k 2. A`, Hint said p; m was played and the coach
+    // said "m was a blunder; p was better"; taken back and p played, the coach said "p was
+    // a mistake; m was better". One judgement of the position now answers all three.
+    let start: GameState = "4i-p; 4I-P / L both 0,0".parse().unwrap();
+    let mut s = Session::from_state(Settings { animate: false, coach: true, ..Settings::default() }, start);
+    s.computer = Some(Computer::new(Opponent { side: Side::Upper, level: crate::ai::Level::Strong }));
+    s.apply(C::PlayHole { hole: hole('k'), split: false });
+    engine_until(&mut s, "the computer's first move", |s| s.game().is_some_and(|g| g.cursor() == 2));
+    let before = s.game().unwrap().current().clone();
+    s.apply(C::Hint);
+    engine_until(&mut s, "the hint", |s| s.play().is_some_and(|p| p.hint.is_some()));
+    let hint = s.play().unwrap().hint.clone().unwrap();
+    // Two moves without a decision on the way, each played by its hole.
+    let plain: Vec<crate::rules::Move> =
+        before.legal_moves().into_iter().filter(|m| m.to_string().len() == 1).collect();
+    assert!(plain.len() >= 2, "two plain moves to compare: {plain:?}");
+    let verdict = |s: &mut Session, mv: &crate::rules::Move| {
+        s.apply(C::PlayHole { hole: mv.start(), split: false });
+        engine_until(s, "the coach", |s| s.game().unwrap().moves().get(2).is_some_and(|e| e.review.is_some()));
+        let r = s.game().unwrap().moves()[2].review.clone().unwrap();
+        // Try again: back to the position before the human's move.
+        while s.game().unwrap().cursor() > 2 {
+            s.apply(C::Undo);
+        }
+        assert_eq!(s.game().unwrap().current(), &before);
+        r
+    };
+    let (ra, rb) = (verdict(&mut s, &plain[0]), verdict(&mut s, &plain[plain.len() - 1]));
+    assert_eq!(
+        (ra.played.as_str(), rb.played.as_str()),
+        (plain[0].to_string().as_str(), plain[plain.len() - 1].to_string().as_str())
+    );
+    assert_eq!(ra.best, rb.best, "one best move for one position");
+    assert_eq!(ra.best, hint.to_string(), "the hint is the coach's better move");
+    assert_eq!(ra.score_before, rb.score_before, "one score for one position");
+    // So the coach never calls each of two moves worse than the other.
+    let score = |r: &crate::review::MoveReview| r.score_before - r.loss;
+    assert_eq!(ra.loss < rb.loss, score(&ra) > score(&rb));
+}
+
+#[test]
+fn thinking_longer_replaces_the_judgement_and_the_marks_follow_it() {
+    let start: GameState = "9a, 3b, 4d-fhm; 4A-F, 3G, 5P / L both 0,0".parse().unwrap();
+    let mut s = Session::from_state(Settings { animate: false, ..Settings::default() }, start.clone());
+    s.apply(C::PlayHole { hole: hole('d'), split: false });
+    s.apply(C::AnalyseGame);
+    engine_until(&mut s, "the review", |s| s.game_review_progress().is_none());
+    let first = s.judgements.get(&start).expect("the review judged the start").clone();
+    assert_eq!(s.game().unwrap().moves()[0].review, first.review(&s.game().unwrap().moves()[0].mv, 1));
+    // The panel on the start: it shows that same judgement, then thinks longer.
+    s.apply(C::ToggleAnalysis);
+    s.apply(C::ReviewFirst);
+    s.drive_engine();
+    assert_eq!(s.judgement_shown().map(|(j, kept)| (j.clone(), kept)), Some((Judgement::clone(&first), true)));
+    s.apply(C::ThinkLonger);
+    assert!(s.thinking_longer());
+    engine_until(&mut s, "the deeper judgement", |s| !s.thinking_longer());
+    let deeper = s.judgements.get(&start).unwrap().clone();
+    assert!(deeper.depth > first.depth, "{} then {}", first.depth, deeper.depth);
+    let entry = &s.game().unwrap().moves()[0];
+    assert_eq!(entry.review, deeper.review(&entry.mv, 1), "the move's mark comes from the deeper judgement");
+}
