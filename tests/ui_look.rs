@@ -53,11 +53,11 @@ fn at_a_decision_the_seeds_in_hand_are_shown_and_counted() {
 #[test]
 fn the_side_panel_keeps_its_place_when_its_texts_change() {
     let mut h = on_state(DECISION);
-    let before = ["Undo", "Flip board", "Board options"].map(|l| h.get_by_label(l).rect());
+    let before = ["Undo", "Flip board", "Moves"].map(|l| h.get_by_label(l).rect());
     // A decision adds a message; the buttons and the options below it stay put.
     click(&mut h, "Lower i, 3 seeds");
     h.get_by_label_contains("Decision at i");
-    let after = ["Undo", "Flip board", "Board options"].map(|l| h.get_by_label(l).rect());
+    let after = ["Undo", "Flip board", "Moves"].map(|l| h.get_by_label(l).rect());
     assert_eq!(before, after);
 }
 

@@ -50,7 +50,7 @@ fn snapshot_big_piles_flipped() {
 #[test]
 fn snapshot_small_window_light_theme() {
     let mut h = harness_sized("9a, 3b, 4d-fhm; 4A-F, 3G, 5P / L both 0,0", [800.0, 500.0]);
-    h.ctx.set_theme(egui::Theme::Light);
+    h.state_mut().push(omweso::app::Command::SetTheme(omweso::app::settings::ThemeChoice::Light));
     h.run();
     h.snapshot("board_small_light");
 }
@@ -71,4 +71,35 @@ fn snapshot_hint() {
     *h.state_mut() = App::new(session);
     h.run();
     h.snapshot("board_hint");
+}
+
+mod common;
+
+/// The side panel at `size`, on a long game: what is always there, the tabs, and the move
+/// list following the game to its last move.
+fn panel_snapshot(size: [f32; 2], name: &str) {
+    let settings = Settings { animate: false, ..Settings::default() };
+    let session = Session::from_saved(settings, common::long_game(30), None);
+    let mut h =
+        Harness::builder().with_size(size).wgpu().build_ui_state(|ui, app: &mut App| app.ui(ui), App::new(session));
+    h.run();
+    h.snapshot(name);
+}
+
+/// The smallest window the layout is made for.
+#[test]
+fn snapshot_side_panel_800x500() {
+    panel_snapshot([800.0, 500.0], "panel_800x500");
+}
+
+/// The default window.
+#[test]
+fn snapshot_side_panel_1280x800() {
+    panel_snapshot([1280.0, 800.0], "panel_1280x800");
+}
+
+/// A large window.
+#[test]
+fn snapshot_side_panel_1920x1080() {
+    panel_snapshot([1920.0, 1080.0], "panel_1920x1080");
 }

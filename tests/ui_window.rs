@@ -1065,7 +1065,7 @@ fn the_analysis_panel_threats_and_game_review_from_the_view_menu() {
     play_worked_game(&mut h);
     click(&mut h, "View");
     click(&mut h, "Analysis panel");
-    h.get_by_label("Analysis");
+    h.get_by_label("This position");
     wait_for(&mut h, |a| a.session().judgement_shown().is_some_and(|(_, kept)| kept));
     h.run();
     h.get_by_label_contains("depth ");

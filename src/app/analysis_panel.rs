@@ -43,7 +43,7 @@ pub fn analysis_section(app: &mut App, ui: &mut Ui) {
     if !session.settings().analysis {
         return;
     }
-    ui.label(RichText::new("Analysis").strong());
+    ui.label(RichText::new("This position").strong());
     let Some(state) = session.shown_state() else { return };
     let Some((judgement, kept)) = session.judgement_shown() else {
         let why = if state.outcome().is_some() { "The game is over here." } else { "Thinking…" };
@@ -144,36 +144,55 @@ fn verdicts(entries: &[Entry]) -> Vec<(&Entry, &MoveReview)> {
     entries.iter().filter_map(|e| e.review.as_ref().map(|r| (e, r))).collect()
 }
 
-/// "Analyse game", its progress, then the graph, the key moments and the worst moves.
+/// "Analyse game" while moves are not reviewed, or its progress with Stop while it runs.
+pub fn analyse_button(app: &mut App, ui: &mut Ui) {
+    let s = &app.session;
+    let Some(p) = s.play() else { return };
+    if p.lesson.is_some() || p.game.cursor() == 0 {
+        return;
+    }
+    let mut cmd = None;
+    if let Some((done, total)) = s.game_review_progress() {
+        ui.horizontal(|ui| {
+            ui.add(
+                egui::ProgressBar::new(done as f32 / total.max(1) as f32)
+                    .desired_width(ui.available_width() - 60.0)
+                    .text(format!("Analysing: {done}/{total}")),
+            );
+            if ui.button("Stop").clicked() {
+                cmd = Some(Command::StopAnalysingGame);
+            }
+        });
+    } else if verdicts(p.game.moves()).len() < p.game.moves().len() {
+        if ui.button("Analyse game").on_hover_text("The engine reviews every move (about a second a move)").clicked() {
+            cmd = Some(Command::AnalyseGame);
+        }
+    } else {
+        ui.label(RichText::new("Every move reviewed: the graph is under Analysis.").weak());
+    }
+    if let Some(c) = cmd {
+        app.push(c);
+    }
+}
+
+/// The review of the game: its progress, the graph, the key moments and the worst moves.
 pub fn review_section(app: &mut App, ui: &mut Ui) {
     let s = &app.session;
     let Some(p) = s.play() else { return };
     if p.lesson.is_some() || p.game.cursor() == 0 {
         return;
     }
+    let reviewed = verdicts(p.game.moves());
     let mut cmds = Vec::new();
-    if let Some((done, total)) = s.game_review_progress() {
-        ui.horizontal(|ui| {
-            ui.add(
-                egui::ProgressBar::new(done as f32 / total.max(1) as f32).text(format!("Analysing: {done}/{total}")),
-            );
-            if ui.button("Stop").clicked() {
-                cmds.push(Command::StopAnalysingGame);
-            }
-        });
-    }
-    let moves = p.game.moves();
-    let reviewed = verdicts(moves);
-    if s.game_review_progress().is_none()
-        && reviewed.len() < moves.len()
-        && ui.button("Analyse game").on_hover_text("The engine reviews every move (about a second a move)").clicked()
-    {
-        cmds.push(Command::AnalyseGame);
-    }
-    if reviewed.len() >= 2 {
+    ui.label(RichText::new("The game").strong());
+    if reviewed.len() < 2 {
+        ui.label(RichText::new("Analyse game (under Moves) marks every move and draws the game here.").weak());
+    } else {
         graph(ui, &reviewed, &mut cmds);
         key_moments(s, ui, &reviewed, &mut cmds);
     }
+    drop(reviewed);
+    analyse_button(app, ui);
     for c in cmds {
         app.push(c);
     }
@@ -189,6 +208,8 @@ fn graph(ui: &mut Ui, reviewed: &[(&Entry, &MoveReview)], cmds: &mut Vec<Command
         .filter(|(_, r)| r.mark >= Mark::Mistake)
         .map(|(e, r)| [r.number as f64, clamp(for_lower(r.score_before, e.mover))])
         .collect();
+    // The line in the text's colour: as clear on the light theme as on the dark.
+    let text = ui.visuals().strong_text_color();
     let resp = egui_plot::Plot::new("evaluation")
         .height(110.0)
         .allow_drag(false)
@@ -198,7 +219,7 @@ fn graph(ui: &mut Ui, reviewed: &[(&Entry, &MoveReview)], cmds: &mut Vec<Command
         .include_y(5.0)
         .show(ui, |plot| {
             plot.hline(egui_plot::HLine::new("even", 0.0).color(Color32::from_gray(110)));
-            plot.line(egui_plot::Line::new("evaluation for Lower", line).color(Color32::from_gray(230)));
+            plot.line(egui_plot::Line::new("evaluation for Lower", line).color(text).width(2.0));
             plot.points(egui_plot::Points::new("mistakes", bad).radius(4.0).color(theme::CAPTURE));
         });
     if resp.response.clicked()

@@ -283,7 +283,7 @@ fn paint_marks(painter: &Painter, geo: &Geometry, view: &BoardView, pointer: Poi
     }
 }
 
-/// Threatened holes: a dashed orange ring and the seeds at stake in the cell's bottom left
+/// Threatened holes: a dashed orange ring and the seeds at stake in the cell's top right
 /// corner, which no count, letter or arrow uses (never over the hole's seeds or count).
 fn paint_threats(painter: &Painter, geo: &Geometry, threats: &[(Hole, u32)]) {
     let (r, cell) = (geo.radius(), geo.cell);
@@ -296,7 +296,9 @@ fn paint_threats(painter: &Painter, geo: &Geometry, threats: &[(Hole, u32)]) {
             let p = |a: f32| c + vec2(a.cos(), a.sin()) * r * 1.2;
             painter.line_segment([p(a0), p(a1)], stroke);
         }
-        let at = c + vec2(-theme::COUNT_AT[0], theme::COUNT_AT[1]) * cell;
+        // Top right, on the ring: clear of this hole's count and letter and of the
+        // neighbours' counts (bottom left ran into the count of the hole to the left).
+        let at = c + vec2(theme::COUNT_AT[0] - 0.03, -theme::COUNT_AT[1] + 0.02) * cell;
         let font = FontId::proportional((cell * theme::COUNT_SIZE * 0.9).max(9.0));
         let shadow = Vec2::splat((cell * 0.012).max(1.0));
         painter.text(at + shadow, Align2::CENTER_CENTER, format!("-{seeds}"), font.clone(), theme::COUNT_SHADOW);
@@ -406,16 +408,15 @@ fn paint_plates(painter: &Painter, geo: &Geometry, view: &BoardView, dark: bool)
 /// is sown; at a decision, resting on the hole it lifted (between the two arrows).
 fn paint_hand_at(painter: &Painter, tex: &Textures, geo: &Geometry, hand: &Hand, deciding: bool) {
     let cell = geo.cell;
-    // At a decision the count goes in the cell's bottom left corner, which no arrow, count
-    // or letter uses.
-    let (at, size, tag) = if deciding {
-        let c = geo.center(hand.from);
-        (c, cell * 0.72, c + vec2(-0.38, 0.38) * cell)
+    // The count sits on the hand itself, so that it never covers a hole's count or letter
+    // (a tag beside the hand ran into the neighbouring hole's count).
+    let (at, size) = if deciding {
+        (geo.center(hand.from), cell * 0.72)
     } else {
         let t = hand.t * hand.t * (3.0 - 2.0 * hand.t);
-        let at = geo.center(hand.from).lerp(geo.center(hand.to), t) + vec2(-0.12, -0.24) * cell;
-        (at, cell * 0.86, at + vec2(0.42, -0.3) * cell)
+        (geo.center(hand.from).lerp(geo.center(hand.to), t) + vec2(-0.12, -0.24) * cell, cell * 0.86)
     };
+    let tag = at + vec2(0.0, size * 0.18);
     paint_hand(painter, tex, at, size, hand.seeds, geo.radius() * theme::SEED_R * 0.85);
     let font = FontId::proportional((cell * theme::COUNT_SIZE * 1.1).max(10.0));
     let galley = painter.layout_no_wrap(hand.seeds.to_string(), font, Color32::BLACK);

@@ -136,10 +136,9 @@ pub fn pile(key: u32, n: u32, space: f32, seed: f32) -> Vec<Seed> {
     if n == 0 {
         return Vec::new();
     }
-    // Many seeds: a little smaller, and the mound a little wider than the bowl.
-    let s = seed * (24.0 / n as f32).sqrt().clamp(0.84, 1.0);
-    let over = (n as f32 - 30.0).clamp(0.0, 30.0) / 30.0;
-    let base = (space - s * 0.9 + space * 0.3 * over).max(s * 0.5);
+    // Many seeds: smaller, so that even all 64 stay inside the bowl's rim.
+    let s = seed * (24.0 / n as f32).sqrt().clamp(0.62, 1.0);
+    let base = (space - s * 0.9).max(s * 0.5);
     let cap = |r: f32| 1 + (1.1 * (r / s).powi(2)) as u32;
     let mut layers = 1;
     while layers < 16 && (0..layers).map(|k| cap(base * (1.0 - k as f32 / layers as f32))).sum::<u32>() < n {
@@ -153,7 +152,8 @@ pub fn pile(key: u32, n: u32, space: f32, seed: f32) -> Vec<Seed> {
         left -= m;
         // A few seeds gather at the bottom rather than spread to the wall.
         let spread = r.min(s * (m as f32 / 1.1).sqrt());
-        let lift = k as f32 * s * 0.38;
+        // Each layer a little higher, never so high that its seeds cross the rim.
+        let lift = (k as f32 * s * 0.38).min((space - s * 0.5 - spread).max(0.0));
         let start = out.len();
         for j in 0..m {
             let i = n - left - m + j;

@@ -84,6 +84,10 @@ pub enum Command {
     ToggleAutoFlip,
     /// Show or hide the analysis panel.
     ToggleAnalysis,
+    /// Light, dark or the desktop's theme (kept in the settings).
+    SetTheme(super::settings::ThemeChoice),
+    /// Show this tab of the side panel.
+    ShowPanelTab(super::settings::PanelTab),
     /// The analysis panel's "Think longer": judge the position shown again, ten times as
     /// long; the deeper judgement replaces the kept one, and every verdict on a move from
     /// that position is given again from it.

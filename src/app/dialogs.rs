@@ -469,12 +469,15 @@ fn help(app: &mut App, ctx: &Context) {
         .pivot(egui::Align2::RIGHT_TOP)
         .default_pos(app.area.right_top() + egui::vec2(-12.0, 12.0))
         .show(ctx, |ui| {
-            egui::Grid::new("keys").num_columns(2).striped(true).show(ui, |ui| {
-                for (k, m) in &rows {
-                    ui.label(RichText::new(k).monospace());
-                    ui.label(*m);
-                    ui.end_row();
-                }
+            // It scrolls where the window is too low for every key (1280×800 and below).
+            egui::ScrollArea::vertical().max_height((app.area.height() - 80.0).max(120.0)).show(ui, |ui| {
+                egui::Grid::new("keys").num_columns(2).striped(true).show(ui, |ui| {
+                    for (k, m) in &rows {
+                        ui.label(RichText::new(k).monospace());
+                        ui.label(*m);
+                        ui.end_row();
+                    }
+                });
             });
         });
     if !open {

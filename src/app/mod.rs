@@ -215,6 +215,10 @@ impl App {
             self.now += dt;
         }
         self.session.tick(self.now);
+        let theme = self.session.settings().theme.preference();
+        if ctx.options(|o| o.theme_preference) != theme {
+            ctx.set_theme(theme);
+        }
         self.place_window(&ctx);
         self.answer_later_starts(&ctx);
         let at = keymap::KeyContext {

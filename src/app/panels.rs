@@ -5,10 +5,12 @@ use super::analysis_panel;
 use super::animation::Speed;
 use super::command::Teaching;
 use super::keymap::shortcut_text;
-use super::session::{Phase, Session};
+use super::session::{Phase, Session, Turn};
+use super::settings::PanelTab;
 use super::setup::Preset;
 use super::teaching;
 use super::{App, Command};
+use crate::game::Game;
 use crate::rules::Side;
 use egui::{Color32, RichText, Ui};
 
@@ -77,15 +79,9 @@ fn view_toggles(app: &mut App, ui: &mut Ui) {
         }
     }
     ui.menu_button("Theme", |ui| {
-        // egui keeps this choice between runs; "System" follows the desktop.
-        let now = ui.ctx().options(|o| o.theme_preference);
-        for (pref, label) in [
-            (egui::ThemePreference::System, "System"),
-            (egui::ThemePreference::Light, "Light"),
-            (egui::ThemePreference::Dark, "Dark"),
-        ] {
-            if ui.radio(now == pref, label).clicked() {
-                ui.ctx().set_theme(pref);
+        for (choice, label) in super::settings::ThemeChoice::ALL {
+            if ui.radio(s.theme == choice, label).clicked() {
+                app.push(Command::SetTheme(choice));
             }
         }
     });
@@ -133,9 +129,9 @@ pub fn phase_text(session: &Session) -> String {
 /// whatever it holds, so that nothing below it moves when a text changes.
 const STATUS_LINES: usize = 2;
 const MESSAGE_LINES: usize = 3;
+/// A side panel lower than this (points) is laid out compactly.
+const COMPACT_BELOW: f32 = 640.0;
 const POSITION_LINES: usize = 3;
-/// Room kept under the move list for the game review (its button, graph and key moments).
-const REVIEW_ROOM: f32 = 230.0;
 
 /// Players, phase, controls and the move list, in slots of fixed height.
 pub fn side_panel(app: &mut App, ui: &mut Ui) {
@@ -145,10 +141,14 @@ pub fn side_panel(app: &mut App, ui: &mut Ui) {
     egui::Panel::right("side").resizable(false).exact_size(width).frame(frame).show(ui, |ui| {
         let w = ui.available_width();
         ui.set_max_width(w);
+        // A low window (800×500) keeps what is always there to fewer lines, so that the
+        // tabs below keep room.
+        let compact = ui.available_height() < COMPACT_BELOW;
         let status = phase_text(app.session());
-        slot_text(ui, &status, egui::TextStyle::Heading, STATUS_LINES, ui.visuals().strong_text_color());
+        let lines = if compact { 1 } else { STATUS_LINES };
+        slot_text(ui, &status, egui::TextStyle::Heading, lines, ui.visuals().strong_text_color());
         ui.separator();
-        players(app.session(), ui);
+        players(app.session(), ui, compact);
         ui.separator();
         match app.session().setup() {
             Some(s) => {
@@ -156,7 +156,7 @@ pub fn side_panel(app: &mut App, ui: &mut Ui) {
                 setup_tools(app, ui, left, laying, first);
             }
             None if app.session().lesson().is_some() => teaching::lesson_panel(app, ui),
-            None => play_tools(app, ui),
+            None => play_tools(app, ui, compact),
         }
     });
 }
@@ -206,7 +206,7 @@ fn role(session: &Session, side: Side) -> &'static str {
 
 /// Each player on two lines: the name across the panel (cut only where it cannot fit),
 /// then what they are doing, their seeds (with those in hand) and their match score.
-fn players(session: &Session, ui: &mut Ui) {
+fn players(session: &Session, ui: &mut Ui, compact: bool) {
     let score = session.match_score();
     let board = session.shown_counts();
     let hand = super::view::in_hand(session);
@@ -217,14 +217,23 @@ fn players(session: &Session, ui: &mut Ui) {
         let held = hand.filter(|h| h.0 == side).map_or(0, |h| h.1);
         seeds += held;
         let name = session.player_label(side);
-        ui.add(egui::Label::new(RichText::new(&name).strong()).truncate()).on_hover_text(&name);
+        if !compact {
+            ui.add(egui::Label::new(RichText::new(&name).strong()).truncate()).on_hover_text(&name);
+        }
         slot_row(ui, |ui| {
             let role = role(session, side);
             let role = if held > 0 { format!("{role} · {held} in hand") } else { role.to_string() };
-            ui.label(RichText::new(role).font(small.clone()).color(accent));
+            // Compact: the numbers first (right), the name in what is left of the row.
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 ui.label(format!("match {}", score[side.index()]));
                 ui.label(RichText::new(format!("{seeds} seeds")).strong());
+                ui.add_space(12.0);
+                ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
+                    if compact {
+                        ui.add(egui::Label::new(RichText::new(&name).strong()).truncate()).on_hover_text(&name);
+                    }
+                    ui.label(RichText::new(role).font(small.clone()).color(accent));
+                });
             });
         });
     }
@@ -255,7 +264,7 @@ fn setup_tools(app: &mut App, ui: &mut Ui, left: u32, laying: Side, first: Side)
     }
 }
 
-fn play_tools(app: &mut App, ui: &mut Ui) {
+fn play_tools(app: &mut App, ui: &mut Ui, compact: bool) {
     let s = app.session();
     let (can_undo, can_redo, can_resign) = (s.can_undo(), s.can_redo(), s.can_resign());
     let busy = busy_text(s);
@@ -294,7 +303,9 @@ fn play_tools(app: &mut App, ui: &mut Ui) {
     });
     computer_tools(app, ui);
     let message = hint_text(app.session()).map(|t| (t, super::theme::PREVIEW)).or_else(|| {
-        app.session().sowing().and_then(|s| s.decision()).map(|dp| {
+        // Only once the board has sown the laps before the decision, as the board offers it.
+        let sowing = app.session().sowing().filter(|_| !app.session().animating());
+        sowing.and_then(|s| s.decision()).map(|dp| {
             let text = format!(
                 "Decision at {}: clockwise (X) captures {} from {} and {}; or anticlockwise (R).",
                 dp.hole, dp.captures, dp.takes_front, dp.takes_back
@@ -303,43 +314,88 @@ fn play_tools(app: &mut App, ui: &mut Ui) {
         })
     });
     let (text, color) = message.unwrap_or_default();
-    slot_text(ui, &text, egui::TextStyle::Body, MESSAGE_LINES, color);
+    let lines = if compact { 2 } else { MESSAGE_LINES };
+    slot_text(ui, &text, egui::TextStyle::Body, lines, color);
     analysis_panel::coach_line(app, ui);
-    analysis_panel::analysis_section(app, ui);
-    ui.collapsing("Board options", |ui| view_toggles(app, ui));
-    if let Some(text) = teaching::shown_move_text(app.session()) {
-        ui.separator();
-        let heading = if app.session().review().is_some() { "This move" } else { "Last move" };
-        ui.label(RichText::new(heading).strong());
-        egui::ScrollArea::vertical().id_salt("last-move").max_height(96.0).show(ui, |ui| {
-            ui.add(egui::Label::new(RichText::new(text).size(12.5)).wrap());
-        });
-    }
+    // Below what is always there, one tab at a time, filling the rest of the panel: it
+    // scrolls inside, so nothing falls off the window, from 800×500 to 4K.
     ui.separator();
-    ui.label(RichText::new("Moves").strong());
+    let tab = app.session().settings().panel_tab;
+    ui.horizontal(|ui| {
+        for (t, label) in PanelTab::ALL {
+            if ui.selectable_label(tab == t, label).clicked() && tab != t {
+                app.push(Command::ShowPanelTab(t));
+            }
+        }
+    });
+    ui.separator();
+    match tab {
+        PanelTab::Moves => moves_tab(app, ui, compact),
+        PanelTab::Analysis => {
+            egui::ScrollArea::vertical().id_salt("analysis-tab").auto_shrink([false, false]).show(ui, |ui| {
+                if !app.session().settings().analysis {
+                    ui.label(RichText::new("The engine's judgement of the position shown.").weak());
+                    if ui.button("Turn the analysis on").clicked() {
+                        app.push(Command::ToggleAnalysis);
+                    }
+                }
+                analysis_panel::analysis_section(app, ui);
+                ui.add_space(8.0);
+                analysis_panel::review_section(app, ui);
+            });
+        }
+        PanelTab::Board => {
+            egui::ScrollArea::vertical().id_salt("board-tab").auto_shrink([false, false]).show(ui, |ui| {
+                view_toggles(app, ui);
+            });
+        }
+    }
+}
+
+/// The Moves tab: the move shown in words, the move list (as tall as the panel allows,
+/// following the game), Analyse game and the position as text.
+fn moves_tab(app: &mut App, ui: &mut Ui, compact: bool) {
     let row = ui.spacing().interact_size.y;
+    let gap = ui.spacing().item_spacing.y;
     let mono = ui.fonts_mut(|f| f.row_height(&egui::TextStyle::Monospace.resolve(ui.style())));
-    let position_height = mono * POSITION_LINES as f32 + 2.0 * row;
-    // In a small window the moves keep at least three rows and the position text gives way.
-    let show_position = ui.available_height() >= position_height + 3.0 * row;
-    // Room under the moves for Analyse game once there are moves, and for the graph and
-    // key moments once moves have been reviewed.
-    let (moves, reviewed) =
-        app.session().game().map_or((0, 0), |g| (g.cursor(), g.moves().iter().filter(|e| e.review.is_some()).count()));
-    let review = match (moves, reviewed) {
-        (0, _) => 0.0,
-        (_, 0 | 1) => row + ui.spacing().item_spacing.y,
-        _ => REVIEW_ROOM,
-    };
-    let below = if show_position { position_height + review } else { review };
-    move_list(app, ui, below, 3.0 * row);
-    analysis_panel::review_section(app, ui);
+    let position_height = mono * POSITION_LINES as f32 + row + gap * 2.0;
+    let moves = app.session().game().map_or(0, Game::cursor);
+    let analyse = if moves > 0 { row + gap * 2.0 } else { 0.0 };
+    let words_height = row + gap + if compact { 44.0 } else { 84.0 };
+    // What gives way in a low window, first to last: the position text, then the move in
+    // words; the list keeps at least two rows and Analyse game stays.
+    let least = 2.0 * row;
+    let mut room = ui.available_height() - analyse - least;
+    let words = teaching::shown_move_text(app.session()).filter(|_| room >= words_height);
+    if words.is_some() {
+        room -= words_height;
+    }
+    let show_position = room >= position_height + row;
+    if let Some(text) = words {
+        let heading = if app.session().review().is_some() { "This move" } else { "Last move" };
+        egui::CollapsingHeader::new(RichText::new(heading).strong())
+            .id_salt("last-move-words")
+            .default_open(true)
+            .show(ui, |ui| {
+                let height = words_height - row - gap;
+                egui::ScrollArea::vertical().id_salt("last-move").max_height(height).show(ui, |ui| {
+                    ui.add(egui::Label::new(RichText::new(text).size(12.5)).wrap());
+                });
+            });
+    }
+    let below = analyse + if show_position { position_height } else { 0.0 };
+    move_list(app, ui, below, least);
+    analysis_panel::analyse_button(app, ui);
     if !show_position {
         return;
     }
-    ui.separator();
-    // While a move is being sown on the board the text already gives the state after it.
-    let heading = if app.session().animating() { "Position after this move" } else { "Position" };
+    // While a move is being sown, the text gives the position it leaves (the game has it
+    // already); at a decision, the move is not finished and the position is the one before.
+    let heading = match app.session().play().map(|p| &p.turn) {
+        Some(Turn::Animating(_)) => "Position after this move",
+        Some(Turn::Deciding { .. }) => "Position before this move",
+        _ => "Position",
+    };
     ui.label(RichText::new(heading).strong());
     let text = app.session().shown_state_text();
     let color = ui.visuals().text_color();
@@ -406,6 +462,16 @@ fn move_list(app: &mut App, ui: &mut Ui, below: f32, least: f32) {
     let busy = busy_text(s);
     let mut clicked = None;
     let height = (ui.available_height() - below).max(least);
+    // The list follows the game: when the move shown changes, its row is scrolled to.
+    let seen = egui::Id::unique("moves-shown");
+    let now = (shown, p.game.all_entries().len());
+    // (for a few frames: the first frame of a window lays out without showing)
+    let follow = ui.data_mut(|d| {
+        let (before, frames) = d.get_temp::<((usize, usize), u8)>(seen).unwrap_or(((usize::MAX, 0), 0));
+        let frames = if before == now { frames.saturating_sub(1) } else { 2 };
+        d.insert_temp(seen, (now, frames));
+        frames > 0
+    });
     egui::ScrollArea::vertical().max_height(height).min_scrolled_height(height).auto_shrink([false, false]).show(
         ui,
         |ui| {
@@ -429,6 +495,10 @@ fn move_list(app: &mut App, ui: &mut Ui, below: f32, least: f32) {
                         }
                     } else {
                         let r = ui.selectable_label(shown == i + 1, text);
+                        if follow && shown == i + 1 {
+                            // At once: an animated scroll would keep the window repainting.
+                            r.scroll_to_me_animation(Some(egui::Align::Center), egui::style::ScrollAnimation::none());
+                        }
                         let r = match teaching::move_text(s, i + 1) {
                             Some(words) => r.on_hover_text(words),
                             None => r,

@@ -36,6 +36,56 @@ pub struct Settings {
     pub coach: bool,
     /// Threads the computer's search uses (every core by default).
     pub threads: usize,
+    /// Light, dark, or as the desktop is.
+    pub theme: ThemeChoice,
+    /// The side panel's tab below the controls.
+    pub panel_tab: PanelTab,
+}
+
+/// The window's theme.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum ThemeChoice {
+    /// As the desktop is.
+    #[default]
+    System,
+    /// Light.
+    Light,
+    /// Dark.
+    Dark,
+}
+
+impl ThemeChoice {
+    /// Every choice, in the menu's order, with its label.
+    pub const ALL: [(ThemeChoice, &'static str); 3] =
+        [(ThemeChoice::System, "System"), (ThemeChoice::Light, "Light"), (ThemeChoice::Dark, "Dark")];
+
+    /// egui's preference for this choice.
+    pub fn preference(self) -> egui::ThemePreference {
+        match self {
+            ThemeChoice::System => egui::ThemePreference::System,
+            ThemeChoice::Light => egui::ThemePreference::Light,
+            ThemeChoice::Dark => egui::ThemePreference::Dark,
+        }
+    }
+}
+
+/// The side panel's tabs under the controls that are always there (status, players,
+/// buttons, the message and the coach's word).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum PanelTab {
+    /// The last move in words, the move list, Analyse game, the position.
+    #[default]
+    Moves,
+    /// The engine's judgement of the position shown, and the review of the game.
+    Analysis,
+    /// The board's options.
+    Board,
+}
+
+impl PanelTab {
+    /// Every tab, in order, with its label.
+    pub const ALL: [(PanelTab, &'static str); 3] =
+        [(PanelTab::Moves, "Moves"), (PanelTab::Analysis, "Analysis"), (PanelTab::Board, "Board")];
 }
 
 /// The cores of this computer (at least 1).
@@ -58,6 +108,8 @@ impl Default for Settings {
             threats: false,
             coach: false,
             threads: cores(),
+            theme: ThemeChoice::System,
+            panel_tab: PanelTab::Moves,
         }
     }
 }
@@ -85,6 +137,8 @@ impl Settings {
             threats: field(storage, "threats", d.threats, &mut bad),
             coach: field(storage, "coach", d.coach, &mut bad),
             threads: field(storage, "threads", d.threads, &mut bad).clamp(1, 256),
+            theme: field(storage, "theme", d.theme, &mut bad),
+            panel_tab: field(storage, "panel_tab", d.panel_tab, &mut bad),
         };
         (s, bad)
     }
@@ -103,6 +157,8 @@ impl Settings {
         put(storage, "threats", &self.threats);
         put(storage, "coach", &self.coach);
         put(storage, "threads", &self.threads);
+        put(storage, "theme", &self.theme);
+        put(storage, "panel_tab", &self.panel_tab);
     }
 }
 

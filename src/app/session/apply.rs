@@ -345,7 +345,14 @@ impl Session {
                     c.set_threads(self.settings.threads);
                 }
             }
-            (_, C::ToggleAnalysis) => self.settings.analysis ^= true,
+            (_, C::ToggleAnalysis) => {
+                self.settings.analysis ^= true;
+                if self.settings.analysis {
+                    self.settings.panel_tab = crate::app::settings::PanelTab::Analysis;
+                }
+            }
+            (_, C::SetTheme(t)) => self.settings.theme = t,
+            (_, C::ShowPanelTab(t)) => self.settings.panel_tab = t,
             (Phase::Play(_), C::ThinkLonger) => self.think_longer(),
             (_, C::ToggleThreats) => self.settings.threats ^= true,
             (_, C::ToggleCoach) => self.settings.coach ^= true,
