@@ -23,6 +23,9 @@ pub const EXTENSION: &str = "omweso";
 pub const VERSION: u32 = 1;
 /// Files larger than this (16 MiB) are refused before reading.
 pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+/// Most points a kind of win may count (RULES.md §4), so that a match's score never
+/// overflows.
+pub const MAX_POINTS: u32 = 1000;
 /// Longest player name kept, in characters.
 pub const MAX_NAME_CHARS: usize = 64;
 
@@ -257,6 +260,11 @@ impl SavedGame {
         }
         // Before any move is replayed: a never-ending move runs to the lap limit.
         file.rules.check()?;
+        // A match adds the points of its games: bounded, so that no score can overflow.
+        let p = file.rules.points;
+        if [p.akawumbi, p.emitwe_ebiri, p.akakyala, p.normal].iter().any(|&v| v > MAX_POINTS) {
+            return Err(invalid(format!("rules: the points for a win must be at most {MAX_POINTS}")));
+        }
         for (side, p) in [("lower", &file.lower), ("upper", &file.upper)] {
             if p.name.chars().count() > MAX_NAME_CHARS {
                 return Err(invalid(format!("{side}: the player name is longer than {MAX_NAME_CHARS} characters")));

@@ -101,6 +101,7 @@ fn every_bad_file_gets_its_clear_message() {
         ("binary-garbage.omweso", "not text"),
         ("zero-lap-limit.omweso", "rules: the lap limit must be from 1 to 1000000 laps, not 0"),
         ("huge-lap-limit.omweso", "rules: the lap limit must be from 1 to 1000000 laps, not 4000000000"),
+        ("huge-points.omweso", "rules: the points for a win must be at most 1000"),
         ("capture-before-first-move.omweso", "has still to make a first move"),
         ("setup-overfull.omweso", "more than 32"),
         ("resigned-with-redo.omweso", "a resignation ends the game at the current move 2, but 3 moves are recorded"),

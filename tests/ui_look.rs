@@ -90,3 +90,47 @@ fn the_resign_button_names_the_player() {
     let h = harness(session);
     h.get_by_label("Nakato (Lower) resigns");
 }
+
+#[test]
+fn new_game_keeps_its_size_when_the_computer_is_ticked_or_not() {
+    // From the new-user trial: unticking the computer shrank the dialog under the pointer,
+    // and the next click landed on Start.
+    let mut h = harness(Session::new(Settings { animate: false, ..Settings::default() }));
+    let start = h.get_by_label("Start").rect();
+    click(&mut h, "Play against the computer");
+    assert!(h.state().session().modals().new_game().is_some_and(|f| f.computer));
+    assert_eq!(h.get_by_label("Start").rect(), start, "ticked");
+    click(&mut h, "Play against the computer");
+    assert!(h.state().session().modals().new_game().is_some_and(|f| !f.computer));
+    assert_eq!(h.get_by_label("Start").rect(), start, "unticked");
+}
+
+#[test]
+fn every_click_and_letter_of_a_slow_frame_counts_with_its_own_shift() {
+    // From the new-user trial: four clicks 150 ms apart in one slow frame added one seed,
+    // and a quick Shift+letter added instead of taking one back.
+    let mut h = harness(Session::new(Settings { animate: false, ..Settings::default() }));
+    click(&mut h, "Start");
+    let laying = h.state().session().setup().expect("setup").laying;
+    let hole = omweso::rules::Hole::all(laying).next().expect("a hole");
+    let count = |h: &Harness<'_, App>| h.state().session().shown_counts()[hole.index()];
+    let at = h.get_by_label(&format!("{laying} {hole}, 0 seeds")).rect().center();
+    for _ in 0..4 {
+        let press = |pressed| egui::Event::PointerButton {
+            pos: at,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        };
+        h.input_mut().events.extend([egui::Event::PointerMoved(at), press(true), press(false)]);
+    }
+    h.step();
+    h.run();
+    assert_eq!(count(&h), 4, "four clicks, four seeds");
+    let key =
+        |modifiers| egui::Event::Key { key: egui::Key::A, physical_key: None, pressed: true, repeat: false, modifiers };
+    h.input_mut().events.extend([key(egui::Modifiers::SHIFT), key(egui::Modifiers::SHIFT), key(egui::Modifiers::NONE)]);
+    h.step();
+    h.run();
+    assert_eq!(count(&h), 3, "two taken back with Shift, one added without");
+}

@@ -54,12 +54,13 @@ pub struct BoardView {
 }
 
 /// What happened on the board this frame.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct BoardResponse {
-    /// A clickable hole was clicked, with the modifiers held.
-    pub clicked: Option<(Hole, Modifiers)>,
-    /// A clickable hole was right-clicked.
-    pub secondary: Option<Hole>,
+    /// Clickable holes clicked this frame, in order, each with the modifiers held at its
+    /// own click (a slow frame may hold several clicks).
+    pub clicked: Vec<(Hole, Modifiers)>,
+    /// Clickable holes right-clicked this frame, in order.
+    pub secondary: Vec<Hole>,
     /// The hole under the pointer.
     pub hovered: Option<Hole>,
     /// A direction arrow of the offer was clicked.
@@ -159,6 +160,25 @@ pub fn show(ui: &mut Ui, view: &BoardView) -> BoardResponse {
     let mut out = BoardResponse::default();
     let mut pointer = Pointer::default();
     let r = geo.radius();
+    // Every click of the frame, each with its own modifiers: egui's `clicked()` is one per
+    // frame and reads the modifiers at the frame's end. Only where the board is on top (a
+    // window over it takes its own clicks).
+    let layer = ui.layer_id();
+    let releases: Vec<(egui::Pos2, egui::PointerButton, Modifiers)> = ui
+        .input(|i| {
+            i.events
+                .iter()
+                .filter_map(|e| match e {
+                    egui::Event::PointerButton { pos, button, pressed: false, modifiers } => {
+                        Some((*pos, *button, *modifiers))
+                    }
+                    _ => None,
+                })
+                .collect::<Vec<_>>()
+        })
+        .into_iter()
+        .filter(|(pos, _, _)| ui.ctx().layer_id_at(*pos) == Some(layer))
+        .collect();
     let modifiers = ui.input(|i| i.modifiers);
     // The pointer first, so that the marks painted below know what it is over.
     for index in 0..32 {
@@ -172,11 +192,22 @@ pub fn show(ui: &mut Ui, view: &BoardView) -> BoardResponse {
             out.hovered = Some(hole);
             pointer.hole = Some(hole);
         }
-        if clickable && resp.clicked() {
-            out.clicked = Some((hole, modifiers));
-        }
-        if clickable && resp.secondary_clicked() {
-            out.secondary = Some(hole);
+        if clickable {
+            let here = |button| releases.iter().filter(move |(pos, b, _)| *b == button && area.contains(*pos));
+            let primary: Vec<_> = here(egui::PointerButton::Primary).map(|&(_, _, m)| (hole, m)).collect();
+            let secondary = here(egui::PointerButton::Secondary).count();
+            // A click with no pointer event of its own (the keyboard, a screen reader)
+            // counts once.
+            if !primary.is_empty() {
+                out.clicked.extend(primary);
+            } else if resp.clicked() {
+                out.clicked.push((hole, modifiers));
+            }
+            if secondary > 0 {
+                out.secondary.extend(std::iter::repeat_n(hole, secondary));
+            } else if resp.secondary_clicked() {
+                out.secondary.push(hole);
+            }
         }
     }
     if let Some(dp) = view.offer {

@@ -22,6 +22,7 @@ pub fn show(app: &mut App, ctx: &Context) {
             Modal::Problem(text) => message(app, ctx, text),
             Modal::ChangedOnDisk(path) => changed_on_disk(app, ctx, path),
             Modal::Replace(path) => replace(app, ctx, path),
+            Modal::FileDialog(action) => waiting_for_dialog(ctx, *action),
             Modal::Help => help(app, ctx),
             Modal::About => about(app, ctx),
             Modal::Learn => super::teaching::learn(app, ctx),
@@ -203,6 +204,16 @@ fn changed_on_disk(app: &mut App, ctx: &Context, path: &std::path::Path) {
     }
 }
 
+/// While the system's file dialog is open: play waits, and the window says why.
+fn waiting_for_dialog(ctx: &Context, action: FileAction) {
+    egui::Modal::new(egui::Id::unique("file-dialog-open")).show(ctx, |ui| {
+        ui.label(match action {
+            FileAction::Open => "Choose the game to open in the file dialog…",
+            FileAction::Save => "Choose where to save in the file dialog…",
+        });
+    });
+}
+
 /// A typed path names another file: replace it, or go back to the path.
 fn replace(app: &mut App, ctx: &Context, path: &std::path::Path) {
     let mut cmd = None;
@@ -301,7 +312,9 @@ fn new_game(app: &mut App, ctx: &Context) {
                 }
             });
             ui.checkbox(&mut form.computer, "Play against the computer");
-            if form.computer {
+            // Shown disabled rather than hidden: the dialog keeps its size, so a click
+            // after unticking never lands on Start.
+            ui.add_enabled_ui(form.computer, |ui| {
                 ui.horizontal(|ui| {
                     ui.label("Computer plays:");
                     ui.radio_value(&mut form.computer_side, crate::rules::Side::Lower, "Lower");
@@ -312,7 +325,7 @@ fn new_game(app: &mut App, ctx: &Context) {
                         ui.selectable_value(&mut form.level, l, l.to_string());
                     }
                 });
-            }
+            });
             // A game state says itself who moves (`L` or `U` after the `/`): the choice
             // is shown disabled then, never silently ignored.
             let from_state = form.from_position;

@@ -2,6 +2,7 @@
 //! stand in for them; the file format is [`crate::savefile`].
 
 use std::path::PathBuf;
+use std::sync::mpsc::Receiver;
 
 /// Asks the user for a file to open or a place to save.
 pub trait FileDialogs {
@@ -11,6 +12,14 @@ pub trait FileDialogs {
     /// Where to save, suggesting `name`; `Ok(None)` when cancelled, `Err` when no dialog
     /// can be shown.
     fn save(&mut self, name: &str) -> Result<Option<PathBuf>, String>;
+    /// The dialog for `action` on a thread of its own, so that the window goes on drawing
+    /// while it is open: `None` when these dialogs answer at once (the methods above are
+    /// used then), `Some(Err)` when no dialog can be shown, else where the answer (a path,
+    /// or `None` when cancelled) arrives.
+    fn ask_later(&mut self, action: FileAction, name: &str) -> Option<Result<Receiver<Option<PathBuf>>, String>> {
+        let _ = (action, name);
+        None
+    }
 }
 
 /// The system's file dialogs (rfd).
@@ -45,6 +54,49 @@ impl FileDialogs for SystemDialogs {
     fn save(&mut self, name: &str) -> Result<Option<PathBuf>, String> {
         SystemDialogs::available()?;
         Ok(rfd::FileDialog::new().add_filter("Omweso game", &["omweso"]).set_file_name(name).save_file())
+    }
+
+    /// The desktop portal's dialog (rfd) on a thread: it may wait there as long as the
+    /// player likes while the window draws on.
+    fn ask_later(&mut self, action: FileAction, name: &str) -> Option<Result<Receiver<Option<PathBuf>>, String>> {
+        if let Err(why) = SystemDialogs::available() {
+            return Some(Err(why));
+        }
+        let (tx, rx) = std::sync::mpsc::channel();
+        let name = name.to_string();
+        let spawned = std::thread::Builder::new().name("omweso-file-dialog".into()).spawn(move || {
+            let dialog = rfd::FileDialog::new().add_filter("Omweso game", &["omweso"]);
+            let answer = match action {
+                FileAction::Open => dialog.pick_file(),
+                FileAction::Save => dialog.set_file_name(name).save_file(),
+            };
+            let _ = tx.send(answer);
+        });
+        Some(spawned.map(|_| rx).map_err(|e| format!("No file dialog can be shown: {e}")))
+    }
+}
+
+/// A file dialog open on its thread, and what its answer is for.
+pub struct PendingDialog {
+    /// Open or save.
+    pub action: FileAction,
+    answer: Receiver<Option<PathBuf>>,
+}
+
+impl PendingDialog {
+    /// A dialog for `action` answering on `answer`.
+    pub fn new(action: FileAction, answer: Receiver<Option<PathBuf>>) -> PendingDialog {
+        PendingDialog { action, answer }
+    }
+
+    /// The answer once it has come: a path, or `None` when cancelled (or when the
+    /// dialog's thread ended without one).
+    pub fn poll(&self) -> Option<Option<PathBuf>> {
+        match self.answer.try_recv() {
+            Ok(answer) => Some(answer),
+            Err(std::sync::mpsc::TryRecvError::Empty) => None,
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => Some(None),
+        }
     }
 }
 

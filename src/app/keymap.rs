@@ -129,18 +129,23 @@ pub fn read(ctx: &Context, at: KeyContext) -> Vec<Command> {
         if at.paused {
             return;
         }
-        let shift = i.modifiers.shift;
-        for (n, k) in LETTER_KEYS.iter().enumerate() {
-            if i.consume_key(Modifiers::NONE, *k)
-                && let Some(hole) = Hole::all(at.acting).nth(n)
-            {
-                out.push(match (at.setup, shift) {
+        // Each letter press with the Shift it had itself (a quick Shift+letter must not
+        // read the modifiers at the frame's end), in order, and taken out of the input.
+        i.events.retain(|e| {
+            let egui::Event::Key { key, pressed: true, modifiers, .. } = e else { return true };
+            let Some(n) = LETTER_KEYS.iter().position(|k| k == key) else { return true };
+            if modifiers.command || modifiers.alt || modifiers.ctrl {
+                return true;
+            }
+            if let Some(hole) = Hole::all(at.acting).nth(n) {
+                out.push(match (at.setup, modifiers.shift) {
                     (true, false) => Command::SetupAdd(hole),
                     (true, true) => Command::SetupRemove(hole),
                     (false, _) => Command::PlayHole { hole, split: false },
                 });
             }
-        }
+            false
+        });
     });
     out
 }

@@ -229,9 +229,14 @@ impl App {
             text_had_focus: self.text_focus,
         };
         self.commands.extend(keymap::read(&ctx, at));
+        self.commands.extend(self.session.poll_dialog());
         let from_computer = self.session.drive_computer();
         self.commands.extend(from_computer);
         self.session.drive_engine();
+        if self.session.waiting_for_dialog() {
+            // The dialog's thread cannot wake the window: look for its answer now and then.
+            ctx.request_repaint_after(std::time::Duration::from_millis(150));
+        }
         if self.session.computer_busy() {
             // The worker wakes the window when it answers; this is only a fallback.
             ctx.request_repaint_after(std::time::Duration::from_millis(250));
@@ -289,15 +294,17 @@ impl App {
         if let Some(d) = resp.choose {
             self.push(Command::Choose(d));
         }
-        if let Some((h, m)) = resp.clicked {
+        for &(h, m) in &resp.clicked {
             self.push(match (self.session.setup().is_some(), m.shift) {
                 (true, false) => Command::SetupAdd(h),
                 (true, true) => Command::SetupRemove(h),
                 (false, split) => Command::PlayHole { hole: h, split },
             });
         }
-        if let Some(h) = resp.secondary.filter(|_| self.session.setup().is_some()) {
-            self.push(Command::SetupRemove(h));
+        if self.session.setup().is_some() {
+            for &h in &resp.secondary {
+                self.push(Command::SetupRemove(h));
+            }
         }
     }
 

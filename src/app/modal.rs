@@ -15,6 +15,8 @@ pub enum Modal {
     Unsaved(Box<Command>),
     /// The prompt for a typed path, where no file dialog can be shown.
     Path(PathPrompt),
+    /// The system's file dialog is open (on its own thread): play waits for it.
+    FileDialog(super::files::FileAction),
     /// "Resign?" asked of this side.
     Resign(Side),
     /// A problem to tell the player (a file that could not be read or written, a notice

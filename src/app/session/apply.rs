@@ -8,7 +8,7 @@ use crate::app::analysis::{GameReview, REVIEW_TIME};
 use crate::app::animation::Animation;
 use crate::app::command::Command;
 use crate::app::computer::Computer;
-use crate::app::files::{FileAction, PathPrompt};
+use crate::app::files::FileAction;
 use crate::app::modal::Modal;
 use crate::app::setup::{NewGameForm, Setup};
 use crate::game::Game;
@@ -256,11 +256,16 @@ impl Session {
                 self.enter(Phase::Setup(Setup::new(first, options)), None);
             }
             // ---- Files ----
-            (_, C::Open) => match self.dialogs.open() {
-                Ok(Some(path)) => self.open_file(path),
-                Ok(None) => {}
-                Err(why) => self.modals.open(Modal::Path(PathPrompt::new(FileAction::Open, None, why))),
-            },
+            (_, C::Open) => self.ask_open(),
+            (_, C::DialogAnswered(path)) => {
+                let dialog = self.take_dialog();
+                match (dialog, path) {
+                    (Some(FileAction::Open), Some(path)) => self.open_file(path),
+                    (Some(FileAction::Save), Some(path)) => self.save_to(path),
+                    // Cancelled: a prompt that waited for the save goes on asking.
+                    _ => {}
+                }
+            }
             (_, C::OpenPath(path)) => {
                 self.modals.close(|m| matches!(m, Modal::Path(_)));
                 self.open_file(path);
@@ -316,6 +321,8 @@ impl Session {
             (_, C::DismissProblem) => {
                 self.modals.close(|m| matches!(m, Modal::Problem(_)));
             }
+            // The system's file dialog answers for itself; Esc here does not close it.
+            (_, C::CancelModal) if matches!(self.modals.top(), Some(Modal::FileDialog(_))) => {}
             (_, C::CancelModal) => {
                 self.modals.pop();
             }
@@ -431,7 +438,7 @@ impl Session {
             }
             Modal::Path(_) => None,
             Modal::Resign(side) => Some(Command::Resign(*side)),
-            Modal::ChangedOnDisk(_) | Modal::Replace(_) => None,
+            Modal::ChangedOnDisk(_) | Modal::Replace(_) | Modal::FileDialog(_) => None,
             Modal::Problem(_) | Modal::Help | Modal::About | Modal::Learn | Modal::Rules | Modal::Legend => {
                 Some(Command::CancelModal)
             }

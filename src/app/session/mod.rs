@@ -117,6 +117,8 @@ pub struct Session {
     thinking_longer: Option<GameState>,
     /// The review of the whole game, while it runs.
     game_review: Option<GameReview>,
+    /// The system's file dialog, while it is open on its thread.
+    dialog: Option<crate::app::files::PendingDialog>,
     /// The window closes after "Discard": the autosave keeps the game as last saved.
     discarded: bool,
     /// Counts the changes to the session (every command, every verdict kept): what is
@@ -175,6 +177,7 @@ impl Session {
             hint_asked: None,
             thinking_longer: None,
             game_review: None,
+            dialog: None,
             discarded: false,
             revision: 0,
             changed_at: std::cell::Cell::new(None),
@@ -486,7 +489,7 @@ impl Session {
         if let (Some(r), Some(game)) = (self.shown_result().filter(|_| self.lesson().is_none()), self.game())
             && let Some(w) = r.winner()
         {
-            s[w.index()] += r.points(game.options());
+            s[w.index()] = s[w.index()].saturating_add(r.points(game.options()));
         }
         s
     }

@@ -4,7 +4,7 @@
 
 use super::{Document, Session};
 use crate::app::computer::Computer;
-use crate::app::files::{FileAction, PathPrompt};
+use crate::app::files::{FileAction, PathPrompt, PendingDialog};
 use crate::app::modal::Modal;
 use crate::savefile::SavedGame;
 use std::path::PathBuf;
@@ -30,13 +30,70 @@ impl Session {
             }
             Err(e) => {
                 log::warn!("cannot open {}: {e}", path.display());
-                self.notify(e.to_string())
+                // The message names the file, whatever went wrong.
+                let e = e.to_string();
+                let shown = path.display().to_string();
+                self.notify(if e.contains(&shown) { e } else { format!("Cannot open {shown}: {e}") })
             }
         }
     }
 
+    /// Open: the system's dialog on its thread (its answer comes as
+    /// [`crate::app::Command::DialogAnswered`]), the dialogs that answer at once, or the
+    /// typed-path prompt where no dialog can be shown. Never two dialogs at once.
+    pub(super) fn ask_open(&mut self) {
+        if self.dialog.is_some() {
+            return;
+        }
+        match self.dialogs.ask_later(FileAction::Open, "") {
+            Some(Ok(answer)) => self.wait_for_dialog(FileAction::Open, answer),
+            Some(Err(why)) => self.modals.open(Modal::Path(PathPrompt::new(FileAction::Open, None, why))),
+            None => match self.dialogs.open() {
+                Ok(Some(path)) => self.open_file(path),
+                Ok(None) => {}
+                Err(why) => self.modals.open(Modal::Path(PathPrompt::new(FileAction::Open, None, why))),
+            },
+        }
+    }
+
+    fn wait_for_dialog(&mut self, action: FileAction, answer: std::sync::mpsc::Receiver<Option<PathBuf>>) {
+        self.dialog = Some(PendingDialog::new(action, answer));
+        self.modals.open(Modal::FileDialog(action));
+    }
+
+    /// The file dialog's answer, once it has come, as the command that carries it out.
+    pub fn poll_dialog(&mut self) -> Option<crate::app::Command> {
+        let answer = self.dialog.as_ref()?.poll()?;
+        Some(crate::app::Command::DialogAnswered(answer))
+    }
+
+    /// True while the system's file dialog is open.
+    pub fn waiting_for_dialog(&self) -> bool {
+        self.dialog.is_some()
+    }
+
+    /// The dialog that answered: it is no longer waited for.
+    pub(super) fn take_dialog(&mut self) -> Option<FileAction> {
+        self.modals.close(|m| matches!(m, Modal::FileDialog(_)));
+        self.dialog.take().map(|d| d.action)
+    }
+
     /// Saves to the game's file, asking for one first when there is none or `ask`.
     pub(super) fn save(&mut self, ask: bool) {
+        if self.dialog.is_some() {
+            return;
+        }
+        if self.document.path.is_none() || ask {
+            match self.dialogs.ask_later(FileAction::Save, &self.suggested_name()) {
+                Some(Ok(answer)) => return self.wait_for_dialog(FileAction::Save, answer),
+                Some(Err(why)) => {
+                    let prompt = PathPrompt::new(FileAction::Save, self.document.path.as_deref(), why);
+                    self.modals.open(Modal::Path(prompt));
+                    return;
+                }
+                None => {}
+            }
+        }
         let path = match (&self.document.path, ask) {
             (Some(p), false) => Some(p.clone()),
             _ => match self.dialogs.save(&self.suggested_name()) {

@@ -76,3 +76,59 @@ fn whether_the_game_changed_follows_every_command() {
     s.apply(C::Redo);
     assert!(!s.changed(), "back to the game as saved");
 }
+
+/// The system's dialogs, answering later on a channel the test holds.
+struct LaterDialogs {
+    asked: std::rc::Rc<std::cell::RefCell<Vec<std::sync::mpsc::Sender<Option<PathBuf>>>>>,
+}
+
+impl FileDialogs for LaterDialogs {
+    fn open(&mut self) -> Result<Option<PathBuf>, String> {
+        unreachable!("the dialog is asked on its thread")
+    }
+    fn save(&mut self, _name: &str) -> Result<Option<PathBuf>, String> {
+        unreachable!("the dialog is asked on its thread")
+    }
+    fn ask_later(
+        &mut self,
+        _action: crate::app::files::FileAction,
+        _name: &str,
+    ) -> Option<Result<std::sync::mpsc::Receiver<Option<PathBuf>>, String>> {
+        let (tx, rx) = std::sync::mpsc::channel();
+        self.asked.borrow_mut().push(tx);
+        Some(Ok(rx))
+    }
+}
+
+#[test]
+fn the_file_dialog_waits_on_its_thread_while_the_window_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("saved.omweso");
+    let mut s = session();
+    let asked = std::rc::Rc::default();
+    s.set_dialogs(Box::new(LaterDialogs { asked: std::rc::Rc::clone(&asked) }));
+    // Save an Untitled game: the dialog opens, play waits, a second Save opens no second one.
+    s.apply(C::PlayHole { hole: crate::rules::Hole::from_letter('d').unwrap(), split: false });
+    s.apply(C::Save);
+    assert!(matches!(s.modals().top(), Some(Modal::FileDialog(_))) && s.paused());
+    s.apply(C::Save);
+    s.apply(C::Open);
+    assert_eq!(asked.borrow().len(), 1, "one dialog at a time");
+    s.apply(C::CancelModal);
+    assert!(s.waiting_for_dialog(), "Esc does not close the system's dialog");
+    assert_eq!(s.poll_dialog(), None, "no answer yet");
+    asked.borrow()[0].send(Some(file.clone())).unwrap();
+    let answer = s.poll_dialog().expect("the answer");
+    s.apply(answer);
+    assert!(!s.waiting_for_dialog() && s.modals().top().is_none());
+    assert!(!s.changed() && crate::savefile::SavedGame::load(&file).is_ok(), "saved where the dialog said");
+    // Open, cancelled: nothing changes; a dialog whose thread died counts as cancelled.
+    s.apply(C::Open);
+    asked.borrow()[1].send(None).unwrap();
+    let answer = s.poll_dialog().expect("the answer");
+    s.apply(answer);
+    assert!(!s.waiting_for_dialog() && s.game().unwrap().cursor() == 1);
+    s.apply(C::Open);
+    asked.borrow_mut().pop();
+    assert_eq!(s.poll_dialog(), Some(C::DialogAnswered(None)));
+}
