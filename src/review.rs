@@ -1,9 +1,8 @@
 //! The engine's verdict on a move, as data kept with the game and in its saved file: the
 //! score before it, the best move, what it gave away and a mark. The engine
-//! ([`crate::ai::review`]) makes them; the game record and the window keep and show them. Scores are in the units `omweso analyse` prints: hundredths of a seed for the
+//! ([`crate::ai::review`]) makes them and sets the marks' thresholds; the game record and the window keep and show them. Scores are in the units `omweso analyse` prints: hundredths of a seed for the
 //! player to move, forced results near ±[`crate::ai::WIN`].
 
-use crate::ai::PROVEN;
 use std::fmt;
 
 /// How good a move was against the engine's best.
@@ -25,23 +24,6 @@ pub enum Mark {
 impl Mark {
     /// All marks, best first.
     pub const ALL: [Mark; 5] = [Mark::Best, Mark::Good, Mark::Inaccuracy, Mark::Mistake, Mark::Blunder];
-
-    /// The mark of a move that scores `played` where the best scores `best` (both for the
-    /// mover, in hundredths of a seed).
-    pub fn of(best: i32, played: i32) -> Mark {
-        let loss = (best - played).max(0);
-        if played <= -PROVEN && best > -PROVEN {
-            Mark::Blunder
-        } else if loss < 100 {
-            Mark::Good
-        } else if loss < 300 {
-            Mark::Inaccuracy
-        } else if loss < 800 {
-            Mark::Mistake
-        } else {
-            Mark::Blunder
-        }
-    }
 
     /// The mark's name: `best`, `good`, `inaccuracy`, `mistake`, `blunder`.
     pub fn name(self) -> &'static str {
@@ -76,19 +58,4 @@ pub struct MoveReview {
     pub loss: i32,
     /// The mark.
     pub mark: Mark,
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn marks_follow_the_seeds_given_away_and_a_handed_win_is_a_blunder() {
-        assert_eq!(Mark::of(300, 250), Mark::Good);
-        assert_eq!(Mark::of(300, 100), Mark::Inaccuracy);
-        assert_eq!(Mark::of(300, -200), Mark::Mistake);
-        assert_eq!(Mark::of(300, -600), Mark::Blunder);
-        assert_eq!(Mark::of(-50, -PROVEN - 10), Mark::Blunder, "a forced loss where there was none");
-        assert_eq!(Mark::of(-PROVEN - 5, -PROVEN - 20), Mark::Good, "lost either way");
-    }
 }

@@ -175,3 +175,23 @@ fn a_lap_limit_beyond_the_bound_is_refused() {
     let o = omweso(&["apply", "-p", START, "--lap-limit", "1000000", "d"]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
 }
+
+#[test]
+fn lessons_measure_the_course() {
+    // Issue 18: a newcomer should start a first real game within 20 minutes of reading.
+    let o = omweso(&["lessons", "--measure"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = stdout(&o);
+    let lines: Vec<&str> = text.lines().collect();
+    let listed = stdout(&omweso(&["lessons"])).lines().count();
+    assert_eq!(lines.len(), listed + 1, "a line a lesson, then the total");
+    for line in &lines[..listed] {
+        let fields: Vec<&str> = line.split('\t').collect();
+        assert_eq!(fields.len(), 4, "{line}");
+        assert!(fields[1..].iter().all(|f| f.parse::<u64>().is_ok()), "{line}");
+    }
+    let total: Vec<&str> = lines[listed].split('\t').collect();
+    assert_eq!(total[0], "total");
+    let minutes: f64 = total[2].parse().expect("minutes");
+    assert!(minutes > 1.0 && minutes < 15.0, "reading and watching the course takes {minutes} minutes");
+}

@@ -43,7 +43,7 @@ impl Judgement {
         let played = self.score_of(mv)?;
         let best = self.score();
         let loss = (best - played).max(0);
-        let mark = if loss == 0 { Mark::Best } else { Mark::of(best, played) };
+        let mark = if loss == 0 { Mark::Best } else { super::review::mark(best, played) };
         Some(MoveReview {
             number,
             played: mv.to_string(),

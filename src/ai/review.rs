@@ -6,9 +6,28 @@
 
 pub use crate::review::{Mark, MoveReview};
 
-use super::{Judgement, Limits, judge};
+use super::{Judgement, Limits, PROVEN, judge};
 use crate::rules::{GameState, Move};
 use std::sync::atomic::AtomicBool;
+
+/// The mark of a move that scores `played` where the best scores `best` (both for the
+/// mover, in hundredths of a seed): the engine's thresholds, in seeds given away (under 1
+/// good, under 3 an inaccuracy, under 8 a mistake, else a blunder), and a blunder for a
+/// move into a forced loss where another move had none.
+pub fn mark(best: i32, played: i32) -> Mark {
+    let loss = (best - played).max(0);
+    if played <= -PROVEN && best > -PROVEN {
+        Mark::Blunder
+    } else if loss < 100 {
+        Mark::Good
+    } else if loss < 300 {
+        Mark::Inaccuracy
+    } else if loss < 800 {
+        Mark::Mistake
+    } else {
+        Mark::Blunder
+    }
+}
 
 /// Reviews move `mv` (number `number`) played in `state`, from one judgement of `state`
 /// within `limits` (see [`super::judge`]). `None` when the state has no legal move or
@@ -63,7 +82,6 @@ pub fn review_game(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::PROVEN;
     use crate::notation::parse_move;
 
     #[test]
@@ -86,6 +104,16 @@ mod tests {
         // Deeper, e still wins by force, a move later: only a little slower, not a blunder.
         let r = review_move(&state, &e, 7, limits, &stop).unwrap();
         assert!(r.score_before - r.loss >= PROVEN && r.mark < Mark::Inaccuracy, "{r:?}");
+    }
+
+    #[test]
+    fn marks_follow_the_seeds_given_away_and_a_handed_win_is_a_blunder() {
+        assert_eq!(mark(300, 250), Mark::Good);
+        assert_eq!(mark(300, 100), Mark::Inaccuracy);
+        assert_eq!(mark(300, -200), Mark::Mistake);
+        assert_eq!(mark(300, -600), Mark::Blunder);
+        assert_eq!(mark(-50, -PROVEN - 10), Mark::Blunder, "a forced loss where there was none");
+        assert_eq!(mark(-PROVEN - 5, -PROVEN - 20), Mark::Good, "lost either way");
     }
 
     #[test]

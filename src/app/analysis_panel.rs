@@ -277,7 +277,7 @@ mod tests {
             score_before,
             best: "p".into(),
             loss,
-            mark: Mark::of(score_before, score_before - loss),
+            mark: crate::ai::review::mark(score_before, score_before - loss),
         }
     }
 

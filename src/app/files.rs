@@ -136,12 +136,21 @@ pub struct PathPrompt {
 
 impl PathPrompt {
     /// A prompt for `action`, starting from `current` (the game's file) when there is one,
-    /// else from the working folder (with `game.omweso` for a save).
-    pub fn new(action: FileAction, current: Option<&std::path::Path>, why: String) -> PathPrompt {
+    /// else from `folder` (the last one a game was opened from or saved to) or the working
+    /// folder (with `game.omweso` for a save).
+    pub fn new(
+        action: FileAction,
+        current: Option<&std::path::Path>,
+        folder: Option<&std::path::Path>,
+        why: String,
+    ) -> PathPrompt {
         let text = match (current, action) {
             (Some(path), _) => path.display().to_string(),
             (None, action) => {
-                let dir = std::env::current_dir().unwrap_or_default();
+                let dir = folder
+                    .filter(|f| f.is_dir())
+                    .map(std::path::Path::to_path_buf)
+                    .unwrap_or_else(|| std::env::current_dir().unwrap_or_default());
                 match action {
                     FileAction::Open => format!("{}{}", dir.display(), std::path::MAIN_SEPARATOR),
                     FileAction::Save => dir.join("game.omweso").display().to_string(),

@@ -40,6 +40,9 @@ pub struct Settings {
     pub theme: ThemeChoice,
     /// The side panel's tab below the controls.
     pub panel_tab: PanelTab,
+    /// The folder a game was last opened from or saved to (where the typed-path prompt
+    /// starts).
+    pub last_folder: Option<PathBuf>,
 }
 
 /// The window's theme.
@@ -110,6 +113,7 @@ impl Default for Settings {
             threads: cores(),
             theme: ThemeChoice::System,
             panel_tab: PanelTab::Moves,
+            last_folder: None,
         }
     }
 }
@@ -139,6 +143,7 @@ impl Settings {
             threads: field(storage, "threads", d.threads, &mut bad).clamp(1, 256),
             theme: field(storage, "theme", d.theme, &mut bad),
             panel_tab: field(storage, "panel_tab", d.panel_tab, &mut bad),
+            last_folder: field(storage, "last_folder", d.last_folder, &mut bad),
         };
         (s, bad)
     }
@@ -159,6 +164,7 @@ impl Settings {
         put(storage, "threads", &self.threads);
         put(storage, "theme", &self.theme);
         put(storage, "panel_tab", &self.panel_tab);
+        put(storage, "last_folder", &self.last_folder);
     }
 }
 

@@ -24,7 +24,8 @@ pub fn run(command: &Command, out: &mut dyn Write) -> Result<(), String> {
         Command::Check { file } => check(file, out),
         Command::Desktop { share } => super::desktop::install(share.as_deref(), out),
         Command::Explain { state, mv } => super::teach::explain(&state.state().map_err(|e| e.to_string())?, mv, out),
-        Command::Lessons { dump } => super::teach::lessons(*dump, out),
+        Command::Lessons { dump: _, measure: true } => super::teach::measure(out),
+        Command::Lessons { dump, measure: false } => super::teach::lessons(*dump, out),
         Command::Threats { state } => super::review::threats(&state.state().map_err(|e| e.to_string())?, out),
         Command::Review { position, args, time_ms, depth, flags } => {
             let limits = Limits {

@@ -112,10 +112,18 @@ pub enum Command {
     /// List the lessons (`<id>\t<title>\t<steps>`), or with `--dump` every move a lesson
     /// step accepts: `<id>\t<step>\t<game state>\t<move>\t<resulting position>`, with a
     /// sixth field of rule flags when the lesson's options are not the defaults.
+    ///
+    /// With `--measure`, the course's length for a player reading at 200 words a minute:
+    /// `<id>\t<words>\t<reading seconds>\t<sowing seconds>` a lesson (the words of each
+    /// step and of its explanation; the sowing of each step's move at the Normal speed),
+    /// then `total\t<words>\t<minutes>`.
     Lessons {
         /// Print every accepted move instead of the list.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "measure")]
         dump: bool,
+        /// Measure the course instead.
+        #[arg(long)]
+        measure: bool,
     },
     /// Count complete move sequences of a given length, and measure the speed.
     Perft {

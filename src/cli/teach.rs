@@ -53,6 +53,38 @@ pub fn lessons(dump: bool, out: &mut dyn Write) -> Result<(), String> {
     Ok(())
 }
 
+/// Words a minute of a normal reading pace, for `omweso lessons --measure`.
+const READING_WORDS_A_MINUTE: f64 = 200.0;
+
+/// `omweso lessons --measure`: each lesson's words, reading time and sowing time, and the
+/// whole course's (see the subcommand's help).
+///
+/// # Errors
+/// A lesson that does not load, or a failed write.
+pub fn measure(out: &mut dyn Write) -> Result<(), String> {
+    let all = lessons::all().map_err(|e| e.to_string())?;
+    let rate = crate::app::animation::Speed::Normal.rate();
+    let (mut words, mut seconds) = (0usize, 0.0f64);
+    for lesson in &all {
+        let w: usize =
+            lesson.steps.iter().map(|s| s.text.split_whitespace().count() + s.explain.split_whitespace().count()).sum();
+        let sowing: f64 = lesson
+            .steps
+            .iter()
+            .filter_map(|s| match &s.task {
+                Task::Play(moves) => s.state.play(&moves[0]).ok().map(|(_, trace)| trace.events().len() as f64 / rate),
+                Task::Look | Task::PlayBeginner => None,
+            })
+            .sum::<f64>()
+            + 0.0; // an empty sum is -0
+        let reading = w as f64 / READING_WORDS_A_MINUTE * 60.0;
+        writeln!(out, "{}\t{w}\t{reading:.0}\t{sowing:.0}", lesson.id).map_err(io)?;
+        words += w;
+        seconds += reading + sowing;
+    }
+    writeln!(out, "total\t{words}\t{:.1}", seconds / 60.0).map_err(io)
+}
+
 /// The command line's rule flags for `options` (empty for the defaults).
 fn rule_flags(options: &RuleOptions) -> String {
     let d = RuleOptions::default();

@@ -23,6 +23,7 @@ impl Session {
                 self.computer = opponent.map(Computer::new);
                 self.seat_computer();
                 log::info!("opened {}", path.display());
+                self.settings.last_folder = path.parent().map(std::path::Path::to_path_buf);
                 // A game opened over the New Game dialog or the lesson list (a file handed
                 // over by a later start) is what the player wants to see.
                 self.modals.close(|m| matches!(m, Modal::NewGame(_) | Modal::Learn));
@@ -47,11 +48,21 @@ impl Session {
         }
         match self.dialogs.ask_later(FileAction::Open, "") {
             Some(Ok(answer)) => self.wait_for_dialog(FileAction::Open, answer),
-            Some(Err(why)) => self.modals.open(Modal::Path(PathPrompt::new(FileAction::Open, None, why))),
+            Some(Err(why)) => self.modals.open(Modal::Path(PathPrompt::new(
+                FileAction::Open,
+                None,
+                self.settings.last_folder.as_deref(),
+                why,
+            ))),
             None => match self.dialogs.open() {
                 Ok(Some(path)) => self.open_file(path),
                 Ok(None) => {}
-                Err(why) => self.modals.open(Modal::Path(PathPrompt::new(FileAction::Open, None, why))),
+                Err(why) => self.modals.open(Modal::Path(PathPrompt::new(
+                    FileAction::Open,
+                    None,
+                    self.settings.last_folder.as_deref(),
+                    why,
+                ))),
             },
         }
     }
@@ -87,7 +98,12 @@ impl Session {
             match self.dialogs.ask_later(FileAction::Save, &self.suggested_name()) {
                 Some(Ok(answer)) => return self.wait_for_dialog(FileAction::Save, answer),
                 Some(Err(why)) => {
-                    let prompt = PathPrompt::new(FileAction::Save, self.document.path.as_deref(), why);
+                    let prompt = PathPrompt::new(
+                        FileAction::Save,
+                        self.document.path.as_deref(),
+                        self.settings.last_folder.as_deref(),
+                        why,
+                    );
                     self.modals.open(Modal::Path(prompt));
                     return;
                 }
@@ -99,7 +115,12 @@ impl Session {
             _ => match self.dialogs.save(&self.suggested_name()) {
                 Ok(p) => p,
                 Err(why) => {
-                    let prompt = PathPrompt::new(FileAction::Save, self.document.path.as_deref(), why);
+                    let prompt = PathPrompt::new(
+                        FileAction::Save,
+                        self.document.path.as_deref(),
+                        self.settings.last_folder.as_deref(),
+                        why,
+                    );
                     self.modals.open(Modal::Path(prompt));
                     return;
                 }
@@ -127,6 +148,7 @@ impl Session {
         match saved.save(&path) {
             Ok(()) => {
                 log::info!("saved {}", path.display());
+                self.settings.last_folder = path.parent().map(std::path::Path::to_path_buf);
                 self.document = Document::new(Some(path), Some(saved));
                 if let Some(Modal::Unsaved(c)) = self.modals.close(|m| matches!(m, Modal::Unsaved(_))) {
                     self.carry_out(*c);

@@ -56,6 +56,13 @@ fn a_typed_path_that_holds_another_file_asks_before_replacing_it() {
     s.apply(C::SaveAs);
     s.apply(C::SavePath(new.clone()));
     assert!(s.modals().top().is_none() && new.exists());
+    // The next Untitled game's prompt starts in that folder, not the working folder.
+    assert_eq!(s.settings().last_folder.as_deref(), Some(dir.path()));
+    let mut next = Session::from_state(s.settings().clone(), "4i-p; 4I-P / L both 0,0".parse().unwrap());
+    next.set_dialogs(Box::new(NoDialogs));
+    next.apply(C::Save);
+    let Some(Modal::Path(p)) = next.modals().top() else { panic!("the typed-path prompt") };
+    assert_eq!(PathBuf::from(&p.text), dir.path().join("game.omweso"));
 }
 
 #[test]
