@@ -84,19 +84,8 @@ pub fn search(
     stop: &AtomicBool,
     on_info: &mut dyn FnMut(&SearchInfo),
 ) -> Option<SearchResult> {
-    let started = Instant::now();
-    if state.outcome().is_some() {
-        return None;
-    }
-    let succ = state.successors();
-    if succ.is_empty() {
-        return None;
-    }
     let style = level.style();
-    let time = match limits {
-        Limits { time: None, depth: None, nodes: None, .. } => Some(style.default_time),
-        Limits { time, .. } => time,
-    };
+    let (started, succ, time) = root(state, &limits, style.default_time)?;
     let max_depth = style.max_depth.min(limits.depth.unwrap_or(u32::MAX)).max(1);
     let table = Table::new(tt_bits(&limits, time.map(|t| t.as_millis())));
     let helpers_stop = AtomicBool::new(false);
@@ -113,6 +102,25 @@ pub fn search(
         helpers_stop.store(true, Ordering::Relaxed);
         result
     })
+}
+
+/// What a search of `state` starts from: the clock, the root's successors and the time it
+/// may take (`default` when `limits` give no limit at all); `None` when the game is over or
+/// there is no legal move.
+fn root(state: &GameState, limits: &Limits, default: Duration) -> Option<(Instant, Vec<Successor>, Option<Duration>)> {
+    let started = Instant::now();
+    if state.outcome().is_some() {
+        return None;
+    }
+    let succ = state.successors();
+    if succ.is_empty() {
+        return None;
+    }
+    let time = match limits {
+        Limits { time: None, depth: None, nodes: None, .. } => Some(default),
+        Limits { time, .. } => *time,
+    };
+    Some((started, succ, time))
 }
 
 /// A helper thread of Lazy SMP: searches the root to growing depths, starting from another
@@ -262,18 +270,7 @@ pub fn judge(
     stop: &AtomicBool,
     on_depth: &mut dyn FnMut(&super::Judgement),
 ) -> Option<super::Judgement> {
-    let started = Instant::now();
-    if state.outcome().is_some() {
-        return None;
-    }
-    let succ = state.successors();
-    if succ.is_empty() {
-        return None;
-    }
-    let time = match limits {
-        Limits { time: None, depth: None, nodes: None, .. } => Some(Level::Master.default_time()),
-        Limits { time, .. } => time,
-    };
+    let (started, succ, time) = root(state, &limits, Level::Master.default_time())?;
     let max_depth = limits.depth.unwrap_or(MAX_PLY - 1).clamp(1, MAX_PLY - 1);
     let table = Table::new(tt_bits(&limits, time.map(|t| t.as_millis())));
     let helpers_stop = AtomicBool::new(false);

@@ -48,23 +48,24 @@ impl Session {
         }
         match self.dialogs.ask_later(FileAction::Open, "") {
             Some(Ok(answer)) => self.wait_for_dialog(FileAction::Open, answer),
-            Some(Err(why)) => self.modals.open(Modal::Path(PathPrompt::new(
-                FileAction::Open,
-                None,
-                self.settings.last_folder.as_deref(),
-                why,
-            ))),
+            Some(Err(why)) => self.ask_for_a_path(FileAction::Open, why),
             None => match self.dialogs.open() {
                 Ok(Some(path)) => self.open_file(path),
                 Ok(None) => {}
-                Err(why) => self.modals.open(Modal::Path(PathPrompt::new(
-                    FileAction::Open,
-                    None,
-                    self.settings.last_folder.as_deref(),
-                    why,
-                ))),
+                Err(why) => self.ask_for_a_path(FileAction::Open, why),
             },
         }
+    }
+
+    /// Where no dialog can be shown (`why`): the typed-path prompt, starting from the
+    /// game's file for a save, else the last folder used.
+    fn ask_for_a_path(&mut self, action: FileAction, why: String) {
+        let current = match action {
+            FileAction::Save => self.document.path.as_deref(),
+            FileAction::Open => None,
+        };
+        let prompt = PathPrompt::new(action, current, self.settings.last_folder.as_deref(), why);
+        self.modals.open(Modal::Path(prompt));
     }
 
     fn wait_for_dialog(&mut self, action: FileAction, answer: std::sync::mpsc::Receiver<Option<PathBuf>>) {
@@ -97,16 +98,7 @@ impl Session {
         if self.document.path.is_none() || ask {
             match self.dialogs.ask_later(FileAction::Save, &self.suggested_name()) {
                 Some(Ok(answer)) => return self.wait_for_dialog(FileAction::Save, answer),
-                Some(Err(why)) => {
-                    let prompt = PathPrompt::new(
-                        FileAction::Save,
-                        self.document.path.as_deref(),
-                        self.settings.last_folder.as_deref(),
-                        why,
-                    );
-                    self.modals.open(Modal::Path(prompt));
-                    return;
-                }
+                Some(Err(why)) => return self.ask_for_a_path(FileAction::Save, why),
                 None => {}
             }
         }
@@ -114,16 +106,7 @@ impl Session {
             (Some(p), false) => Some(p.clone()),
             _ => match self.dialogs.save(&self.suggested_name()) {
                 Ok(p) => p,
-                Err(why) => {
-                    let prompt = PathPrompt::new(
-                        FileAction::Save,
-                        self.document.path.as_deref(),
-                        self.settings.last_folder.as_deref(),
-                        why,
-                    );
-                    self.modals.open(Modal::Path(prompt));
-                    return;
-                }
+                Err(why) => return self.ask_for_a_path(FileAction::Save, why),
             },
         };
         if let Some(path) = path {
