@@ -722,10 +722,11 @@ fn a_game_state_can_be_typed_from_the_game_menu_with_errors_shown_by_column() {
     click(&mut h, "Game");
     click(&mut h, "New game from a position…");
     assert!(h.state().session().modals().new_game().is_some_and(|f| f.from_position));
-    let field = h.get_by_label("Game state (RULES.md §5), e.g. 4i-p; 4I-P / L both 0,0");
+    let field = h.get_by_label("Game state (as Game > Copy state writes it), e.g. 4i-p; 4I-P / L both 0,0");
     field.click();
     h.run();
-    h.get_by_label("Game state (RULES.md §5), e.g. 4i-p; 4I-P / L both 0,0").type_text("4i-p; 4I-Q / L both 0,0");
+    h.get_by_label("Game state (as Game > Copy state writes it), e.g. 4i-p; 4I-P / L both 0,0")
+        .type_text("4i-p; 4I-Q / L both 0,0");
     h.run();
     h.get_by_label_contains("column 10: `Q` is not a hole letter");
     // Pasted text (Ctrl+V or the Paste button) with no field being edited replaces the text.
@@ -935,7 +936,7 @@ fn start_waits_for_a_game_state_without_errors_and_old_errors_go() {
     let mut h = on_state(WORKED);
     click(&mut h, "Game");
     click(&mut h, "New game from a position…");
-    let label = "Game state (RULES.md §5), e.g. 4i-p; 4I-P / L both 0,0";
+    let label = "Game state (as Game > Copy state writes it), e.g. 4i-p; 4I-P / L both 0,0";
     h.get_by_label(label).click();
     h.run();
     h.get_by_label(label).type_text("4i-p; 4I-Q / L both 0,0");

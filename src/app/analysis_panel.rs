@@ -13,15 +13,16 @@ use crate::review::{Mark, MoveReview};
 use crate::rules::Side;
 use egui::{Color32, RichText, Ui};
 
-/// The colour of a mark.
-pub fn mark_color(mark: Mark) -> Color32 {
-    match mark {
-        Mark::Best => theme::LAST_MOVE,
-        Mark::Good => Color32::from_rgb(170, 210, 170),
-        Mark::Inaccuracy => Color32::from_rgb(240, 210, 110),
-        Mark::Mistake => Color32::from_rgb(245, 150, 70),
-        Mark::Blunder => theme::CAPTURE,
-    }
+/// The colour of a mark, readable on the dark theme and (deeper) on the light one.
+pub fn mark_color(mark: Mark, dark: bool) -> Color32 {
+    let (on_dark, on_light) = match mark {
+        Mark::Best => (theme::LAST_MOVE, Color32::from_rgb(30, 120, 50)),
+        Mark::Good => (Color32::from_rgb(170, 210, 170), Color32::from_rgb(50, 110, 60)),
+        Mark::Inaccuracy => (Color32::from_rgb(240, 210, 110), Color32::from_rgb(140, 100, 0)),
+        Mark::Mistake => (Color32::from_rgb(245, 150, 70), Color32::from_rgb(170, 80, 10)),
+        Mark::Blunder => (theme::CAPTURE, Color32::from_rgb(170, 30, 30)),
+    };
+    if dark { on_dark } else { on_light }
 }
 
 /// The short sign of a mark in the move list, as chess players write it.
@@ -105,7 +106,7 @@ pub fn coach_line(app: &mut App, ui: &mut Ui) {
     if r.mark > Mark::Good {
         text.push_str(&format!(" ({}); {} was better", loss_words(r, e.mover), r.best));
     }
-    ui.colored_label(mark_color(r.mark), text);
+    ui.colored_label(mark_color(r.mark, ui.visuals().dark_mode), text);
     if r.mark >= Mark::Inaccuracy && n > 0 && ui.button("Take back and try again").clicked() {
         app.push(Command::Undo);
     }
@@ -249,7 +250,7 @@ fn key_moments(s: &Session, ui: &mut Ui, reviewed: &[(&Entry, &MoveReview)], cmd
     for (e, r) in worst.into_iter().take(4) {
         ui.horizontal_wrapped(|ui| {
             let label = format!("{}. {} {}: {} ({})", r.number, e.mover, e.text, r.mark, loss_words(r, e.mover));
-            if ui.link(RichText::new(label).color(mark_color(r.mark))).clicked() {
+            if ui.link(RichText::new(label).color(mark_color(r.mark, ui.visuals().dark_mode))).clicked() {
                 cmds.push(Command::ReviewAt(r.number - 1));
             }
             if human.is_none_or(|h: Side| h == e.mover)

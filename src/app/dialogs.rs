@@ -346,18 +346,23 @@ fn new_game(app: &mut App, ctx: &Context) {
             });
             ui.collapsing("Rule options", |ui| {
                 let o = &mut form.options;
-                ui.checkbox(&mut o.tournament_split, "Tournament split of a 3-seed hole (3.7)");
-                ui.checkbox(&mut o.akakyala, "Akakyala counts as a win (4.3)");
-                ui.checkbox(&mut o.akawumbi_needs_end_column, "Akawumbi must end at an end column (4.1)");
-                ui.checkbox(&mut o.first_player_lays_out_first, "The first player also lays out first (§2)");
+                // Each option names the chapter of Help → Rules that explains it.
+                let see = |chapter: &str| format!("Help > Rules: {chapter}");
+                ui.checkbox(&mut o.tournament_split, "Tournament split of a 3-seed hole")
+                    .on_hover_text(see("The tournament split (option)"));
+                ui.checkbox(&mut o.akakyala, "Akakyala counts as a win").on_hover_text(see("Winning"));
+                ui.checkbox(&mut o.akawumbi_needs_end_column, "Akawumbi must end at an end column")
+                    .on_hover_text(see("Winning"));
+                ui.checkbox(&mut o.first_player_lays_out_first, "The first player also lays out first")
+                    .on_hover_text(see("Setting out"));
                 ui.horizontal(|ui| {
-                    ui.label("Lap limit (3.8):");
+                    ui.label("Lap limit:").on_hover_text(see("Never-ending moves"));
                     ui.add(egui::DragValue::new(&mut o.lap_limit).range(1..=crate::rules::MAX_LAP_LIMIT));
                 });
             });
             ui.checkbox(&mut form.from_position, "Start from a position");
             if form.from_position {
-                let l = ui.label("Game state (RULES.md §5), e.g. 4i-p; 4I-P / L both 0,0");
+                let l = ui.label("Game state (as Game > Copy state writes it), e.g. 4i-p; 4I-P / L both 0,0");
                 let field = ui
                     .add(egui::TextEdit::multiline(&mut form.state_text).desired_rows(2).desired_width(380.0))
                     .labelled_by(l.id);
