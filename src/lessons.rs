@@ -180,6 +180,10 @@ impl LessonText {
                         if accept.is_empty() {
                             return Err(fail("a Play task accepts no move".into()));
                         }
+                        // A wrong move is answered with what was asked, first.
+                        if s.ask.trim().is_empty() {
+                            return Err(fail("a Play task says nothing to a wrong move (`ask`)".into()));
+                        }
                         let moves = accept
                             .iter()
                             .map(|t| parse_move(&state, t).map_err(|e| fail(format!("move `{t}`: {e}"))))
@@ -249,13 +253,17 @@ impl Step {
 
     /// What to say after `mv` (played in this step's state, with `trace`): the explanation
     /// when it is accepted; else what it did (the narrator) and what was asked.
+    /// What the step says of `mv` (sown as `trace`): the explanation of a right move, or
+    /// for another move what was asked, then (after a blank line) what the move did.
     pub fn feedback(&self, mv: &Move, trace: &Trace) -> String {
         if self.accepts(mv) {
             return self.explain.clone();
         }
         let outcome = self.state.play(mv).ok().and_then(|(s, _)| s.outcome());
         let said = narrate(&self.state, trace, outcome).join(" ");
-        format!("Not quite. You played {mv}: {said}\n\n{}", self.ask)
+        // The key sentence first (what the step asked for); the chain of laps after it,
+        // which the window folds.
+        format!("Not quite. {}\n\nYou played {mv}: {said}", self.ask)
     }
 }
 
@@ -267,10 +275,13 @@ mod tests {
     fn a_wrong_result_or_an_illegal_move_is_named_with_its_step() {
         let text = r#"(id: "t", title: "T", steps: [
             (text: "look", state: "4i-p; 4I-P / L both 0,0", task: Look),
-            (text: "play", state: "4i-p; 4I-P / L both 0,0", task: Play(accept: ["i"], result: Some("4i-p; 4I-P"))),
+            (text: "play", state: "4i-p; 4I-P / L both 0,0", task: Play(accept: ["i"], result: Some("4i-p; 4I-P")), ask: "Play i."),
         ])"#;
         let e = LessonText::parse("t.ron", text).unwrap().check().unwrap_err();
         assert!(matches!(&e, LessonError::Step { step: 2, message, .. } if message.contains("not the stated")), "{e}");
+        let no_ask = text.replace(r#", ask: "Play i.""#, "");
+        let e = LessonText::parse("t.ron", &no_ask).unwrap().check();
+        assert!(e.is_err_and(|e| e.to_string().contains("says nothing to a wrong move")), "an `ask` is needed");
         let text = text.replace(r#"accept: ["i"]"#, r#"accept: ["a"]"#);
         let e = LessonText::parse("t.ron", &text).unwrap().check().unwrap_err();
         assert!(e.to_string().starts_with("lesson `t` step 2: move `a`"), "{e}");

@@ -1032,7 +1032,9 @@ fn the_first_start_offers_the_lessons_and_a_lesson_is_followed_on_the_board() {
     h.get_by_label("Lesson 3 of 11: Sowing");
     // A wrong move is sown, explained and taken back; the right one goes on.
     click(&mut h, "Lower l, 4 seeds");
-    h.get_by_label_contains("Not quite. You played l:");
+    h.get_by_label_contains("Not quite. This step asked");
+    click(&mut h, "What your move did");
+    h.get_by_label_contains("You played l:");
     click(&mut h, "Try again");
     click(&mut h, "Lower m, 4 seeds");
     h.get_by_label("Right!");

@@ -118,7 +118,19 @@ pub fn lesson_panel(app: &mut App, ui: &mut Ui) {
             }
             Some(Feedback::Wrong(t)) => {
                 ui.add_space(6.0);
-                ui.add(egui::Label::new(RichText::new(t.as_str()).color(Color32::from_rgb(250, 200, 120))).wrap());
+                // What was asked, then what the move did, folded.
+                let (key, chain) = t.split_once("\n\n").unwrap_or((t.as_str(), ""));
+                let warm = if ui.visuals().dark_mode {
+                    Color32::from_rgb(250, 200, 120)
+                } else {
+                    Color32::from_rgb(150, 80, 0)
+                };
+                ui.add(egui::Label::new(RichText::new(key).color(warm)).wrap());
+                if !chain.is_empty() {
+                    egui::CollapsingHeader::new("What your move did").id_salt("wrong-move-chain").show(ui, |ui| {
+                        ui.add(egui::Label::new(chain).wrap());
+                    });
+                }
             }
             None => {}
         }

@@ -333,7 +333,12 @@ fn a_lesson_judges_the_move_takes_a_wrong_one_back_and_goes_on() {
     assert!(!s.changed() && !s.can_undo(), "a lesson is not a document; no undo in it");
     play(&mut s, "l");
     s.tick(0.0);
-    assert!(matches!(feedback(&s), Some(Feedback::Wrong(t)) if t.starts_with("Not quite. You played l:")));
+    // What was asked comes first; what the move did after it.
+    assert!(
+        matches!(feedback(&s), Some(Feedback::Wrong(t)) if t.starts_with("Not quite. This step asked") && t.contains("\n\nYou played l:")),
+        "{:?}",
+        feedback(&s)
+    );
     play(&mut s, "m");
     assert_eq!(cursor(&s), 1, "no second move while the lesson speaks");
     s.apply(C::LessonNext);
