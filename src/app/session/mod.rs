@@ -343,31 +343,6 @@ impl Session {
         self.revision += 1;
     }
 
-    /// The engine's judgement of the position shown, while the analysis panel is open:
-    /// the kept one (`true`), or the deepest so far of the one being made (`false`).
-    pub fn judgement_shown(&self) -> Option<(&crate::ai::Judgement, bool)> {
-        if !self.settings.analysis {
-            return None;
-        }
-        let state = self.shown_state()?;
-        if let Some(j) = self.judgements.get(state)
-            && self.thinking_longer.as_ref() != Some(state)
-        {
-            return Some((j, true));
-        }
-        self.judging.as_ref().filter(|j| j.state() == state).and_then(|j| j.latest()).map(|j| (j, false))
-    }
-
-    /// True while the analysis panel thinks longer about the position shown.
-    pub fn thinking_longer(&self) -> bool {
-        self.thinking_longer.is_some()
-    }
-
-    /// True while a hint is asked for and its judgement is being made.
-    pub fn hint_pending(&self) -> bool {
-        self.hint_asked.is_some()
-    }
-
     /// The review of the whole game's progress (moves done, in all), while it runs.
     pub fn game_review_progress(&self) -> Option<(usize, usize)> {
         self.game_review.as_ref().map(|r| r.progress)

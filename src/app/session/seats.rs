@@ -176,6 +176,31 @@ impl Session {
         &self.judgements
     }
 
+    /// The engine's judgement of the position shown, while the analysis panel is open:
+    /// the kept one (`true`), or the deepest so far of the one being made (`false`).
+    pub fn judgement_shown(&self) -> Option<(&crate::ai::Judgement, bool)> {
+        if !self.settings.analysis {
+            return None;
+        }
+        let state = self.shown_state()?;
+        if let Some(j) = self.judgements.get(state)
+            && self.thinking_longer.as_ref() != Some(state)
+        {
+            return Some((j, true));
+        }
+        self.judging.as_ref().filter(|j| j.state() == state).and_then(|j| j.latest()).map(|j| (j, false))
+    }
+
+    /// True while the analysis panel thinks longer about the position shown.
+    pub fn thinking_longer(&self) -> bool {
+        self.thinking_longer.is_some()
+    }
+
+    /// True while a hint is asked for and its judgement is being made.
+    pub fn hint_pending(&self) -> bool {
+        self.hint_asked.is_some()
+    }
+
     /// True while the computer searches its move.
     pub fn computer_busy(&self) -> bool {
         self.computer.as_ref().is_some_and(Computer::thinking)

@@ -422,33 +422,6 @@ fn analyse_game_marks_every_move_and_the_marks_are_saved_with_the_game() {
 }
 
 #[test]
-fn the_analysis_panel_thinks_about_the_position_shown_and_stops_when_hidden() {
-    let mut s = on(WORKED);
-    s.drive_engine();
-    assert!(s.judging.is_none() && s.judgement_shown().is_none(), "off unless asked");
-    s.apply(C::ToggleAnalysis);
-    engine_until(&mut s, |s| s.judgement_shown().is_some_and(|(_, kept)| kept));
-    play(&mut s, "d");
-    s.drive_engine();
-    assert_eq!(s.judging.as_ref().map(|j| j.state()), s.shown_state(), "follows the position shown");
-    s.apply(C::ToggleAnalysis);
-    s.drive_engine();
-    assert!(s.judging.is_none());
-}
-
-#[test]
-fn the_coach_marks_the_humans_move_against_the_computer() {
-    let mut s = on(WORKED);
-    s.computer = Some(Computer::new(Opponent { side: Side::Upper, level: crate::ai::Level::Beginner }));
-    s.apply(C::ToggleCoach);
-    play(&mut s, "d");
-    engine_until(&mut s, |s| s.game().unwrap().moves()[0].review.is_some());
-    let r = s.game().unwrap().moves()[0].review.clone().unwrap();
-    assert_eq!((r.number, r.played.as_str()), (1, "d"));
-    assert!(s.show_threats(), "threats are shown against the Beginner");
-}
-
-#[test]
 fn leaving_a_lesson_leaves_no_computer_name_and_a_finished_lesson_counts_however_it_is_left() {
     // From the new-user trial: after a lesson, "Computer (Master)" was named but never moved.
     let mut s = on(WORKED);

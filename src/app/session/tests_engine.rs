@@ -22,6 +22,8 @@ fn engine_until(s: &mut Session, what: &str, done: impl Fn(&Session) -> bool) {
     panic!("the engine did not answer in time: {what}");
 }
 
+const WORKED: &str = "9a, 3b, 4d-fhm; 4A-F, 3G, 5P / L both 0,0";
+
 fn hole(c: char) -> Hole {
     Hole::from_letter(c).unwrap()
 }
@@ -89,4 +91,31 @@ fn thinking_longer_replaces_the_judgement_and_the_marks_follow_it() {
     assert!(deeper.depth > first.depth, "{} then {}", first.depth, deeper.depth);
     let entry = &s.game().unwrap().moves()[0];
     assert_eq!(entry.review, deeper.review(&entry.mv, 1), "the move's mark comes from the deeper judgement");
+}
+
+#[test]
+fn the_analysis_panel_thinks_about_the_position_shown_and_stops_when_hidden() {
+    let mut s = Session::from_state(Settings { animate: false, ..Settings::default() }, WORKED.parse().unwrap());
+    s.drive_engine();
+    assert!(s.judging.is_none() && s.judgement_shown().is_none(), "off unless asked");
+    s.apply(C::ToggleAnalysis);
+    engine_until(&mut s, "the engine", |s| s.judgement_shown().is_some_and(|(_, kept)| kept));
+    s.apply(C::PlayHole { hole: hole('d'), split: false });
+    s.drive_engine();
+    assert_eq!(s.judging.as_ref().map(|j| j.state()), s.shown_state(), "follows the position shown");
+    s.apply(C::ToggleAnalysis);
+    s.drive_engine();
+    assert!(s.judging.is_none());
+}
+
+#[test]
+fn the_coach_marks_the_humans_move_against_the_computer() {
+    let mut s = Session::from_state(Settings { animate: false, ..Settings::default() }, WORKED.parse().unwrap());
+    s.computer = Some(Computer::new(Opponent { side: Side::Upper, level: crate::ai::Level::Beginner }));
+    s.apply(C::ToggleCoach);
+    s.apply(C::PlayHole { hole: hole('d'), split: false });
+    engine_until(&mut s, "the engine", |s| s.game().unwrap().moves()[0].review.is_some());
+    let r = s.game().unwrap().moves()[0].review.clone().unwrap();
+    assert_eq!((r.number, r.played.as_str()), (1, "d"));
+    assert!(s.show_threats(), "threats are shown against the Beginner");
 }
