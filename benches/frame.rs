@@ -2,7 +2,7 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use omweso::app::{App, Session, Settings};
-use omweso::rules::GameState;
+use omweso_rules::GameState;
 
 fn frame(c: &mut Criterion) {
     let state: GameState =

@@ -1,10 +1,10 @@
 //! A game as played: where it started, every move with the full position after it, the
 //! point reached in that history (undo/redo) and how it ended. Rules come from
-//! [`crate::rules`]; this module only keeps the record.
+//! [`omweso_rules`]; this module only keeps the record.
 
-use crate::notation::{MoveError, parse_move};
-use crate::review::MoveReview;
-use crate::rules::{GameState, Layout, Move, Outcome, RuleOptions, Side, Trace, WinKind};
+use omweso_engine::review::MoveReview;
+use omweso_rules::notation::{MoveError, parse_move};
+use omweso_rules::{GameState, Layout, Move, Outcome, RuleOptions, Side, Trace, WinKind};
 use std::fmt;
 
 /// One move of the history and the full state after it.
@@ -82,7 +82,7 @@ pub enum GameError {
     Over(GameResult),
     /// The move is not legal in the current state.
     #[error("{0}")]
-    Illegal(#[from] crate::rules::IllegalMove),
+    Illegal(#[from] omweso_rules::IllegalMove),
     /// The move text is not a legal move in the current state.
     #[error("{0}")]
     Notation(#[from] MoveError),
@@ -307,7 +307,7 @@ impl Game {
         resigned: Option<Side>,
     ) -> Result<Game, String> {
         if let Some([lower, upper]) = &layouts {
-            let expected = crate::rules::Position::from_layouts(lower, upper);
+            let expected = omweso_rules::Position::from_layouts(lower, upper);
             if *start.position() != expected {
                 return Err("the starting position is not made of the two layouts".into());
             }

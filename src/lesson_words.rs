@@ -12,7 +12,7 @@
 //! Hole letters are single words `a`–`p` (Lower) and `A`–`P` (Upper), as RULES.md writes
 //! them; anything else in those places is ordinary English and not a claim.
 
-use crate::rules::{Direction, GameState, Hole, LapEnd, Move};
+use omweso_rules::{Direction, GameState, Hole, LapEnd, Move};
 
 /// Words that may stand between a move's letter and "ends in": "m, whose lap ends in h",
 /// "D: its lap ends in J", "g does, ending in e".
@@ -108,7 +108,7 @@ fn number(word: &str) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::parse_move;
+    use omweso_rules::notation::parse_move;
 
     const AKAKYALA: &str = "11a, 5b, 2c, 1d, 5e, 2g, 7h, 1jk, 3n-p; 1A-C, 6D, 3G, 1IJL, 5P / L none 1,0";
 

@@ -7,8 +7,8 @@
 //! a move makes true: [`crate::lesson_words`]), at start-up and by a test.
 
 use crate::narrate::narrate;
-use crate::notation::parse_move;
-use crate::rules::{GameState, Move, RuleOptions, Trace};
+use omweso_rules::notation::parse_move;
+use omweso_rules::{GameState, Move, RuleOptions, Trace};
 
 mod files {
     include!(concat!(env!("OUT_DIR"), "/lessons.rs"));

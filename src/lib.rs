@@ -1,7 +1,7 @@
-//! Omweso, the Ugandan four-row mancala: rules engine, notation, computer opponent and
-//! window. See `ARCHITECTURE.md` for how the modules fit together.
+//! Omweso, the program: the window, the command line, games and their files, lessons. The
+//! rules and the notation are the `omweso-rules` crate, the computer opponent the
+//! `omweso-engine` crate. See `ARCHITECTURE.md` for how the crates and modules fit together.
 
-pub mod ai;
 pub mod app;
 pub mod cli;
 pub mod disk;
@@ -10,7 +10,4 @@ pub mod lesson_words;
 pub mod lessons;
 pub mod logging;
 pub mod narrate;
-pub mod notation;
-pub mod review;
-pub mod rules;
 pub mod savefile;

@@ -5,8 +5,8 @@ use omweso::app::instance::{self, Instance};
 use omweso::app::store::Store;
 use omweso::app::{App, Start, settings, shutdown};
 use omweso::cli::{Cli, run};
-use omweso::rules::GameState;
 use omweso::savefile::SavedGame;
+use omweso_rules::GameState;
 use std::process::ExitCode;
 
 /// The application's name for eframe: its storage folder (`~/.local/share/omweso` on

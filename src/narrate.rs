@@ -3,7 +3,7 @@
 //! means when the move ends it (RULES.md §4, 3.8). The window shows them for the last move
 //! and in review; `omweso explain` prints them.
 
-use crate::rules::{Direction, GameState, Hole, LapEnd, LapSource, Outcome, Position, Trace, WinKind};
+use omweso_rules::{Direction, GameState, Hole, LapEnd, LapSource, Outcome, Position, Trace, WinKind};
 
 /// The sentences that tell what `trace` (a move played in `before`) did, one per lap and
 /// one for the end of the game when `outcome` says it ended.
@@ -131,8 +131,8 @@ fn path_text(drops: &[Hole]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::parse_move;
-    use crate::rules::Side;
+    use omweso_rules::Side;
+    use omweso_rules::notation::parse_move;
 
     fn tell(state: &str, mv: &str) -> Vec<String> {
         let s: GameState = state.parse().unwrap();

@@ -4,15 +4,15 @@
 //!
 //! Loading refuses a path that is not a regular file (a folder, a FIFO, a device, a
 //! socket) before reading anything, then checks everything and replays every move through
-//! [`crate::rules`]; any failure is a [`LoadError`] that says what and where. Saving is
+//! [`omweso_rules`]; any failure is a [`LoadError`] that says what and where. Saving is
 //! atomic: a fresh temporary file (random name, created exclusively, never an existing
 //! file or link) in the folder of the file written, flushed, then renamed over it; the
 //! permissions of the file replaced are kept, and a symlink is written through.
 
-use crate::ai::Level;
 pub use crate::disk::FileKind;
 use crate::game::{Game, GameResult};
-use crate::rules::{FirstMoves, GameState, LapLimitError, Layout, Position, RuleOptions, SEEDS_PER_SIDE, Side};
+use omweso_engine::Level;
+use omweso_rules::{FirstMoves, GameState, LapLimitError, Layout, Position, RuleOptions, SEEDS_PER_SIDE, Side};
 use std::fs;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -108,7 +108,7 @@ struct MoveRecord {
     after: String,
     /// The engine's verdict on it, when the game was reviewed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    review: Option<crate::review::MoveReview>,
+    review: Option<omweso_engine::review::MoveReview>,
 }
 
 const FORMAT: &str = "omweso-game";

@@ -129,19 +129,19 @@ fn stop_and_isready_are_read_while_it_thinks() {
 
 #[test]
 fn lays_out_a_side_seeing_the_other_or_not() {
-    use omweso::ai::{Level, choose_layout};
-    use omweso::rules::{RuleOptions, Side};
+    use omweso_engine::{Level, choose_layout};
+    use omweso_rules::{RuleOptions, Side};
     let out = session(&["layout upper", "layout lower seen 4A-H split-three", "layout lower seen 4A-G", "layout left"]);
     assert_eq!(out.len(), 4, "{out:?}");
     // The answers are the layouts the engine's level (Master, seed 0) chooses, in the
     // position notation of one side.
     let options = RuleOptions::default();
     let upper = choose_layout(Side::Upper, Level::Master, None, &options, 0);
-    assert_eq!(out[0], format!("layout {}", omweso::notation::format_layout(&upper, Side::Upper)));
-    let seen = omweso::notation::parse_layout("4A-H", Side::Upper).expect("a layout");
+    assert_eq!(out[0], format!("layout {}", omweso_rules::notation::format_layout(&upper, Side::Upper)));
+    let seen = omweso_rules::notation::parse_layout("4A-H", Side::Upper).expect("a layout");
     let split = RuleOptions { tournament_split: true, ..options };
     let lower = choose_layout(Side::Lower, Level::Master, Some(&seen), &split, 0);
-    assert_eq!(out[1], format!("layout {}", omweso::notation::format_layout(&lower, Side::Lower)));
+    assert_eq!(out[1], format!("layout {}", omweso_rules::notation::format_layout(&lower, Side::Lower)));
     assert!(out[1][7..].chars().all(|c| !c.is_ascii_uppercase()), "Lower's holes: {}", out[1]);
     // 28 seeds are no layout; `left` is no side.
     assert!(out[2].starts_with("info string error: layout: ") && out[2].contains("32"), "{}", out[2]);

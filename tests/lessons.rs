@@ -2,8 +2,8 @@
 //! and `omweso lessons --dump` gives moves that replay to the positions it prints.
 
 use omweso::lessons::{self, Task};
-use omweso::notation::parse_move;
-use omweso::rules::GameState;
+use omweso_rules::GameState;
+use omweso_rules::notation::parse_move;
 use std::process::Command;
 
 fn omweso(args: &[&str]) -> (bool, String, String) {
@@ -60,9 +60,8 @@ fn the_dump_replays_through_the_rules() {
         let mut state: GameState = f[2].parse().expect("full game state");
         if f.len() == 6 {
             assert_eq!(f[5], "--split-three", "{line}");
-            state = state
-                .with_options(omweso::rules::RuleOptions { tournament_split: true, ..Default::default() })
-                .unwrap();
+            state =
+                state.with_options(omweso_rules::RuleOptions { tournament_split: true, ..Default::default() }).unwrap();
         }
         let mv = parse_move(&state, f[3]).expect("legal move");
         assert_eq!(mv.to_string(), f[3], "canonical notation");

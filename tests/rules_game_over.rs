@@ -2,8 +2,8 @@
 //! end, the state produced by the move answers `outcome()`, lists no legal move and
 //! refuses to play on, whoever asks.
 
-use omweso::notation::parse_move;
-use omweso::rules::{GameState, Hole, IllegalMove, Outcome, Side, WinKind};
+use omweso_rules::notation::parse_move;
+use omweso_rules::{GameState, Hole, IllegalMove, Outcome, Side, WinKind};
 
 fn state(text: &str) -> GameState {
     text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
@@ -78,7 +78,7 @@ fn a_state_read_from_text_is_over_when_its_text_shows_it() {
     let akakyala = state("11a, 5b, 2c, 1d, 5e, 2g, 7h, 1jk, 3n-p; 5DE, 3G, 1JL, 5P / U none 2,0");
     assert_eq!(akakyala.outcome(), Some(win(Side::Lower, WinKind::Akakyala)));
     assert!(akakyala.legal_moves().is_empty());
-    let off = akakyala.with_options(omweso::rules::RuleOptions { akakyala: false, ..Default::default() }).unwrap();
+    let off = akakyala.with_options(omweso_rules::RuleOptions { akakyala: false, ..Default::default() }).unwrap();
     assert_eq!(off.outcome(), None, "without the akakyala option the game goes on");
     assert!(!off.legal_moves().is_empty());
 
@@ -94,8 +94,8 @@ fn a_state_read_from_text_is_over_when_its_text_shows_it() {
 /// after an emitwe-ebiri: each asks the state and finds it over.
 #[test]
 fn no_caller_plays_on_after_a_special_win() {
-    use omweso::ai::{Level, Limits, greedy_move, random_move, search};
     use omweso::game::{Game, GameError, GameResult};
+    use omweso_engine::{Level, Limits, greedy_move, random_move, search};
     use rand::SeedableRng;
     use std::sync::atomic::AtomicBool;
 

@@ -2,8 +2,8 @@
 //! mutated files that never panic, atomic saving, and `omweso check`.
 
 use omweso::game::Game;
-use omweso::rules::{Layout, Position, RuleOptions, Side};
 use omweso::savefile::{LoadError, Phase, Player, SavedGame};
+use omweso_rules::{Layout, Position, RuleOptions, Side};
 use proptest::prelude::*;
 use std::path::{Path, PathBuf};
 
@@ -13,7 +13,7 @@ mod round_trip;
 fn players() -> [Player; 2] {
     [
         Player { name: "Nakato".into(), computer: None },
-        Player { name: "Computer".into(), computer: Some(omweso::ai::Level::Strong) },
+        Player { name: "Computer".into(), computer: Some(omweso_engine::Level::Strong) },
     ]
 }
 
@@ -179,7 +179,7 @@ fn a_huge_lap_limit_is_refused_at_once() {
     let path = corpus().join("bad/huge-lap-limit.omweso");
     let started = std::time::Instant::now();
     let err = SavedGame::load(&path).unwrap_err();
-    assert!(matches!(err, LoadError::Rules(omweso::rules::LapLimitError { found: 4_000_000_000 })), "{err}");
+    assert!(matches!(err, LoadError::Rules(omweso_rules::LapLimitError { found: 4_000_000_000 })), "{err}");
     let bin = env!("CARGO_BIN_EXE_omweso");
     let out = std::process::Command::new(bin).arg("check").arg(&path).output().unwrap();
     assert!(started.elapsed() < std::time::Duration::from_secs(1), "took {:?}", started.elapsed());
@@ -208,7 +208,7 @@ proptest! {
 
 #[test]
 fn a_review_is_kept_and_a_review_of_another_move_is_refused() {
-    use omweso::review::{Mark, MoveReview};
+    use omweso_engine::review::{Mark, MoveReview};
     let mut game = worked_game(&["d", "F"]);
     let review = MoveReview {
         number: 2,

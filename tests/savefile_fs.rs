@@ -4,8 +4,8 @@
 #![cfg(unix)]
 
 use omweso::game::Game;
-use omweso::rules::{RuleOptions, Side};
 use omweso::savefile::{LoadError, Phase, Player, SavedGame};
+use omweso_rules::{RuleOptions, Side};
 use std::fs;
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};

@@ -4,7 +4,7 @@
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use omweso::app::{App, Session, Settings};
-use omweso::rules::GameState;
+use omweso_rules::GameState;
 
 const WORKED: &str = "9a, 3b, 4d-fhm; 4A-F, 3G, 5P / L both 0,0";
 const DECISION: &str = "1bc, 9e-g, 3i; 1F, 2G, 5I-L, 1N, 2O, 6P / L none 0,0";
@@ -112,7 +112,7 @@ fn every_click_and_letter_of_a_slow_frame_counts_with_its_own_shift() {
     let mut h = harness(Session::new(Settings { animate: false, ..Settings::default() }));
     click(&mut h, "Start");
     let laying = h.state().session().setup().expect("setup").laying;
-    let hole = omweso::rules::Hole::all(laying).next().expect("a hole");
+    let hole = omweso_rules::Hole::all(laying).next().expect("a hole");
     let count = |h: &Harness<'_, App>| h.state().session().shown_counts()[hole.index()];
     let at = h.get_by_label(&format!("{laying} {hole}, 0 seeds")).rect().center();
     for _ in 0..4 {

@@ -7,7 +7,7 @@
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use omweso::app::{App, Session, Settings};
-use omweso::rules::GameState;
+use omweso_rules::GameState;
 
 fn harness(state: &str) -> Harness<'static, App> {
     harness_sized(state, [1280.0, 800.0])
@@ -64,7 +64,7 @@ fn snapshot_hint() {
     let mv = state
         .legal_moves()
         .into_iter()
-        .find(|m| m.choices().iter().any(|c| c.direction == omweso::rules::Direction::Clockwise))
+        .find(|m| m.choices().iter().any(|c| c.direction == omweso_rules::Direction::Clockwise))
         .expect("a move that captures clockwise");
     let mut session = Session::from_state(Settings { animate: false, ..Settings::default() }, state);
     session.show_hint(mv);

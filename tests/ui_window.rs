@@ -7,7 +7,7 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use omweso::app::modal::Modal;
 use omweso::app::store::Store;
 use omweso::app::{App, Command, Session, Settings};
-use omweso::rules::{GameState, Hole, Side};
+use omweso_rules::{GameState, Hole, Side};
 
 fn settings() -> Settings {
     Settings { animate: false, ..Settings::default() }
@@ -58,7 +58,7 @@ fn click(h: &mut Harness<'_, App>, label: &str) {
 
 /// A session on `state` against the computer playing `side` at `level`, as a saved game
 /// with a computer player opens.
-fn against(state: GameState, side: Side, level: omweso::ai::Level) -> Session {
+fn against(state: GameState, side: Side, level: omweso_engine::Level) -> Session {
     let players =
         Side::BOTH.map(|s| omweso::savefile::Player { name: s.to_string(), computer: (s == side).then_some(level) });
     let saved = omweso::savefile::SavedGame {
@@ -71,7 +71,7 @@ fn against(state: GameState, side: Side, level: omweso::ai::Level) -> Session {
 }
 
 /// The same window, its game now against the computer playing `side` at `level`.
-fn with_computer(h: Harness<'static, App>, side: Side, level: omweso::ai::Level) -> Harness<'static, App> {
+fn with_computer(h: Harness<'static, App>, side: Side, level: omweso_engine::Level) -> Harness<'static, App> {
     let state = game(&h).current().clone();
     patient(App::new(against(state, side, level)))
 }
@@ -88,7 +88,7 @@ fn with_dialogs(
 }
 
 /// The same window with `mv` suggested (as the computer's answer to Hint would).
-fn with_hint(h: Harness<'static, App>, mv: omweso::rules::Move) -> Harness<'static, App> {
+fn with_hint(h: Harness<'static, App>, mv: omweso_rules::Move) -> Harness<'static, App> {
     let state = game(&h).current().clone();
     let mut session = Session::from_state(settings(), state);
     session.show_hint(mv);
@@ -97,7 +97,7 @@ fn with_hint(h: Harness<'static, App>, mv: omweso::rules::Move) -> Harness<'stat
 
 /// Starts the New Game form as it stands, with the computer playing `side` at `level`:
 /// the command the Start button records.
-fn start_against(h: &mut Harness<'_, App>, side: Side, level: omweso::ai::Level) {
+fn start_against(h: &mut Harness<'_, App>, side: Side, level: omweso_engine::Level) {
     let mut form = h.state().session().modals().new_game().expect("the dialog").clone();
     form.computer = true;
     form.computer_side = side;
@@ -367,7 +367,7 @@ fn against_the_computer_it_lays_out_moves_and_undo_returns_to_the_human() {
     let mut h = patient(App::new(Session::new(settings())));
     click(&mut h, "Play against the computer");
     h.get_by_label("Level");
-    start_against(&mut h, Side::Upper, omweso::ai::Level::Beginner);
+    start_against(&mut h, Side::Upper, omweso_engine::Level::Beginner);
     // Lower moves first, so the computer (Upper) lays out first, by itself.
     wait_for(&mut h, |a| a.session().setup().is_some_and(|s| s.laying == Side::Lower));
     // The layout came from the computer's thread in the last frame: one more frame draws
@@ -600,7 +600,7 @@ fn patient(app: App) -> Harness<'static, App> {
 /// The worked game with the Master as Upper, thinking about its answer to Lower's `d`.
 fn master_thinking_after_d() -> Harness<'static, App> {
     let mut h = patient(App::new(Session::from_state(settings(), WORKED.parse().expect("state"))));
-    h = with_computer(h, Side::Upper, omweso::ai::Level::Master);
+    h = with_computer(h, Side::Upper, omweso_engine::Level::Master);
     h.get_by_label("Lower d, 4 seeds").click();
     h.step();
     h.step();
@@ -619,7 +619,7 @@ fn steps_for(h: &mut Harness<'_, App>, ms: u64) {
 #[test]
 fn the_computer_starts_no_search_behind_the_prompt() {
     let state: GameState = AFTER_D.parse().expect("state");
-    let mut session = against(state, Side::Upper, omweso::ai::Level::Beginner);
+    let mut session = against(state, Side::Upper, omweso_engine::Level::Beginner);
     session.forget_baseline();
     session.apply(Command::OpenNewGame);
     let mut h = patient(App::new(session));
@@ -649,7 +649,7 @@ fn the_computers_answer_waits_for_the_prompt_to_close() {
 fn the_computer_lays_out_after_the_human_without_waiting_for_input() {
     let mut h = patient(App::new(Session::new(settings())));
     click(&mut h, "Play against the computer");
-    start_against(&mut h, Side::Lower, omweso::ai::Level::Beginner);
+    start_against(&mut h, Side::Lower, omweso_engine::Level::Beginner);
     // Lower (the computer) moves first, so the human (Upper) lays out first.
     click(&mut h, "2 in every hole");
     // The computer chooses its layout on a thread of its own, which asks for a repaint
@@ -779,7 +779,7 @@ fn a_hint_shows_the_whole_move_on_the_board_and_in_words() {
     // Lower's best here starts at c and, on the relay from a, sows clockwise to take E and M.
     let mut h = on_state("2a, 2c, 1d, 27p; 24A, 4EM / L none 0,0");
     let state = game(&h).current().clone();
-    let mv = omweso::notation::parse_move(&state, "c, a3xE").expect("legal move");
+    let mv = omweso_rules::notation::parse_move(&state, "c, a3xE").expect("legal move");
     h = with_hint(h, mv);
     h.run();
     let hole = |c| Hole::from_letter(c).expect("hole");
@@ -788,7 +788,7 @@ fn a_hint_shows_the_whole_move_on_the_board_and_in_words() {
     // A move from the start hole clockwise rings that hole as both.
     let mut h = on_state("1bc, 9e-g, 3i; 1F, 2G, 5I-L, 1N, 2O, 6P / L none 0,0");
     let state = game(&h).current().clone();
-    h = with_hint(h, omweso::notation::parse_move(&state, "i3xF").expect("legal move"));
+    h = with_hint(h, omweso_rules::notation::parse_move(&state, "i3xF").expect("legal move"));
     h.run();
     assert_eq!(h.state().session().hint_holes(), vec![hole('i'), hole('i')]);
     h.get_by_label("Hint: i3xF — start at i; sow clockwise from i");

@@ -6,9 +6,9 @@
 //! when its owner is dropped and wakes the window when it has news.
 
 use super::computer::Waker;
-use crate::ai::review::{MoveReview, review_game};
-use crate::ai::{Judgement, Limits, PROVEN, WIN, judge};
-use crate::rules::{GameState, Move, Side};
+use omweso_engine::review::{MoveReview, review_game};
+use omweso_engine::{Judgement, Limits, PROVEN, WIN, judge};
+use omweso_rules::{GameState, Move, Side};
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -73,7 +73,7 @@ pub struct Judging {
 }
 
 impl Judging {
-    /// Starts judging `state` for `time` (see [`crate::ai::judge`]).
+    /// Starts judging `state` for `time` (see [`omweso_engine::judge`]).
     pub fn start(state: GameState, time: Duration, waker: Option<Waker>) -> Judging {
         let stop = Arc::new(AtomicBool::new(false));
         let (tx, rx) = channel();

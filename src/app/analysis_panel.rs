@@ -7,11 +7,11 @@
 use super::analysis::{for_lower, score_words};
 use super::session::Session;
 use super::{App, Command, theme};
-use crate::ai::PROVEN;
 use crate::game::Entry;
-use crate::review::{Mark, MoveReview};
-use crate::rules::Side;
 use egui::{Color32, RichText, Ui};
+use omweso_engine::PROVEN;
+use omweso_engine::review::{Mark, MoveReview};
+use omweso_rules::Side;
 
 /// The colour of a mark, readable on the dark theme and (deeper) on the light one.
 pub fn mark_color(mark: Mark, dark: bool) -> Color32 {
@@ -269,7 +269,7 @@ fn key_moments(s: &Session, ui: &mut Ui, reviewed: &[(&Entry, &MoveReview)], cmd
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::WIN;
+    use omweso_engine::WIN;
 
     fn review(score_before: i32, loss: i32) -> MoveReview {
         MoveReview {
@@ -278,7 +278,7 @@ mod tests {
             score_before,
             best: "p".into(),
             loss,
-            mark: crate::ai::review::mark(score_before, score_before - loss),
+            mark: omweso_engine::review::mark(score_before, score_before - loss),
         }
     }
 

@@ -1,7 +1,7 @@
 //! The sowing animation: a view of a move's trace at a moment in time. It never plays
 //! rules itself — it replays the engine's [`Event`]s one by one on the trace's start.
 
-use crate::rules::{Event, Hole, Lap, Position, Side, Trace};
+use omweso_rules::{Event, Hole, Lap, Position, Side, Trace};
 
 /// Animation speed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -165,12 +165,12 @@ impl Animation {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::GameState;
+    use omweso_rules::GameState;
 
     #[test]
     fn the_animation_ends_on_the_engines_board() {
         let s: GameState = "9a, 3b, 4d-fhm; 4A-F, 3G, 5P / L both 0,0".parse().unwrap();
-        let mv = crate::notation::parse_move(&s, "d").unwrap();
+        let mv = omweso_rules::notation::parse_move(&s, "d").unwrap();
         let (succ, trace) = s.play(&mv).unwrap();
         let a = Animation::new(&trace, 10.0, 5.0);
         assert_eq!(a.len(), 5, "lift d, drop c b a i");

@@ -4,8 +4,8 @@
 
 use super::session::Session;
 use super::settings::Settings;
-use crate::rules::GameState;
 use crate::savefile::SavedGame;
+use omweso_rules::GameState;
 use std::path::PathBuf;
 
 /// The storage key of the autosaved game (a saved game's RON text).
@@ -198,7 +198,7 @@ mod tests {
         assert_eq!(back.document().path.as_deref(), Some(file.as_path()));
         assert_eq!(back.title(), "game.omweso — Omweso");
         // With unsaved changes, it still has them after the restart.
-        s.apply(Command::PlayHole { hole: crate::rules::Hole::from_letter('d').unwrap(), split: false });
+        s.apply(Command::PlayHole { hole: omweso_rules::Hole::from_letter('d').unwrap(), split: false });
         store(&mut m, &s, &mut None);
         let (mut back, _) = restore(Some(&m), Start::Fresh, vec![]);
         assert!(back.changed());
@@ -233,7 +233,7 @@ mod tests {
     fn a_lesson_under_way_comes_back_at_its_step_and_the_game_before_it_stays() {
         let state: GameState = "9a, 3b, 4d-fhm; 4A-F, 3G, 5P / L both 0,0".parse().unwrap();
         let mut s = Session::from_state(Settings::default(), state);
-        s.apply(Command::PlayHole { hole: crate::rules::Hole::from_letter('d').unwrap(), split: false });
+        s.apply(Command::PlayHole { hole: omweso_rules::Hole::from_letter('d').unwrap(), split: false });
         let mut m = Memory::default();
         store(&mut m, &s, &mut None);
         let game = m.0.get(AUTOSAVE_KEY).cloned();
@@ -265,7 +265,7 @@ mod tests {
     fn a_closed_game_over_card_stays_closed_after_a_restart() {
         let state: GameState = "2i, 46p; 1A-P / L none 0,0".parse().unwrap();
         let mut s = Session::from_state(Settings { animate: false, ..Settings::default() }, state);
-        s.apply(Command::PlayHole { hole: crate::rules::Hole::from_letter('i').unwrap(), split: false });
+        s.apply(Command::PlayHole { hole: omweso_rules::Hole::from_letter('i').unwrap(), split: false });
         assert!(s.game_over_open(), "{:?}", s.game().unwrap().result());
         let mut m = Memory::default();
         store(&mut m, &s, &mut None);

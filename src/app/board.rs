@@ -8,11 +8,11 @@ use super::animation::Hand;
 use super::carving::{self, paint_hand, ring};
 use super::textures::Textures;
 use super::theme;
-use crate::rules::{DecisionPoint, Direction, Hole, Side};
 use egui::{
     Align2, Color32, FontId, Id, Modifiers, Painter, Pos2, Rect, Role, Sense, Shape, Stroke, Ui, Vec2, WidgetInfo,
     pos2, vec2,
 };
+use omweso_rules::{DecisionPoint, Direction, Hole, Side};
 use std::f32::consts::TAU;
 
 /// What the board shows.

@@ -4,7 +4,7 @@
 
 use super::animation::Speed;
 use super::setup::{NewGameForm, Preset};
-use crate::rules::{Direction, Hole, Layout, Side};
+use omweso_rules::{Direction, Hole, Layout, Side};
 
 /// The windows that teach the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -134,7 +134,7 @@ pub enum Command {
     /// Close the game-over dialog.
     DismissGameOver,
     /// Play the computer's move, found for this state.
-    ComputerMove(crate::rules::GameState, crate::rules::Move),
+    ComputerMove(omweso_rules::GameState, omweso_rules::Move),
     /// Ask the computer to move at once with the best move found so far.
     MoveNow,
     /// Ask the computer for a hint for the player to move.

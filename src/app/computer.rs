@@ -1,10 +1,10 @@
-//! The computer's seat: moves are searched on the [`crate::ai`] worker thread. Every
+//! The computer's seat: moves are searched on the [`omweso_engine`] worker thread. Every
 //! request carries an id; a reply whose id is not the one awaited (the game moved on, was
 //! undone or restarted) is dropped.
 
-use crate::ai::worker::{Request, Worker};
-use crate::ai::{Level, choose_layout};
-use crate::rules::{GameState, Layout, Move, RuleOptions, Side};
+use omweso_engine::worker::{Request, Worker};
+use omweso_engine::{Level, choose_layout};
+use omweso_rules::{GameState, Layout, Move, RuleOptions, Side};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use std::time::Duration;
 

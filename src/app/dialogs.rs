@@ -6,8 +6,8 @@ use super::modal::Modal;
 use super::setup::FirstChoice;
 use super::{App, Command};
 use crate::game::GameResult;
-use crate::rules::{Outcome, WinKind};
 use egui::{Color32, Context, RichText};
+use omweso_rules::{Outcome, WinKind};
 
 /// Shows every open window, bottom of the stack first (so the top one is drawn over the
 /// others), then the game-over card when no other window is open (it never stacks on one).
@@ -73,7 +73,7 @@ pub fn review_banner(app: &mut App, ui: &mut egui::Ui) {
 }
 
 /// "Resign?": a resignation ends the game, so the button asks first.
-fn resign_prompt(app: &mut App, ctx: &Context, side: crate::rules::Side) {
+fn resign_prompt(app: &mut App, ctx: &Context, side: omweso_rules::Side) {
     let mut cmd = None;
     egui::Modal::new(egui::Id::unique("resign")).show(ctx, |ui| {
         ui.heading("Resign?");
@@ -317,11 +317,11 @@ fn new_game(app: &mut App, ctx: &Context) {
             ui.add_enabled_ui(form.computer, |ui| {
                 ui.horizontal(|ui| {
                     ui.label("Computer plays:");
-                    ui.radio_value(&mut form.computer_side, crate::rules::Side::Lower, "Lower");
-                    ui.radio_value(&mut form.computer_side, crate::rules::Side::Upper, "Upper");
+                    ui.radio_value(&mut form.computer_side, omweso_rules::Side::Lower, "Lower");
+                    ui.radio_value(&mut form.computer_side, omweso_rules::Side::Upper, "Upper");
                 });
                 egui::ComboBox::from_label("Level").selected_text(form.level.to_string()).show_ui(ui, |ui| {
-                    for l in crate::ai::Level::ALL {
+                    for l in omweso_engine::Level::ALL {
                         ui.selectable_value(&mut form.level, l, l.to_string());
                     }
                 });
@@ -357,7 +357,7 @@ fn new_game(app: &mut App, ctx: &Context) {
                     .on_hover_text(see("Setting out"));
                 ui.horizontal(|ui| {
                     ui.label("Lap limit:").on_hover_text(see("Never-ending moves"));
-                    ui.add(egui::DragValue::new(&mut o.lap_limit).range(1..=crate::rules::MAX_LAP_LIMIT));
+                    ui.add(egui::DragValue::new(&mut o.lap_limit).range(1..=omweso_rules::MAX_LAP_LIMIT));
                 });
             });
             ui.checkbox(&mut form.from_position, "Start from a position");

@@ -3,8 +3,8 @@
 //! ([`help_rows`]). Each key has one meaning.
 
 use super::command::Command;
-use crate::rules::{Direction, Hole, Side};
 use egui::{Context, Key, KeyboardShortcut, Modifiers};
+use omweso_rules::{Direction, Hole, Side};
 
 const fn key(k: Key) -> KeyboardShortcut {
     KeyboardShortcut::new(Modifiers::NONE, k)

@@ -61,7 +61,7 @@ pub struct App {
     /// The text of an autosave that could not be restored, set aside at the next save.
     damaged_autosave: Option<String>,
     commands: Vec<Command>,
-    hovered: Option<crate::rules::Hole>,
+    hovered: Option<omweso_rules::Hole>,
     preview: view::PreviewCache,
     threats: view::ThreatCache,
     title: String,

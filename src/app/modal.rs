@@ -4,7 +4,7 @@
 use super::command::Command;
 use super::files::PathPrompt;
 use super::setup::NewGameForm;
-use crate::rules::Side;
+use omweso_rules::Side;
 
 /// One window over the board.
 #[derive(Clone, Debug, PartialEq)]

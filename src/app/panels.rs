@@ -11,8 +11,8 @@ use super::setup::Preset;
 use super::teaching;
 use super::{App, Command};
 use crate::game::Game;
-use crate::rules::Side;
 use egui::{Color32, RichText, Ui};
+use omweso_rules::Side;
 
 /// A menu item that records `command`, with its keys from the key map.
 fn item(ui: &mut Ui, app: &mut App, label: &str, command: Command, enabled: bool) {

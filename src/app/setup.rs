@@ -2,8 +2,8 @@
 //! game state) and the layout editor in which each player places 32 seeds (RULES.md §2).
 
 use super::computer::Opponent;
-use crate::ai::Level;
-use crate::rules::{GameState, Hole, Layout, RuleOptions, SEEDS_PER_SIDE, Side};
+use omweso_engine::Level;
+use omweso_rules::{GameState, Hole, Layout, RuleOptions, SEEDS_PER_SIDE, Side};
 
 /// Who makes the first move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]

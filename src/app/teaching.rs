@@ -9,8 +9,8 @@ use super::session::{Feedback, Session};
 use super::{App, Command, theme};
 use crate::lessons::Task;
 use crate::narrate::narrate;
-use crate::rules::{GameState, Side};
 use egui::{Color32, Context, RichText, Ui};
+use omweso_rules::{GameState, Side};
 
 /// The rules book as written in `assets/rules.ron`.
 #[derive(Clone, Debug, serde::Deserialize)]

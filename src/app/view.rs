@@ -5,7 +5,7 @@
 use super::animation::Hand;
 use super::board::BoardView;
 use super::session::{Phase, Session};
-use crate::rules::{GameState, Hole, LapEnd, Side};
+use omweso_rules::{GameState, Hole, LapEnd, Side};
 
 /// Where the first lap from a hovered hole ends, remembered for the state and hole it was
 /// worked out for (the pointer rests on a hole for many frames).
@@ -48,7 +48,7 @@ impl ThreatCache {
             // The threats, and the board on which they would be made.
             let (threats, board) = match hovered {
                 None => (state.threats(), *state.position()),
-                Some(h) => crate::notation::parse_move(state, &h.to_string())
+                Some(h) => omweso_rules::notation::parse_move(state, &h.to_string())
                     .ok()
                     .and_then(|mv| state.play(&mv).ok())
                     .map(|(succ, _)| (succ.state.capturing_moves(), *succ.state.position()))
@@ -145,7 +145,7 @@ pub fn in_hand(session: &Session) -> Option<(Side, u32)> {
 }
 
 /// Opponent holes captured in these laps.
-fn captured_holes(laps: &[crate::rules::Lap]) -> Vec<Hole> {
+fn captured_holes(laps: &[omweso_rules::Lap]) -> Vec<Hole> {
     laps.iter()
         .filter_map(|l| match l.end {
             LapEnd::Capture { front, back, .. } => Some([front, back]),

@@ -1,7 +1,7 @@
 //! `omweso analyse` and the lines it prints, which the engine protocol shares.
 
-use crate::ai::{self, Level, Limits, SearchInfo};
-use crate::rules::{GameState, Move};
+use omweso_engine::{self as ai, Level, Limits, SearchInfo};
+use omweso_rules::{GameState, Move};
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
 

@@ -3,9 +3,9 @@
 use super::Command;
 use super::ai_commands;
 use super::{MatchSettings, Player};
-use crate::ai::Limits;
-use crate::notation::parse_move;
-use crate::rules::{Direction, GameState, LapEnd, LapSource, Outcome};
+use omweso_engine::Limits;
+use omweso_rules::notation::parse_move;
+use omweso_rules::{Direction, GameState, LapEnd, LapSource, Outcome};
 use std::io::Write;
 use std::time::{Duration, Instant};
 

@@ -27,9 +27,9 @@
 
 use super::ai_commands::{bestmove_line, info_line};
 use super::state_args::RuleArgs;
-use crate::ai::{self, Level, Limits};
-use crate::notation::{format_layout, parse_layout};
-use crate::rules::{GameState, Layout, RuleOptions, Side};
+use omweso_engine::{self as ai, Level, Limits};
+use omweso_rules::notation::{format_layout, parse_layout};
+use omweso_rules::{GameState, Layout, RuleOptions, Side};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -142,7 +142,7 @@ fn parse_position(text: &str) -> Result<GameState, ProtocolError> {
     }
     let state: GameState = format!("{board}/ {}", state_words.join(" "))
         .parse()
-        .map_err(|e: crate::notation::StateTextError| ProtocolError::Position(e.to_string()))?;
+        .map_err(|e: omweso_rules::notation::StateTextError| ProtocolError::Position(e.to_string()))?;
     let options = parse_rule_words(words)?;
     state.with_options(options).map_err(|e| ProtocolError::Position(e.to_string()))
 }

@@ -3,8 +3,8 @@
 //! with a time-out on every answer so that a hung engine loses rather than hanging a match.
 
 use super::engine::{layout_line, position_line};
-use crate::notation::{parse_layout, parse_move};
-use crate::rules::{GameState, Layout, Move, RuleOptions, Side};
+use omweso_rules::notation::{parse_layout, parse_move};
+use omweso_rules::{GameState, Layout, Move, RuleOptions, Side};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};

@@ -5,9 +5,9 @@
 use super::ai_commands::io;
 use super::external::ExternalEngine;
 use super::stats::{Sprt, SprtVerdict, elo_interval};
-use crate::ai::{self, Level, Limits, choose_layout, greedy_move, random_move};
-use crate::rules::{GameState, Layout, Move, Outcome, RuleOptions, Side};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use omweso_engine::{self as ai, Level, Limits, choose_layout, greedy_move, random_move};
+use omweso_rules::{GameState, Layout, Move, Outcome, RuleOptions, Side};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use std::fmt;

@@ -21,7 +21,7 @@ pub use matches::{LayoutMode, MatchSettings, Player, play_match};
 pub use state_args::{FirstMovesArg, RuleArgs, SideArg, StateArgs, StateFlags};
 pub use stats::{Sprt, SprtVerdict};
 
-use crate::ai::Level;
+use omweso_engine::Level;
 use std::path::PathBuf;
 
 /// `omweso`: with no subcommand, opens the window.

@@ -2,11 +2,11 @@
 //! (each move against the engine's best, with a mark).
 
 use super::StateArgs;
-use crate::ai::Limits;
-use crate::ai::review::review_game;
-use crate::notation::parse_move;
-use crate::rules::{GameState, Move};
 use crate::savefile::{Phase, SavedGame};
+use omweso_engine::Limits;
+use omweso_engine::review::review_game;
+use omweso_rules::notation::parse_move;
+use omweso_rules::{GameState, Move};
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
 

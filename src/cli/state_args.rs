@@ -1,8 +1,8 @@
 //! The state flags shared by the subcommands (`--to-move`, `--first-moves`, `--captures`,
 //! rule options) and how they make a [`GameState`].
 
-use crate::notation::StateTextError;
-use crate::rules::{FirstMoves, GameState, Position, RuleOptions, Side};
+use omweso_rules::notation::StateTextError;
+use omweso_rules::{FirstMoves, GameState, Position, RuleOptions, Side};
 
 /// Side names on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -114,11 +114,11 @@ impl RuleArgs {
 /// Reads `--lap-limit`: a whole number checked by the rules' one bound.
 fn parse_lap_limit(text: &str) -> Result<u32, String> {
     let laps: u64 = text.trim().parse().map_err(|_| format!("`{text}` is not a whole number of laps"))?;
-    crate::rules::check_lap_limit(laps).map_err(|e| e.to_string())
+    omweso_rules::check_lap_limit(laps).map_err(|e| e.to_string())
 }
 
 fn parse_captures_arg(text: &str) -> Result<[u16; 2], String> {
-    crate::notation::parse_captures(text)
+    omweso_rules::notation::parse_captures(text)
 }
 
 impl StateArgs {

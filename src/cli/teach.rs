@@ -3,8 +3,8 @@
 
 use crate::lessons::{self, Task};
 use crate::narrate::narrate;
-use crate::notation::parse_move;
-use crate::rules::{GameState, RuleOptions};
+use omweso_rules::notation::parse_move;
+use omweso_rules::{GameState, RuleOptions};
 use std::io::Write;
 
 fn io(e: std::io::Error) -> String {

@@ -13,7 +13,7 @@ use crate::app::modal::Modal;
 use crate::app::setup::{NewGameForm, Setup};
 use crate::game::Game;
 use crate::lessons::Task;
-use crate::rules::{Position, Progress, Side, Sowing, Trace};
+use omweso_rules::{Position, Progress, Side, Sowing, Trace};
 use std::path::PathBuf;
 
 impl Session {

@@ -28,8 +28,8 @@ use super::modal::{Modal, Modals};
 use super::settings::Settings;
 use super::setup::Setup;
 use crate::game::{Game, GameResult};
-use crate::rules::{GameState, Hole, Position, Side, Sowing};
 use crate::savefile::{self, Player, SavedGame};
+use omweso_rules::{GameState, Hole, Position, Side, Sowing};
 use std::path::{Path, PathBuf};
 
 /// Setting out seeds, or playing.
@@ -203,7 +203,7 @@ impl Session {
                 s.counts = [board.side_counts(Side::Lower), board.side_counts(Side::Upper)];
                 s.laying = laying_out;
                 let other = laying_out.opponent();
-                s.done[other.index()] = s.placed(other) == crate::rules::SEEDS_PER_SIDE;
+                s.done[other.index()] = s.placed(other) == omweso_rules::SEEDS_PER_SIDE;
                 Phase::Setup(s)
             }
         };
@@ -230,7 +230,7 @@ impl Session {
 
     /// Shows `mv` as the suggested move (the computer's answer to Hint), when it is a legal
     /// move of the live game's player to move; otherwise nothing changes.
-    pub fn show_hint(&mut self, mv: crate::rules::Move) {
+    pub fn show_hint(&mut self, mv: omweso_rules::Move) {
         if let Phase::Play(p) = &mut self.phase
             && p.ready()
             && p.game.current().play(&mv).is_ok()
@@ -353,7 +353,7 @@ impl Session {
     pub fn show_threats(&self) -> bool {
         self.settings.threats
             || self.lesson().is_some()
-            || self.computer.as_ref().is_some_and(|c| c.opponent.level == crate::ai::Level::Beginner)
+            || self.computer.as_ref().is_some_and(|c| c.opponent.level == omweso_engine::Level::Beginner)
     }
 
     /// The lesson under way, if any.
@@ -534,7 +534,7 @@ impl Session {
             return Vec::new();
         };
         let mut holes = vec![mv.start()];
-        for c in mv.choices().iter().filter(|c| c.direction == crate::rules::Direction::Clockwise) {
+        for c in mv.choices().iter().filter(|c| c.direction == omweso_rules::Direction::Clockwise) {
             if !holes[1..].contains(&c.hole) {
                 holes.push(c.hole);
             }

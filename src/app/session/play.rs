@@ -2,7 +2,7 @@
 
 use crate::app::animation::Animation;
 use crate::game::Game;
-use crate::rules::{Move, Sowing};
+use omweso_rules::{Move, Sowing};
 
 /// The move in progress on the board.
 #[derive(Clone, Debug, Default)]

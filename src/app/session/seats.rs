@@ -6,7 +6,7 @@ use super::{Phase, Session};
 use crate::app::analysis::{JUDGE_TIME, Judgements, Judging};
 use crate::app::command::Command;
 use crate::app::computer::{Answer, Computer};
-use crate::rules::{GameState, Move};
+use omweso_rules::{GameState, Move};
 
 impl Session {
     /// The computer's part this frame: lays out its seeds, collects its answer, asks for its
@@ -178,7 +178,7 @@ impl Session {
 
     /// The engine's judgement of the position shown, while the analysis panel is open:
     /// the kept one (`true`), or the deepest so far of the one being made (`false`).
-    pub fn judgement_shown(&self) -> Option<(&crate::ai::Judgement, bool)> {
+    pub fn judgement_shown(&self) -> Option<(&omweso_engine::Judgement, bool)> {
         if !self.settings.analysis {
             return None;
         }

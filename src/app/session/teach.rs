@@ -6,7 +6,7 @@ use crate::app::command::{Command, Teaching};
 use crate::app::modal::Modal;
 use crate::app::setup::Setup;
 use crate::lessons::Task;
-use crate::rules::Side;
+use omweso_rules::Side;
 
 impl Session {
     /// Opens one of the teaching windows, or closes it when it is open.
@@ -54,7 +54,7 @@ impl Session {
             form.from_position = false;
             form.computer = true;
             form.computer_side = Side::Upper;
-            form.level = crate::ai::Level::Beginner;
+            form.level = omweso_engine::Level::Beginner;
             form.first = crate::app::setup::FirstChoice::Lower;
             self.start_game(form);
             return;

@@ -6,7 +6,7 @@ use crate::app::Command as C;
 use crate::app::animation::Speed;
 use crate::app::computer::Opponent;
 use crate::app::setup::Preset;
-use crate::rules::{Direction, Hole};
+use omweso_rules::{Direction, Hole};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -116,7 +116,7 @@ fn no_op_commands_do_not_change_the_game() {
     s.apply(C::Redo);
     s.apply(C::ComputerMove(
         s.game().unwrap().current().clone(),
-        crate::notation::parse_move(&WORKED.parse().unwrap(), "d").unwrap(),
+        omweso_rules::notation::parse_move(&WORKED.parse().unwrap(), "d").unwrap(),
     ));
     assert!(!s.changed(), "no computer in this game: its move is refused");
     s.apply(C::AskResign(Side::Lower));
@@ -220,7 +220,7 @@ fn review_is_read_only_and_play_from_here_keeps_the_later_moves() {
 fn hint_is_not_offered_on_the_computers_turn() {
     // Defect 11.
     let mut s = on(WORKED);
-    s.computer = Some(Computer::new(Opponent { side: Side::Lower, level: crate::ai::Level::Beginner }));
+    s.computer = Some(Computer::new(Opponent { side: Side::Lower, level: omweso_engine::Level::Beginner }));
     assert!(s.computer_turn());
     assert!(!s.human_to_move());
     s.apply(C::Hint);
@@ -231,7 +231,7 @@ fn hint_is_not_offered_on_the_computers_turn() {
 fn closing_cancels_the_search_and_an_unchanged_game_closes_without_a_prompt() {
     // Defect 14.
     let mut s = on(WORKED);
-    s.computer = Some(Computer::new(Opponent { side: Side::Lower, level: crate::ai::Level::Master }));
+    s.computer = Some(Computer::new(Opponent { side: Side::Lower, level: omweso_engine::Level::Master }));
     s.document.baseline = Some(s.to_saved());
     assert!(s.drive_computer().is_empty());
     assert!(s.computer().unwrap().thinking());
@@ -385,7 +385,7 @@ fn the_course_ends_with_a_game_against_the_beginner() {
     s.apply(C::LessonNext);
     assert!(s.setup().is_some() && s.lesson().is_none());
     let c = s.computer().expect("a computer opponent");
-    assert_eq!((c.opponent.side, c.opponent.level), (Side::Upper, crate::ai::Level::Beginner));
+    assert_eq!((c.opponent.side, c.opponent.level), (Side::Upper, omweso_engine::Level::Beginner));
     assert!(s.settings().lessons_done.contains(&"first-game".to_string()));
 }
 
@@ -425,7 +425,7 @@ fn analyse_game_marks_every_move_and_the_marks_are_saved_with_the_game() {
 fn leaving_a_lesson_leaves_no_computer_name_and_a_finished_lesson_counts_however_it_is_left() {
     // From the new-user trial: after a lesson, "Computer (Master)" was named but never moved.
     let mut s = on(WORKED);
-    s.computer = Some(Computer::new(Opponent { side: Side::Upper, level: crate::ai::Level::Master }));
+    s.computer = Some(Computer::new(Opponent { side: Side::Upper, level: omweso_engine::Level::Master }));
     s.names[1] = "Computer (Master)".into();
     s.document.baseline = Some(s.to_saved());
     let first = lesson_index(&s, "first-move");
@@ -455,7 +455,7 @@ fn the_computer_lays_out_on_its_own_thread_and_its_side_is_not_the_humans_to_edi
     let mut form = s.settings().form.clone();
     form.computer = true;
     form.computer_side = Side::Upper;
-    form.level = crate::ai::Level::Master;
+    form.level = omweso_engine::Level::Master;
     s.apply(C::StartGame(Box::new(form)));
     // Lower moves first, so Upper (the computer) lays out first.
     assert_eq!(s.setup().map(|x| x.laying), Some(Side::Upper));

@@ -2,10 +2,10 @@
 //! position's moves from its one judgement.
 
 use super::*;
-use crate::ai::Judgement;
 use crate::app::Command as C;
 use crate::app::computer::Opponent;
-use crate::rules::Hole;
+use omweso_engine::Judgement;
+use omweso_rules::Hole;
 
 fn engine_until(s: &mut Session, what: &str, done: impl Fn(&Session) -> bool) {
     for _ in 0..1000 {
@@ -35,7 +35,7 @@ fn the_hint_and_the_coach_never_call_two_moves_worse_than_each_other() {
     // a mistake; m was better". One judgement of the position now answers all three.
     let start: GameState = "4i-p; 4I-P / L both 0,0".parse().unwrap();
     let mut s = Session::from_state(Settings { animate: false, coach: true, ..Settings::default() }, start);
-    s.computer = Some(Computer::new(Opponent { side: Side::Upper, level: crate::ai::Level::Strong }));
+    s.computer = Some(Computer::new(Opponent { side: Side::Upper, level: omweso_engine::Level::Strong }));
     s.apply(C::PlayHole { hole: hole('k'), split: false });
     engine_until(&mut s, "the computer's first move", |s| s.game().is_some_and(|g| g.cursor() == 2));
     let before = s.game().unwrap().current().clone();
@@ -43,10 +43,10 @@ fn the_hint_and_the_coach_never_call_two_moves_worse_than_each_other() {
     engine_until(&mut s, "the hint", |s| s.play().is_some_and(|p| p.hint.is_some()));
     let hint = s.play().unwrap().hint.clone().unwrap();
     // Two moves without a decision on the way, each played by its hole.
-    let plain: Vec<crate::rules::Move> =
+    let plain: Vec<omweso_rules::Move> =
         before.legal_moves().into_iter().filter(|m| m.to_string().len() == 1).collect();
     assert!(plain.len() >= 2, "two plain moves to compare: {plain:?}");
-    let verdict = |s: &mut Session, mv: &crate::rules::Move| {
+    let verdict = |s: &mut Session, mv: &omweso_rules::Move| {
         s.apply(C::PlayHole { hole: mv.start(), split: false });
         engine_until(s, "the coach", |s| s.game().unwrap().moves().get(2).is_some_and(|e| e.review.is_some()));
         let r = s.game().unwrap().moves()[2].review.clone().unwrap();
@@ -66,7 +66,7 @@ fn the_hint_and_the_coach_never_call_two_moves_worse_than_each_other() {
     assert_eq!(ra.best, hint.to_string(), "the hint is the coach's better move");
     assert_eq!(ra.score_before, rb.score_before, "one score for one position");
     // So the coach never calls each of two moves worse than the other.
-    let score = |r: &crate::review::MoveReview| r.score_before - r.loss;
+    let score = |r: &omweso_engine::review::MoveReview| r.score_before - r.loss;
     assert_eq!(ra.loss < rb.loss, score(&ra) > score(&rb));
 }
 
@@ -111,7 +111,7 @@ fn the_analysis_panel_thinks_about_the_position_shown_and_stops_when_hidden() {
 #[test]
 fn the_coach_marks_the_humans_move_against_the_computer() {
     let mut s = Session::from_state(Settings { animate: false, ..Settings::default() }, WORKED.parse().unwrap());
-    s.computer = Some(Computer::new(Opponent { side: Side::Upper, level: crate::ai::Level::Beginner }));
+    s.computer = Some(Computer::new(Opponent { side: Side::Upper, level: omweso_engine::Level::Beginner }));
     s.apply(C::ToggleCoach);
     s.apply(C::PlayHole { hole: hole('d'), split: false });
     engine_until(&mut s, "the engine", |s| s.game().unwrap().moves()[0].review.is_some());

@@ -46,7 +46,7 @@ fn a_typed_path_that_holds_another_file_asks_before_replacing_it() {
     assert_eq!(s.document().path.as_deref(), Some(other.as_path()));
     assert!(!s.changed());
     // The game's own file is saved over without the question.
-    s.apply(C::PlayHole { hole: crate::rules::Hole::from_letter('d').unwrap(), split: false });
+    s.apply(C::PlayHole { hole: omweso_rules::Hole::from_letter('d').unwrap(), split: false });
     s.apply(C::SaveAs);
     s.apply(C::SavePath(other.clone()));
     assert!(s.modals().top().is_none(), "{:?}", s.modals().top());
@@ -72,7 +72,7 @@ fn whether_the_game_changed_follows_every_command() {
     let mut s = session();
     assert!(!s.changed());
     let before = s.revision();
-    s.apply(C::PlayHole { hole: crate::rules::Hole::from_letter('d').unwrap(), split: false });
+    s.apply(C::PlayHole { hole: omweso_rules::Hole::from_letter('d').unwrap(), split: false });
     assert!(s.revision() > before);
     assert!(s.changed());
     s.apply(C::SaveAs);
@@ -115,7 +115,7 @@ fn the_file_dialog_waits_on_its_thread_while_the_window_goes_on() {
     let asked = std::rc::Rc::default();
     s.set_dialogs(Box::new(LaterDialogs { asked: std::rc::Rc::clone(&asked) }));
     // Save an Untitled game: the dialog opens, play waits, a second Save opens no second one.
-    s.apply(C::PlayHole { hole: crate::rules::Hole::from_letter('d').unwrap(), split: false });
+    s.apply(C::PlayHole { hole: omweso_rules::Hole::from_letter('d').unwrap(), split: false });
     s.apply(C::Save);
     assert!(matches!(s.modals().top(), Some(Modal::FileDialog(_))) && s.paused());
     s.apply(C::Save);

@@ -1,0 +1,202 @@
+//! Reviewing moves with the engine: for each move of a game, the score before it, the
+//! engine's best move, what the move played gave away against it (the loss) and a mark a
+//! player understands (best, good, inaccuracy, mistake, blunder). Scores are in the units
+//! `omweso analyse` prints: hundredths of a seed for the side to move, forced results near
+//! ±[`super::WIN`].
+
+use super::{Judgement, Limits, PROVEN, judge};
+use omweso_rules::{GameState, Move};
+use std::fmt;
+use std::sync::atomic::AtomicBool;
+
+/// How good a move was against the engine's best.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Mark {
+    /// The engine's own choice.
+    Best,
+    /// Gave away less than one seed.
+    Good,
+    /// Gave away one to three seeds.
+    Inaccuracy,
+    /// Gave away three to eight seeds.
+    Mistake,
+    /// Gave away eight seeds or more, or handed the opponent a forced win when another move
+    /// did not.
+    Blunder,
+}
+
+impl Mark {
+    /// All marks, best first.
+    pub const ALL: [Mark; 5] = [Mark::Best, Mark::Good, Mark::Inaccuracy, Mark::Mistake, Mark::Blunder];
+
+    /// The mark's name: `best`, `good`, `inaccuracy`, `mistake`, `blunder`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Mark::Best => "best",
+            Mark::Good => "good",
+            Mark::Inaccuracy => "inaccuracy",
+            Mark::Mistake => "mistake",
+            Mark::Blunder => "blunder",
+        }
+    }
+}
+
+impl fmt::Display for Mark {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The review of one move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct MoveReview {
+    /// The move's number in the game, from 1.
+    pub number: usize,
+    /// The move played, in canonical notation.
+    pub played: String,
+    /// The score before the move, for the player who made it.
+    pub score_before: i32,
+    /// The engine's best move there, in canonical notation.
+    pub best: String,
+    /// What the move gave away against the best (0 or more).
+    pub loss: i32,
+    /// The mark.
+    pub mark: Mark,
+}
+
+/// The mark of a move that scores `played` where the best scores `best` (both for the
+/// mover, in hundredths of a seed): the engine's thresholds, in seeds given away (under 1
+/// good, under 3 an inaccuracy, under 8 a mistake, else a blunder), and a blunder for a
+/// move into a forced loss where another move had none.
+pub fn mark(best: i32, played: i32) -> Mark {
+    let loss = (best - played).max(0);
+    if played <= -PROVEN && best > -PROVEN {
+        Mark::Blunder
+    } else if loss < 100 {
+        Mark::Good
+    } else if loss < 300 {
+        Mark::Inaccuracy
+    } else if loss < 800 {
+        Mark::Mistake
+    } else {
+        Mark::Blunder
+    }
+}
+
+/// Reviews move `mv` (number `number`) played in `state`, from one judgement of `state`
+/// within `limits` (see [`super::judge`]). `None` when the state has no legal move or
+/// `mv` is not legal there.
+pub fn review_move(
+    state: &GameState,
+    mv: &Move,
+    number: usize,
+    limits: Limits,
+    stop: &AtomicBool,
+) -> Option<MoveReview> {
+    judge(state, limits, stop, &mut |_| {})?.review(mv, number)
+}
+
+/// Reviews every move of a game from `start`, calling `progress(done, total)` after each;
+/// stops early (with the moves reviewed so far) when `stop` is set. `judged` gives the
+/// judgement of a position when one is known already (it is then used, not searched
+/// again), and `judged_now` takes each judgement made here.
+#[allow(clippy::too_many_arguments)]
+pub fn review_game(
+    start: &GameState,
+    moves: &[Move],
+    limits: Limits,
+    stop: &AtomicBool,
+    judged: &dyn Fn(&GameState) -> Option<Judgement>,
+    judged_now: &mut dyn FnMut(&GameState, &Judgement),
+    progress: &mut dyn FnMut(usize, usize),
+) -> Vec<MoveReview> {
+    let mut out = Vec::new();
+    let mut state = start.clone();
+    for (i, mv) in moves.iter().enumerate() {
+        if stop.load(std::sync::atomic::Ordering::Relaxed) {
+            break;
+        }
+        let judgement = judged(&state).or_else(|| {
+            let j = judge(&state, limits, stop, &mut |_| {})?;
+            judged_now(&state, &j);
+            Some(j)
+        });
+        if let Some(r) = judgement.and_then(|j| j.review(mv, i + 1)) {
+            out.push(r);
+        }
+        progress(i + 1, moves.len());
+        match state.play(mv) {
+            Ok((succ, _)) => state = succ.state,
+            Err(_) => break,
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use omweso_rules::notation::parse_move;
+
+    #[test]
+    fn the_engines_choice_is_best_and_missing_a_win_is_a_blunder_as_far_as_the_judgement_sees() {
+        // Lower wins by akakyala with any capture here (g, c, h, n, o, b5xB); e does not.
+        let state: GameState =
+            "11a, 5b, 2c, 1d, 5e, 2g, 7h, 1jk, 3n-p; 1A-C, 6D, 3G, 1IJL, 5P / L none 1,0".parse().unwrap();
+        let stop = AtomicBool::new(false);
+        let limits = Limits { depth: Some(3), ..Limits::default() };
+        let best = crate::search(&state, crate::Level::Master, limits, 1, &stop, &mut |_| {}).unwrap().best;
+        let r = review_move(&state, &best, 7, limits, &stop).unwrap();
+        assert_eq!((r.number, r.mark, r.loss), (7, Mark::Best, 0));
+        assert!(r.score_before >= PROVEN, "a forced win: {}", r.score_before);
+        // Seen one move ahead, e misses the win: a blunder.
+        let e = parse_move(&state, "e").unwrap();
+        let one = Limits { depth: Some(1), ..Limits::default() };
+        let r = review_move(&state, &e, 7, one, &stop).unwrap();
+        assert_eq!(r.mark, Mark::Blunder, "{r:?}");
+        assert!(r.loss > 800);
+        // Deeper, e still wins by force, a move later: only a little slower, not a blunder.
+        let r = review_move(&state, &e, 7, limits, &stop).unwrap();
+        assert!(r.score_before - r.loss >= PROVEN && r.mark < Mark::Inaccuracy, "{r:?}");
+    }
+
+    #[test]
+    fn marks_follow_the_seeds_given_away_and_a_handed_win_is_a_blunder() {
+        assert_eq!(mark(300, 250), Mark::Good);
+        assert_eq!(mark(300, 100), Mark::Inaccuracy);
+        assert_eq!(mark(300, -200), Mark::Mistake);
+        assert_eq!(mark(300, -600), Mark::Blunder);
+        assert_eq!(mark(-50, -PROVEN - 10), Mark::Blunder, "a forced loss where there was none");
+        assert_eq!(mark(-PROVEN - 5, -PROVEN - 20), Mark::Good, "lost either way");
+    }
+
+    #[test]
+    fn one_judgement_scores_every_move_at_one_depth() {
+        let state: GameState = "9a, 3b, 4d-fhm; 4A-F, 3G, 5P / L both 0,0".parse().unwrap();
+        let stop = AtomicBool::new(false);
+        let limits = Limits { depth: Some(3), ..Limits::default() };
+        let mut depths = Vec::new();
+        let j = judge(&state, limits, &stop, &mut |j| depths.push(j.depth)).unwrap();
+        assert_eq!(depths, vec![1, 2, 3]);
+        assert_eq!(j.depth, 3);
+        assert_eq!(j.moves.len(), state.legal_moves().len(), "every legal move");
+        assert!(j.moves.windows(2).all(|w| w[0].1 >= w[1].1), "best first");
+        // Each score is the move's own, as the search scores it at that depth alone.
+        for (mv, score) in &j.moves {
+            let (succ, _) = state.play(mv).unwrap();
+            if succ.outcome().is_none() {
+                let reply = crate::search(
+                    &succ.state,
+                    crate::Level::Master,
+                    Limits { depth: Some(2), ..limits },
+                    1,
+                    &stop,
+                    &mut |_| {},
+                );
+                assert_eq!(*score, -reply.unwrap().score, "{mv}");
+            }
+        }
+    }
+}

@@ -1,0 +1,637 @@
+//! The engine of a move: sowing laps, relays, captures, reverse captures and the lap limit
+//! (RULES.md §3), stopping at each decision point for the player's choice.
+
+use super::hole::{Direction, Hole, Side, is_leftmost_track, opposite_tracks};
+use super::moves::{Choice, Choices, Move};
+use super::outcome::{Outcome, WinKind};
+use super::position::Position;
+use super::state::{GameState, IllegalMove, Successor};
+use super::trace::{Lap, LapEnd, LapSource, Trace};
+
+/// One seed in each of the 16 holes of a side, as bytes of a `u128`.
+const EVERY_HOLE: u128 = every_byte(1);
+
+/// One seed in each hole that a lap of `seeds` (< 16) seeds from `origin` reaches, as bytes
+/// of a `u128` indexed by track index; at [`lap_index`]`(direction, origin, seeds)`.
+const DROPS: [u128; 512] = {
+    let mut table = [0u128; 512];
+    let mut i = 0;
+    while i < 512 {
+        // Each entry is the one with a seed fewer plus the hole of the new last seed.
+        if i & 15 != 0 {
+            table[i] = table[i - 1] | (1u128 << (8 * last_of(i)));
+        }
+        i += 1;
+    }
+    table
+};
+
+/// The track where a lap of `seeds` (< 16) seeds from `origin` drops its last seed; at
+/// [`lap_index`]`(direction, origin, seeds)`.
+const LAST_HOLE: [u8; 512] = {
+    let mut table = [0; 512];
+    let mut i = 0;
+    while i < 512 {
+        table[i] = last_of(i) as u8;
+        i += 1;
+    }
+    table
+};
+
+/// The index of a lap into [`DROPS`] and [`LAST_HOLE`]: one flat table, so that the
+/// direction costs an index rather than a choice between tables.
+#[inline(always)]
+const fn lap_index(direction: Direction, origin: usize, seeds: u32) -> usize {
+    (direction as usize) << 8 | (origin & 15) << 4 | (seeds % 16) as usize
+}
+
+/// The last hole of the lap at table index `i` ([`lap_index`]).
+const fn last_of(i: usize) -> usize {
+    let (step, origin, seeds) = (if i >= 256 { 15 } else { 1 }, (i >> 4) & 15, i & 15);
+    (origin + seeds * step) & 15
+}
+
+/// A moment at which the player may sow the next lap clockwise, because that clockwise lap
+/// would capture (RULES.md 3.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DecisionPoint {
+    /// The lap about to be sown (1 = the first lap of the move).
+    pub lap: u32,
+    /// Its origin: one of the mover's holes a, b, i, j (A, B, I, J).
+    pub hole: Hole,
+    /// Seeds in hand.
+    pub seeds: u32,
+    /// Where the seeds came from: the start hole, a relay, or a clockwise capture.
+    pub source: LapSource,
+    /// The mover's front-row hole where the clockwise lap would end.
+    pub lands: Hole,
+    /// The opponent's front-row hole the clockwise lap would take.
+    pub takes_front: Hole,
+    /// The opponent's back-row hole the clockwise lap would take.
+    pub takes_back: Hole,
+    /// Seeds the clockwise lap would capture (front and back together).
+    pub captures: u32,
+}
+
+/// Where a [`Sowing`] stands after [`Sowing::advance`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Progress {
+    /// The player must choose the direction of the next lap ([`Sowing::choose`]).
+    Decision(DecisionPoint),
+    /// The move is over; [`Sowing::finish`] gives the result.
+    Finished,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Status {
+    /// The next lap is ready to sow in `Hand::direction`.
+    Sow,
+    /// The next lap may be sown clockwise: the player chooses (`Laps::decision_point`).
+    Decision,
+    /// The last lap ended in an empty hole.
+    Ended,
+    /// The lap limit was reached (RULES.md 3.8).
+    Cut,
+}
+
+/// A `u128` with the byte `b` for each of a side's 16 holes.
+const fn every_byte(b: u8) -> u128 {
+    u128::from_le_bytes([b; 16])
+}
+
+/// The two sides of the board during a move, each as 16 counts by track index.
+#[derive(Clone, Copy, Debug)]
+struct Board {
+    /// The mover's holes.
+    mine: [u8; 16],
+    /// The opponent's holes.
+    theirs: [u8; 16],
+}
+
+/// The seeds in hand and the bookkeeping of a move's laps and captures (RULES.md 3.2–3.8):
+/// plain numbers, kept apart from the [`Board`] so that the compiler holds them in
+/// registers while the lap loop runs.
+#[derive(Clone, Copy, Debug)]
+struct Hand {
+    /// Seeds in hand for the next (or current) lap.
+    seeds: u32,
+    /// Number of the next (or current) lap.
+    lap: u32,
+    lap_limit: u32,
+    /// The most seeds a clockwise lap may carry (`u32::MAX` when there is no limit).
+    clockwise_limit: u32,
+    captured_seeds: u32,
+    /// Track of the hole the next lap starts from (its first seed goes into the next hole).
+    origin: u8,
+    /// Bit `c` set when a capture was made from the mover's front hole of track `8 + c`.
+    captured_columns: u8,
+    last_capture_track: u8,
+    captures_allowed: bool,
+    mover: Side,
+    direction: Direction,
+    source: LapSource,
+    status: Status,
+}
+
+/// The engine of one move, with nothing else in it: the [`Board`] and the [`Hand`]. Small
+/// and `Copy`, so that move generation copies it cheaply at a decision point. Every player
+/// of moves goes through it: [`Sowing`] wraps it with the move made so far and an optional
+/// trace, and [`GameState::try_for_each_successor`] drives it directly.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Laps {
+    board: Board,
+    hand: Hand,
+}
+
+impl Laps {
+    /// The board of `state` with nothing lifted yet; [`Laps::lift`] starts a move.
+    #[inline(always)]
+    pub(crate) fn new(state: &GameState) -> Laps {
+        let mover = state.to_move();
+        Laps {
+            board: Board {
+                mine: state.position.side_counts(mover),
+                theirs: state.position.side_counts(mover.opponent()),
+            },
+            hand: Hand {
+                seeds: 0,
+                lap: 1,
+                lap_limit: state.options.lap_limit,
+                clockwise_limit: state.options.clockwise_seed_limit.unwrap_or(u32::MAX),
+                captured_seeds: 0,
+                origin: 0,
+                captured_columns: 0,
+                last_capture_track: 0,
+                captures_allowed: state.captures_allowed(),
+                mover,
+                direction: Direction::Anticlockwise,
+                source: LapSource::Start,
+                status: Status::Ended,
+            },
+        }
+    }
+
+    /// Lifts the mover's hole of track `start` (a tournament split when `split`, RULES.md
+    /// 3.7) and offers a clockwise first lap where it would capture (RULES.md 3.5).
+    #[inline(always)]
+    pub(crate) fn lift(&mut self, start: usize, split: bool) {
+        self.hand.lift(&mut self.board, start, split);
+    }
+
+    /// The move from the mover's hole of track `start` of this board (a tournament split
+    /// when `split`), sown without a trace until it ends or waits for a decision: [`Laps::lift`]
+    /// then [`Laps::run`] in one function, on the board and the hand kept apart.
+    #[inline(never)]
+    pub(crate) fn played_from(&self, start: usize, split: bool) -> Laps {
+        let (mut board, mut hand) = (self.board, self.hand);
+        hand.lift(&mut board, start, split);
+        hand.sow_until_stop(&mut board);
+        Laps { board, hand }
+    }
+
+    /// The board as it stands.
+    #[inline(always)]
+    fn position(&self) -> Position {
+        let Board { mine, theirs } = &self.board;
+        let (lower, upper) = match self.hand.mover {
+            Side::Lower => (mine, theirs),
+            Side::Upper => (theirs, mine),
+        };
+        let mut counts = [0; 32];
+        counts[..16].copy_from_slice(lower);
+        counts[16..].copy_from_slice(upper);
+        Position { counts }
+    }
+
+    /// The mover's holes that a move can start from (2 or more seeds, RULES.md 3.1) before
+    /// anything is lifted: bit `i` for the hole of letter index `i` (`a` = 0 … `p` = 15), so
+    /// that the lowest bit first is alphabetical order.
+    #[inline(always)]
+    pub(crate) fn playable(&self) -> u16 {
+        let side = u128::from_le_bytes(self.board.mine);
+        // Per byte: the high bit set when the count is 2 or more (the count without its
+        // lowest bit, halved, is nonzero: adding 0x7F carries into the high bit), then the
+        // eight high bits gathered into one byte by a multiply.
+        let gather = |holes: u64| {
+            let halved = (holes & 0xFEFE_FEFE_FEFE_FEFE) >> 1;
+            let high = (halved + 0x7F7F_7F7F_7F7F_7F7F) & 0x8080_8080_8080_8080;
+            ((high >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u16
+        };
+        // Letters a..h are the front row, tracks 15 down to 8; i..p are tracks 0 to 7.
+        let (back, front) = (side as u64, (side >> 64) as u64);
+        gather(front.swap_bytes()) | gather(back) << 8
+    }
+
+    /// True when the move waits for the player's choice of direction.
+    #[inline(always)]
+    pub(crate) fn at_decision(&self) -> bool {
+        self.hand.status == Status::Decision
+    }
+
+    /// Sows laps, without a trace, until the move ends or waits for a decision. A function
+    /// of its own, on copies of the board and the hand that the compiler keeps in
+    /// registers and on the stack (inlined into the generator's loop, they were spilled).
+    #[inline(never)]
+    pub(crate) fn run(&mut self) {
+        let (mut board, mut hand) = (self.board, self.hand);
+        hand.sow_until_stop(&mut board);
+        (self.board, self.hand) = (board, hand);
+    }
+
+    /// Sows one lap and settles what follows it: the hole that received the last seed and
+    /// how the lap ended, for a trace.
+    #[inline(always)]
+    fn sow_lap(&mut self) -> (usize, LapEnd) {
+        self.hand.sow_lap(&mut self.board)
+    }
+
+    /// The next lap goes `direction` (at a decision point, the player's choice).
+    #[inline(always)]
+    pub(crate) fn choose(&mut self, direction: Direction) {
+        self.hand.direction = direction;
+        self.hand.status = Status::Sow;
+    }
+
+    /// The choice of `direction` at the decision point the move waits at, as a move records
+    /// it.
+    #[inline(always)]
+    pub(crate) fn choice(&self, direction: Direction) -> Choice {
+        let hand = &self.hand;
+        let (_, front, _) = hand.clockwise_target();
+        Choice {
+            lap: hand.lap,
+            hole: Hole::at(hand.mover, hand.origin as usize),
+            seeds: hand.seeds,
+            direction,
+            takes: Hole::at(hand.mover.opponent(), front),
+        }
+    }
+
+    /// The decision point the move waits at; call only when [`Laps::at_decision`].
+    fn decision_point(&self) -> DecisionPoint {
+        let hand = &self.hand;
+        let (last, front, back) = hand.clockwise_target();
+        let opponent = hand.mover.opponent();
+        let theirs = &self.board.theirs;
+        DecisionPoint {
+            lap: hand.lap,
+            hole: Hole::at(hand.mover, hand.origin as usize),
+            seeds: hand.seeds,
+            source: hand.source,
+            lands: Hole::at(hand.mover, last),
+            takes_front: Hole::at(opponent, front),
+            takes_back: Hole::at(opponent, back),
+            captures: theirs[front] as u32 + theirs[back] as u32,
+        }
+    }
+
+    /// The move made, the state after it and its outcome (RULES.md §4 and 3.8); call only
+    /// when the move has ended. `before` is the state the move was played in.
+    #[inline(always)]
+    pub(crate) fn successor(&self, before: &GameState, mv: Move) -> Successor {
+        let hand = &self.hand;
+        let mover = hand.mover;
+        let other = mover.opponent();
+        let captured = hand.captured_columns != 0;
+        let mut captures = before.captures;
+        if captured {
+            captures[mover.index()] = captures[mover.index()].saturating_add(1);
+        }
+        let mut first_move_pending = before.first_move_pending;
+        first_move_pending[mover.index()] = false;
+        let options = &before.options;
+        // The opponent can move when one of its holes holds 2 or more seeds (RULES.md §4).
+        let other_can_move = u128::from_le_bytes(self.board.theirs) & every_byte(0xFE) != 0;
+        let end_columns = (1u8 << 0) | (1u8 << 7); // tracks 8 (h) and 15 (a)
+        let win = |kind| Some(Outcome::Win { winner: mover, kind });
+        let end = if !captured {
+            if !other_can_move {
+                win(WinKind::Normal)
+            } else if hand.status == Status::Cut {
+                Some(Outcome::Annulled)
+            } else {
+                None
+            }
+        } else if hand.captured_columns == 0xFF
+            && (!options.akawumbi_needs_end_column || matches!(hand.last_capture_track, 8 | 15))
+        {
+            win(WinKind::Akawumbi)
+        } else if hand.captured_columns & end_columns == end_columns {
+            win(WinKind::EmitweEbiri)
+        } else if options.akakyala && captures[mover.index()] >= 2 && captures[other.index()] == 0 {
+            win(WinKind::Akakyala)
+        } else if !other_can_move {
+            win(WinKind::Normal)
+        } else if hand.status == Status::Cut {
+            Some(Outcome::Annulled)
+        } else {
+            None
+        };
+        let state =
+            GameState { position: self.position(), to_move: other, first_move_pending, captures, end, ..*before };
+        Successor { mv, state, captured_seeds: hand.captured_seeds, laps: hand.lap }
+    }
+}
+
+impl Hand {
+    /// Lifts the mover's hole of track `start` (a tournament split when `split`, RULES.md
+    /// 3.7) and offers a clockwise first lap where it would capture (RULES.md 3.5).
+    #[inline(always)]
+    fn lift(&mut self, board: &mut Board, start: usize, split: bool) {
+        self.seeds = board.mine[start] as u32;
+        board.mine[start] = 0;
+        self.origin = start as u8;
+        self.source = if split { LapSource::Split } else { LapSource::Start };
+        self.direction = Direction::Anticlockwise;
+        self.status = Status::Sow;
+        if !split {
+            self.offer_clockwise(board);
+        }
+    }
+
+    /// Sows laps without a trace until the move ends or waits for a decision.
+    #[inline(always)]
+    fn sow_until_stop(&mut self, board: &mut Board) {
+        while self.status == Status::Sow {
+            self.sow_lap(board);
+        }
+    }
+
+    /// The mover's front-row track where a clockwise lap of the seeds in hand would end, and
+    /// the opponent's front and back tracks opposite it; call only at a decision point.
+    #[inline(always)]
+    fn clockwise_target(&self) -> (usize, usize, usize) {
+        let last = (self.origin as usize + 16 - (self.seeds % 16) as usize) & 15;
+        // A decision point's lap ends in the front row (tracks 8..16).
+        (last, (23 - last) & 15, last & 7)
+    }
+
+    /// If a clockwise lap of the seeds in hand from the current origin would capture, stop
+    /// for the player's decision (RULES.md 3.5); otherwise the next lap is anticlockwise.
+    #[inline(always)]
+    fn offer_clockwise(&mut self, board: &Board) {
+        self.direction = Direction::Anticlockwise;
+        self.status = Status::Sow;
+        if self.captures_allowed && is_leftmost_track(self.origin as usize) && self.clockwise_would_capture(board) {
+            self.status = Status::Decision;
+        }
+    }
+
+    /// True when a clockwise lap of the seeds in hand from the origin is allowed: it would
+    /// end in an occupied front-row hole opposite two occupied holes (RULES.md 3.5), and it
+    /// carries no more seeds than the clockwise limit.
+    #[inline(always)]
+    fn clockwise_would_capture(&self, board: &Board) -> bool {
+        let n = self.seeds;
+        if n == 0 {
+            return false;
+        }
+        // The cheap tests on raw counts first: most such laps end in the back row or
+        // opposite an empty hole.
+        let last = (self.origin as usize + 16 - (n % 16) as usize) & 15;
+        let Some((front, back)) = opposite_tracks(last) else { return false };
+        // Seeds in the last hole just before the last seed: what it holds now plus the
+        // earlier visits of this lap (a lap of 17+ seeds passes it more than once).
+        let before_last = board.mine[last] as u32 + (n - 1) / 16;
+        before_last != 0 && board.theirs[front] != 0 && board.theirs[back] != 0 && n <= self.clockwise_limit
+    }
+
+    /// Sows one lap and settles what follows it (RULES.md 3.2–3.4, 3.8): the hole that
+    /// received the last seed and how the lap ended (a trace records them; generation,
+    /// which keeps none, lets the compiler drop what it does not use).
+    #[inline(always)]
+    fn sow_lap(&mut self, board: &mut Board) -> (usize, LapEnd) {
+        let o = self.origin as usize & 15;
+        let n = self.seeds;
+        let last = if self.source == LapSource::Split {
+            // RULES.md 3.7: one seed into the next hole, then the two others from the origin.
+            let (next, after) = ((o + 1) & 15, (o + 2) & 15);
+            board.mine[next] += 2;
+            board.mine[after] += 1;
+            after
+        } else {
+            // One vector add per lap: each byte of a side gets the seeds it receives
+            // (RULES.md 3.2; a count never exceeds 64, so no byte overflows).
+            let i = lap_index(self.direction, o, n);
+            let mut sown = u128::from_le_bytes(board.mine) + DROPS[i];
+            if n >= 16 {
+                sown += (n / 16) as u128 * EVERY_HOLE;
+            }
+            board.mine = sown.to_le_bytes();
+            (LAST_HOLE[i] & 15) as usize
+        };
+        let seeds = board.mine[last] as u32;
+        let end = if seeds == 1 {
+            self.status = Status::Ended;
+            LapEnd::Empty
+        } else if self.lap >= self.lap_limit {
+            self.status = Status::Cut;
+            LapEnd::Cut
+        } else if let Some((front, back)) = opposite_tracks(last)
+            && self.captures_allowed
+            && board.theirs[front] != 0
+            && board.theirs[back] != 0
+        {
+            let (front_seeds, back_seeds) = (board.theirs[front] as u32, board.theirs[back] as u32);
+            board.theirs[front] = 0;
+            board.theirs[back] = 0;
+            self.captured_columns |= 1 << (last - 8);
+            self.last_capture_track = last as u8;
+            self.captured_seeds += front_seeds + back_seeds;
+            self.seeds = front_seeds + back_seeds;
+            self.source = LapSource::Capture;
+            self.lap += 1;
+            // Seeds captured by an anticlockwise lap always go anticlockwise (RULES.md 3.5);
+            // those of a clockwise lap may go either way again.
+            if self.direction == Direction::Clockwise {
+                self.offer_clockwise(board);
+            }
+            let opponent = self.mover.opponent();
+            LapEnd::Capture {
+                front: Hole::at(opponent, front),
+                back: Hole::at(opponent, back),
+                front_seeds,
+                back_seeds,
+            }
+        } else {
+            board.mine[last] = 0;
+            self.seeds = seeds;
+            self.origin = last as u8;
+            self.source = LapSource::Relay;
+            self.lap += 1;
+            self.offer_clockwise(board);
+            LapEnd::Relay { seeds }
+        };
+        (last, end)
+    }
+}
+
+/// A move being played, lap by lap. Made by [`GameState::start_move`]; the window plays a
+/// move through it one decision at a time, and every other player of moves ([`GameState::play`],
+/// the notation reader) goes through the same engine, which generation drives directly.
+#[derive(Clone, Debug)]
+pub struct Sowing {
+    /// The state before the move, with its board kept up to date as the move goes on.
+    state: GameState,
+    laps: Laps,
+    mv: Move,
+    trace: Option<Box<Trace>>,
+}
+
+impl Sowing {
+    /// Lifts the start hole. `record` keeps a [`Trace`].
+    pub(crate) fn begin(state: &GameState, start: Hole, split: bool, record: bool) -> Result<Sowing, IllegalMove> {
+        if let Some(outcome) = state.outcome() {
+            return Err(IllegalMove::GameOver(outcome));
+        }
+        let mover = state.to_move();
+        if start.side() != mover {
+            return Err(IllegalMove::NotOwnHole { hole: start, mover });
+        }
+        let seeds = state.position().get(start) as u32;
+        if seeds < 2 {
+            return Err(IllegalMove::TooFewSeeds { hole: start, seeds });
+        }
+        if split {
+            if !state.options().tournament_split {
+                return Err(IllegalMove::SplitNotAllowed { hole: start, why: "the tournament split option is off" });
+            }
+            if seeds != 3 {
+                return Err(IllegalMove::SplitNotAllowed {
+                    hole: start,
+                    why: "only a hole of exactly 3 seeds can be split",
+                });
+            }
+            if state.captures() != [0, 0] {
+                return Err(IllegalMove::SplitNotAllowed {
+                    hole: start,
+                    why: "a capture has already been made in this game",
+                });
+            }
+        }
+        let mut laps = Laps::new(state);
+        laps.lift(start.track(), split);
+        let mut s = Sowing {
+            state: state.clone(),
+            laps,
+            mv: Move { start, split, choices: Choices::new() },
+            trace: record.then(|| Box::new(Trace { mover, start: *state.position(), laps: Vec::new() })),
+        };
+        s.state.position = laps.position();
+        Ok(s)
+    }
+
+    /// The side making the move.
+    pub fn mover(&self) -> Side {
+        self.state.to_move()
+    }
+
+    /// The board as it stands now, mid-move.
+    pub fn position(&self) -> &Position {
+        self.state.position()
+    }
+
+    /// The laps sown so far (empty when the sowing was made without a trace).
+    pub fn laps(&self) -> &[Lap] {
+        self.trace.as_ref().map_or(&[], |t| &t.laps)
+    }
+
+    /// The move as far as it has been decided.
+    pub fn move_so_far(&self) -> &Move {
+        &self.mv
+    }
+
+    /// Sows laps until the move ends or the player must choose a direction.
+    pub fn advance(&mut self) -> Progress {
+        if let Some(trace) = &mut self.trace {
+            let laps = &mut self.laps;
+            while laps.hand.status == Status::Sow {
+                let h = &laps.hand;
+                let (number, source, o, seeds, direction) = (h.lap, h.source, h.origin as usize, h.seeds, h.direction);
+                let (last, end) = laps.sow_lap();
+                trace.laps.push(Lap {
+                    number,
+                    source,
+                    origin: Hole::at(trace.mover, o),
+                    seeds,
+                    direction,
+                    last: Hole::at(trace.mover, last),
+                    end,
+                });
+            }
+        } else {
+            self.laps.run();
+        }
+        self.state.position = self.laps.position();
+        match self.decision() {
+            Some(dp) => Progress::Decision(dp),
+            None => Progress::Finished,
+        }
+    }
+
+    /// The decision the move is waiting for, if any.
+    pub fn decision(&self) -> Option<DecisionPoint> {
+        self.laps.at_decision().then(|| self.laps.decision_point())
+    }
+
+    /// Chooses the direction of the next lap at a decision point.
+    ///
+    /// # Errors
+    /// [`IllegalMove::NoDecision`] when the move is not waiting for a choice.
+    pub fn choose(&mut self, direction: Direction) -> Result<(), IllegalMove> {
+        if !self.laps.at_decision() {
+            return Err(IllegalMove::NoDecision { lap: self.laps.hand.lap });
+        }
+        self.mv.choices.push(self.laps.choice(direction));
+        self.laps.choose(direction);
+        Ok(())
+    }
+
+    /// Ends the move: the move made, the state after it, its outcome and the trace.
+    ///
+    /// # Errors
+    /// [`IllegalMove::Unfinished`] when the move still waits for a choice.
+    pub fn finish(mut self) -> Result<(Successor, Trace), IllegalMove> {
+        if self.advance() != Progress::Finished {
+            return Err(IllegalMove::Unfinished { lap: self.laps.hand.lap });
+        }
+        let trace = self
+            .trace
+            .take()
+            .map_or_else(|| Trace { mover: self.mover(), start: *self.state.position(), laps: Vec::new() }, |t| *t);
+        Ok((self.laps.successor(&self.state, self.mv), trace))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{FirstMoves, RuleOptions};
+
+    #[test]
+    fn the_playable_mask_is_the_playable_holes_in_alphabetical_order() {
+        // Counts 0 to 4 and a large one in every hole of the mover's side, by a simple
+        // sequence; the rest of the 64 seeds on the other side.
+        for seed in 0..200u32 {
+            let mut position = Position::empty();
+            let mut total = 0;
+            for track in 0..16 {
+                let n = match (seed * 7 + track as u32 * 13 + seed / 3) % 7 {
+                    5 => 17,
+                    k if k < 5 => k as u8,
+                    _ => 1,
+                };
+                let n = n.min((64 - total) as u8);
+                position.set(Hole::at(Side::Upper, track), n);
+                total += n as u32;
+            }
+            position.set(Hole::at(Side::Lower, 3), (64 - total) as u8);
+            let state = GameState::new(position, Side::Upper, FirstMoves::None, [0, 0], RuleOptions::default())
+                .expect("64 seeds");
+            let mask = Laps::new(&state).playable();
+            let from_mask: Vec<Hole> =
+                (0..16u8).filter(|i| mask & (1 << i) != 0).map(|i| Hole::from_letter_index(Side::Upper, i)).collect();
+            assert_eq!(from_mask, state.playable_holes().collect::<Vec<_>>(), "{position:?}");
+        }
+    }
+}

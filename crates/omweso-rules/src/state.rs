@@ -1,0 +1,559 @@
+//! A game state (board, side to move, first-move and capture bookkeeping, rule options)
+//! and the questions a caller asks of it: legal moves, playing a move, the outcome
+//! (RULES.md §2–§4).
+
+use super::hole::{Direction, Hole, Side};
+use super::moves::{Choices, Move};
+use super::options::{LapLimitError, MAX_LAP_LIMIT, RuleOptions};
+use super::outcome::{Outcome, WinKind};
+use super::position::{Layout, Position, TOTAL_SEEDS};
+use super::sowing::{Laps, Progress, Sowing};
+use super::trace::Trace;
+use smallvec::SmallVec;
+use std::ops::ControlFlow;
+
+/// Which players have still to make their first move (RULES.md 3.6, §5: `both`, `lower`,
+/// `upper`, `none`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FirstMoves {
+    /// Neither player has moved yet.
+    Both,
+    /// Only Lower has still to make a first move.
+    Lower,
+    /// Only Upper has still to make a first move.
+    Upper,
+    /// Both players have moved.
+    None,
+}
+
+impl FirstMoves {
+    /// As flags indexed by [`Side::index`]: `true` = still to make a first move.
+    pub const fn pending(self) -> [bool; 2] {
+        match self {
+            FirstMoves::Both => [true, true],
+            FirstMoves::Lower => [true, false],
+            FirstMoves::Upper => [false, true],
+            FirstMoves::None => [false, false],
+        }
+    }
+
+    /// From flags indexed by [`Side::index`].
+    pub const fn from_pending(pending: [bool; 2]) -> FirstMoves {
+        match pending {
+            [true, true] => FirstMoves::Both,
+            [true, false] => FirstMoves::Lower,
+            [false, true] => FirstMoves::Upper,
+            [false, false] => FirstMoves::None,
+        }
+    }
+
+    /// `both`, `lower`, `upper` or `none`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            FirstMoves::Both => "both",
+            FirstMoves::Lower => "lower",
+            FirstMoves::Upper => "upper",
+            FirstMoves::None => "none",
+        }
+    }
+}
+
+/// Why a game state cannot exist.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum StateError {
+    /// A game in progress holds exactly 64 seeds (RULES.md §1).
+    #[error("the position holds {found} seeds; a game in progress holds exactly {TOTAL_SEEDS}")]
+    WrongTotal {
+        /// Seeds found.
+        found: u32,
+    },
+    /// Captures are impossible on a first move (RULES.md 3.6).
+    #[error("{side} is said to have captured but has still to make a first move")]
+    CaptureBeforeFirstMove {
+        /// The side concerned.
+        side: Side,
+    },
+    /// The side to move has made a first move but the opponent, who moved before, has not.
+    #[error("{other} cannot be to move again while {side} has still to make a first move")]
+    FirstMoveOrder {
+        /// The side that should have moved.
+        side: Side,
+        /// The side to move.
+        other: Side,
+    },
+    /// The lap limit is 0 or more than [`MAX_LAP_LIMIT`] (RULES.md 3.8).
+    #[error(transparent)]
+    LapLimit(#[from] LapLimitError),
+}
+
+/// Why a move cannot be played in a state.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum IllegalMove {
+    /// The start hole belongs to the opponent.
+    #[error("hole {hole} is not {mover}'s: {mover} plays from {} holes", if *mover == Side::Lower { "lowercase" } else { "uppercase" })]
+    NotOwnHole {
+        /// The hole named.
+        hole: Hole,
+        /// The side to move.
+        mover: Side,
+    },
+    /// A hole with fewer than 2 seeds cannot be played (RULES.md 3.1).
+    #[error("hole {hole} holds {seeds} seed{}; a move starts from a hole of 2 or more", if *seeds == 1 { "" } else { "s" })]
+    TooFewSeeds {
+        /// The hole named.
+        hole: Hole,
+        /// Seeds in it.
+        seeds: u32,
+    },
+    /// The tournament split is not available (RULES.md 3.7).
+    #[error("hole {hole} cannot be split: {why}")]
+    SplitNotAllowed {
+        /// The hole named.
+        hole: Hole,
+        /// Why not.
+        why: &'static str,
+    },
+    /// A direction was given where the move has no decision point.
+    #[error("lap {lap} is not a decision point: no clockwise lap is allowed there")]
+    NoDecision {
+        /// The lap concerned.
+        lap: u32,
+    },
+    /// The move ended, or waits for a choice, before its recorded choices say it should.
+    #[error("the move's choices do not fit this position: at lap {lap} the move {found}")]
+    ChoicesDoNotFit {
+        /// The lap where the mismatch shows.
+        lap: u32,
+        /// What happened there.
+        found: String,
+    },
+    /// The move still waits for a choice at lap `lap`.
+    #[error("the move is not finished: it waits for a direction at lap {lap}")]
+    Unfinished {
+        /// The lap waiting.
+        lap: u32,
+    },
+    /// The game is over (RULES.md §4, 3.8): no move can be played in a finished state.
+    #[error("the game is over ({0})")]
+    GameOver(Outcome),
+}
+
+/// A move together with what it leads to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Successor {
+    /// The complete move.
+    pub mv: Move,
+    /// The state after it: the opponent to move.
+    pub state: GameState,
+    /// Seeds captured in the move.
+    pub captured_seeds: u32,
+    /// Laps sown in the move, counted as RULES.md 3.8 counts them (from 1, up to the lap
+    /// limit): a measure of the work the move took to play.
+    pub laps: u32,
+}
+
+impl Successor {
+    /// The end of the game, if the move ends it (RULES.md §4, 3.8): the outcome of the
+    /// state after it, [`GameState::outcome`].
+    #[inline]
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.state.outcome()
+    }
+}
+
+/// Everything that decides the legal moves and the outcome: the board, the side to move,
+/// which players have still to make their first move, the number of moves in which each
+/// player has captured, and the rule options (RULES.md §5 "Game state").
+///
+/// Always valid: 64 seeds on the board, built by [`GameState::new`] or
+/// [`GameState::from_layouts`], or produced by a move.
+///
+/// A finished game is a fact of the state: [`GameState::outcome`] answers every end of
+/// RULES.md §4 and 3.8, and a finished state has no legal move and refuses to play on.
+/// A state produced by a move carries the outcome that move gave, including the ends its
+/// text cannot show (emitwe-ebiri, akawumbi, an annulled move); a state built from its
+/// parts (or read from RULES.md §5 notation) knows what those parts show: the normal win
+/// and, with the option on, akakyala from the capture counts.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct GameState {
+    pub(crate) position: Position,
+    pub(crate) to_move: Side,
+    pub(crate) first_move_pending: [bool; 2],
+    pub(crate) captures: [u16; 2],
+    pub(crate) options: RuleOptions,
+    /// How the game ended, if it has: set by the move that produced the state, or derived
+    /// from the other fields when the state is built (`GameState::derived_end`).
+    pub(crate) end: Option<Outcome>,
+}
+
+impl GameState {
+    /// A checked game state.
+    ///
+    /// # Errors
+    /// [`StateError`] when the board does not hold exactly 64 seeds, a player is said to
+    /// have captured before making a first move, or the lap limit is 0 or more than
+    /// [`MAX_LAP_LIMIT`].
+    pub fn new(
+        position: Position,
+        to_move: Side,
+        first_moves: FirstMoves,
+        captures: [u16; 2],
+        options: RuleOptions,
+    ) -> Result<GameState, StateError> {
+        let found = position.total();
+        if found != TOTAL_SEEDS {
+            return Err(StateError::WrongTotal { found });
+        }
+        let pending = first_moves.pending();
+        for side in Side::BOTH {
+            if pending[side.index()] && captures[side.index()] > 0 {
+                return Err(StateError::CaptureBeforeFirstMove { side });
+            }
+        }
+        // The player to move never has moved more often than the opponent: if the
+        // opponent is still to make a first move, so is the player to move.
+        if pending[to_move.opponent().index()] && !pending[to_move.index()] {
+            return Err(StateError::FirstMoveOrder { side: to_move.opponent(), other: to_move });
+        }
+        options.check()?;
+        let mut state = GameState { position, to_move, first_move_pending: pending, captures, options, end: None };
+        state.end = state.derived_end();
+        Ok(state)
+    }
+
+    /// The start of a game: both layouts of 32 seeds, `first` to move, no move made yet.
+    /// A lap limit outside 1 to [`MAX_LAP_LIMIT`] is brought to the nearer bound (callers
+    /// that read options from a person or a file check them first, [`RuleOptions::check`]).
+    ///
+    /// ```
+    /// use omweso_rules::{GameState, Layout, RuleOptions, Side};
+    ///
+    /// let fours = Layout::back_row_fours();
+    /// let start = GameState::from_layouts(&fours, &fours, Side::Lower, RuleOptions::default());
+    /// assert_eq!(start.to_string(), "4i-p; 4I-P / L both 0,0");
+    /// // Lower can start from any of its eight back-row holes, each in one way only.
+    /// assert_eq!(start.legal_moves().len(), 8);
+    /// assert!(!start.captures_allowed()); // RULES.md 3.6: no capture before both first moves
+    /// ```
+    pub fn from_layouts(lower: &Layout, upper: &Layout, first: Side, options: RuleOptions) -> GameState {
+        let mut options = options;
+        options.lap_limit = options.lap_limit.clamp(1, MAX_LAP_LIMIT);
+        let mut state = GameState {
+            position: Position::from_layouts(lower, upper),
+            to_move: first,
+            first_move_pending: [true, true],
+            captures: [0, 0],
+            options,
+            end: None,
+        };
+        state.end = state.derived_end();
+        state
+    }
+
+    /// The board.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The player to move.
+    pub fn to_move(&self) -> Side {
+        self.to_move
+    }
+
+    /// Which players have still to make their first move.
+    pub fn first_moves(&self) -> FirstMoves {
+        FirstMoves::from_pending(self.first_move_pending)
+    }
+
+    /// Number of moves in which Lower and Upper have captured, indexed by [`Side::index`].
+    pub fn captures(&self) -> [u16; 2] {
+        self.captures
+    }
+
+    /// The rule options.
+    pub fn options(&self) -> &RuleOptions {
+        &self.options
+    }
+
+    /// The same state under other rule options. An end that the move into this state
+    /// fixed and that its parts cannot show (emitwe-ebiri, akawumbi, annulled) stays; the
+    /// normal win and akakyala are decided again under `options`.
+    ///
+    /// # Errors
+    /// [`StateError::LapLimit`] for a lap limit of 0 or more than [`MAX_LAP_LIMIT`].
+    pub fn with_options(&self, options: RuleOptions) -> Result<GameState, StateError> {
+        options.check()?;
+        let mut state = GameState { options, ..self.clone() };
+        let fixed_by_move = matches!(
+            self.end,
+            Some(Outcome::Annulled | Outcome::Win { kind: WinKind::Akawumbi | WinKind::EmitweEbiri, .. })
+        );
+        if !fixed_by_move {
+            state.end = state.derived_end();
+        }
+        Ok(state)
+    }
+
+    /// The end that the state's own parts show (RULES.md §4, in its order): akakyala when
+    /// the option is on and one side has captured in two moves or more while the other
+    /// has not captured; the normal win when the player to move has no hole with 2 or more
+    /// seeds.
+    fn derived_end(&self) -> Option<Outcome> {
+        if self.options.akakyala {
+            let [lower, upper] = self.captures;
+            let akakyala = |winner| Some(Outcome::Win { winner, kind: WinKind::Akakyala });
+            if lower >= 2 && upper == 0 {
+                return akakyala(Side::Lower);
+            }
+            if upper >= 2 && lower == 0 {
+                return akakyala(Side::Upper);
+            }
+        }
+        (!self.position.can_move(self.to_move))
+            .then_some(Outcome::Win { winner: self.to_move.opponent(), kind: WinKind::Normal })
+    }
+
+    /// True unless this is the mover's first move (RULES.md 3.6).
+    pub fn captures_allowed(&self) -> bool {
+        !self.first_move_pending[self.to_move.index()]
+    }
+
+    /// How the game has ended, or `None` while it goes on (RULES.md §4, 3.8): every end,
+    /// whether the move into this state made it (akawumbi, emitwe-ebiri, akakyala, a
+    /// never-ending move annulled or won, the normal win) or the state's parts show it (see
+    /// [`GameState`]). A finished state has no legal moves.
+    #[inline]
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.end
+    }
+
+    /// Starts a move from `start` (split as in RULES.md 3.7 when `split`), keeping a trace;
+    /// the caller advances it and answers its decision points.
+    ///
+    /// ```
+    /// use omweso_rules::{Direction, GameState, Hole, Progress};
+    ///
+    /// // RULES.md §6's reverse capture: i's three seeds sown clockwise end in c, facing F.
+    /// let state: GameState = "1bc, 9e-g, 3i; 1F, 2G, 5I-L, 1N, 2O, 6P / L none 0,0".parse()?;
+    /// let mut sowing = state.start_move(Hole::from_letter('i').unwrap(), false)?;
+    /// let Progress::Decision(point) = sowing.advance() else { panic!("a decision first") };
+    /// assert_eq!(point.lands.letter(), 'c');
+    /// assert_eq!(point.takes_front.letter(), 'F');
+    /// sowing.choose(Direction::Clockwise)?;
+    /// while let Progress::Decision(_) = sowing.advance() {
+    ///     sowing.choose(Direction::Anticlockwise)?;
+    /// }
+    /// let (after, _trace) = sowing.finish()?;
+    /// assert_eq!(after.mv.to_string(), "i3xF");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`IllegalMove::GameOver`] when the game is over; otherwise [`IllegalMove`] when the
+    /// hole is not the mover's, holds fewer than 2 seeds, or cannot be split.
+    pub fn start_move(&self, start: Hole, split: bool) -> Result<Sowing, IllegalMove> {
+        Sowing::begin(self, start, split, true)
+    }
+
+    /// The holes the player to move can start from, in alphabetical order.
+    pub fn playable_holes(&self) -> impl Iterator<Item = Hole> + '_ {
+        Hole::all(self.to_move).filter(|&h| self.position.get(h) >= 2)
+    }
+
+    /// True when a move from `hole` may be a tournament split (RULES.md 3.7).
+    pub fn can_split(&self, hole: Hole) -> bool {
+        self.options.tournament_split
+            && hole.side() == self.to_move
+            && self.position.get(hole) == 3
+            && self.captures == [0, 0]
+    }
+
+    /// Plays a complete move: the state after it (in a [`Successor`], with the seeds it
+    /// captured and its laps) and its [`Trace`], every lap and every seed.
+    ///
+    /// # Errors
+    /// [`IllegalMove::GameOver`] when the game is over; otherwise [`IllegalMove`] when the
+    /// move does not fit this state: wrong start, or choices that are not this position's
+    /// decision points.
+    ///
+    /// ```
+    /// use omweso_rules::notation::parse_move;
+    /// use omweso_rules::{GameState, LapEnd};
+    ///
+    /// // RULES.md §6, move 3: Lower's m captures twice, then relays twice.
+    /// let before: GameState = "10a, 4b, 1c, 4efh, 1i, 4m; 5AC-E, 3G, 1I-L, 5P / L none 0,0".parse()?;
+    /// let (after, trace) = before.play(&parse_move(&before, "m")?)?;
+    /// assert_eq!(after.captured_seeds, 12);
+    /// assert_eq!(trace.laps.len(), 5);
+    /// assert!(matches!(trace.laps[0].end, LapEnd::Capture { front_seeds: 5, back_seeds: 1, .. }));
+    /// assert_eq!(after.state.to_string(), "11a, 5b, 2c, 1d, 5e, 2g, 7h, 1jk, 3n-p; 5DE, 3G, 1JL, 5P / U none 1,0");
+    /// // The trace replays to the same board.
+    /// assert_eq!(trace.end_position(), *after.state.position());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn play(&self, mv: &Move) -> Result<(Successor, Trace), IllegalMove> {
+        let mut sowing = Sowing::begin(self, mv.start, mv.split, true)?;
+        let mut choices = mv.choices.iter();
+        while let Progress::Decision(dp) = sowing.advance() {
+            match choices.next() {
+                Some(c) if c.lap == dp.lap && c.hole == dp.hole && c.seeds == dp.seeds && c.takes == dp.takes_front => {
+                    sowing.choose(c.direction)?
+                }
+                Some(c) => {
+                    return Err(IllegalMove::ChoicesDoNotFit {
+                        lap: dp.lap,
+                        found: format!(
+                            "offers a choice from {} with {} seeds, not from {} with {} at lap {}",
+                            dp.hole, dp.seeds, c.hole, c.seeds, c.lap
+                        ),
+                    });
+                }
+                None => return Err(IllegalMove::Unfinished { lap: dp.lap }),
+            }
+        }
+        if let Some(c) = choices.next() {
+            return Err(IllegalMove::ChoicesDoNotFit {
+                lap: c.lap,
+                found: format!("has ended, but a choice from {} was recorded", c.hole),
+            });
+        }
+        sowing.finish()
+    }
+
+    /// Calls `f` with every complete legal move and what it leads to, start holes in
+    /// alphabetical order (RULES.md 3.1, 3.5, 3.7); none when the game is over. No trace is
+    /// kept: this is the fast path used by search and perft.
+    ///
+    /// ```
+    /// use omweso_rules::GameState;
+    ///
+    /// let state: GameState = "9a, 3b, 4d-fhm; 4A-F, 3G, 5P / L both 0,0".parse()?;
+    /// let mut most = (0, String::new());
+    /// state.for_each_successor(|s| {
+    ///     assert_eq!(s.state.position().total(), 64);
+    ///     if s.laps > most.0 {
+    ///         most = (s.laps, s.mv.to_string());
+    ///     }
+    /// });
+    /// assert!(most.0 >= 1);
+    /// # Ok::<(), omweso_rules::notation::StateTextError>(())
+    /// ```
+    pub fn for_each_successor(&self, mut f: impl FnMut(Successor)) {
+        let _ = self.try_for_each_successor(|s| -> ControlFlow<()> {
+            f(s);
+            ControlFlow::Continue(())
+        });
+    }
+
+    /// As [`GameState::for_each_successor`], but `f` may stop the generation by returning
+    /// [`ControlFlow::Break`], which is then returned (a search out of time stops between
+    /// two moves rather than after the whole list; see [`Successor::laps`]).
+    pub fn try_for_each_successor<B>(&self, mut f: impl FnMut(Successor) -> ControlFlow<B>) -> ControlFlow<B> {
+        if self.end.is_some() {
+            return ControlFlow::Continue(());
+        }
+        // Clockwise branches wait here while the anticlockwise one is played out (inline:
+        // generation allocates nothing for the usual one or two).
+        let mut branches: SmallVec<[(Laps, Move); 2]> = SmallVec::new();
+        let board = Laps::new(self);
+        let mut playable = board.playable();
+        while playable != 0 {
+            let hole = Hole::from_letter_index(self.to_move, playable.trailing_zeros() as u8);
+            playable &= playable - 1;
+            // The move from the hole, then its tournament split where allowed (RULES.md 3.7).
+            for split in [false, true] {
+                if split && !self.can_split(hole) {
+                    break;
+                }
+                let laps = board.played_from(hole.track(), split);
+                play_out(self, laps, Move { start: hole, split, choices: Choices::new() }, &mut branches, &mut f)?;
+            }
+            while let Some((mut laps, mv)) = branches.pop() {
+                laps.run();
+                play_out(self, laps, mv, &mut branches, &mut f)?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Every complete legal move with what it leads to; none when the game is over.
+    pub fn successors(&self) -> Vec<Successor> {
+        let mut out = Vec::with_capacity(16);
+        self.for_each_successor(|s| out.push(s));
+        out
+    }
+
+    /// Every complete legal move; none when the game is over.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut out = Vec::with_capacity(16);
+        self.for_each_successor(|s| out.push(s.mv));
+        out
+    }
+
+    /// Counts complete move sequences of length `depth` from this state; a sequence whose
+    /// game ends before `depth` moves is not counted. Also returns the number of complete
+    /// moves generated on the way.
+    ///
+    /// ```
+    /// use omweso_rules::GameState;
+    ///
+    /// let start: GameState = "4i-p; 4I-P / L both 0,0".parse()?;
+    /// assert_eq!(start.perft(1).leaves, 8);
+    /// assert_eq!(start.perft(2).leaves, 64);
+    /// # Ok::<(), omweso_rules::notation::StateTextError>(())
+    /// ```
+    pub fn perft(&self, depth: u32) -> Perft {
+        let mut p = Perft { leaves: 0, generated: 0 };
+        perft_into(self, depth, &mut p);
+        p
+    }
+}
+
+/// The result of [`GameState::perft`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Perft {
+    /// Complete move sequences of the requested length.
+    pub leaves: u64,
+    /// Complete moves generated, at every depth.
+    pub generated: u64,
+}
+
+/// Sows a move to its end from where `laps` stopped (its end or a decision point), taking
+/// the anticlockwise branch at each decision point and leaving the clockwise one in
+/// `branches`, and hands the result to `f`.
+#[inline(always)]
+fn play_out<B>(
+    state: &GameState,
+    mut laps: Laps,
+    mut mv: Move,
+    branches: &mut SmallVec<[(Laps, Move); 2]>,
+    f: &mut impl FnMut(Successor) -> ControlFlow<B>,
+) -> ControlFlow<B> {
+    while laps.at_decision() {
+        // Choices are `Copy`: copied as one block rather than cloned one by one.
+        let mut clockwise = (laps, Move { choices: Choices::from_slice(&mv.choices), ..mv });
+        clockwise.1.choices.push(laps.choice(Direction::Clockwise));
+        clockwise.0.choose(Direction::Clockwise);
+        branches.push(clockwise);
+        mv.choices.push(laps.choice(Direction::Anticlockwise));
+        laps.choose(Direction::Anticlockwise);
+        laps.run();
+    }
+    f(laps.successor(state, mv))
+}
+
+fn perft_into(state: &GameState, depth: u32, p: &mut Perft) {
+    if depth == 0 {
+        p.leaves += 1;
+        return;
+    }
+    state.for_each_successor(|s| {
+        p.generated += 1;
+        if depth == 1 {
+            p.leaves += 1;
+        } else {
+            // A finished state has no successors: its sequences stop there.
+            perft_into(&s.state, depth - 1, p);
+        }
+    });
+}
