@@ -80,20 +80,33 @@ fn from_tt(score: i32, ply: u32) -> i32 {
 
 /// Move order: wins first, then the transposition-table move, then captures by size.
 pub(crate) fn order(succ: &[Successor], tt_best: u8) -> Vec<usize> {
-    let mut keyed: Vec<(i64, usize)> = succ
-        .iter()
-        .enumerate()
-        .map(|(i, s)| {
-            let key = match s.outcome() {
-                Some(Outcome::Win { .. }) => 1 << 40,
-                _ if i == tt_best as usize => 1 << 30,
-                _ => s.captured_seeds as i64,
-            };
-            (-key, i)
-        })
-        .collect();
-    keyed.sort_unstable();
+    let mut keyed = Vec::with_capacity(succ.len());
+    order_into(succ, tt_best, &mut keyed);
     keyed.into_iter().map(|(_, i)| i).collect()
+}
+
+/// [`order`] into `keyed` (cleared first): `(key, index)` pairs, the move to search first
+/// first.
+fn order_into(succ: &[Successor], tt_best: u8, keyed: &mut Vec<(i64, usize)>) {
+    keyed.clear();
+    keyed.extend(succ.iter().enumerate().map(|(i, s)| {
+        let key = match s.outcome() {
+            Some(Outcome::Win { .. }) => 1 << 40,
+            _ if i == tt_best as usize => 1 << 30,
+            _ => s.captured_seeds as i64,
+        };
+        (-key, i)
+    }));
+    keyed.sort_unstable();
+}
+
+/// The lists one node of the search works with: its moves with what they lead to, and
+/// their order. Kept by the [`Searcher`] from one node to the next (one set a ply once the
+/// search has been that deep), so that a node allocates nothing on the heap.
+#[derive(Default)]
+struct NodeLists {
+    succ: Vec<Successor>,
+    order: Vec<(i64, usize)>,
 }
 
 /// One thread's searcher in a [`super::search`] call; the threads share the table.
@@ -112,6 +125,8 @@ pub(crate) struct Searcher<'a> {
     shared_nodes: Option<&'a AtomicU64>,
     /// Nodes already added to `shared_nodes`.
     reported_nodes: u64,
+    /// Lists for the nodes below the current one, reused ([`NodeLists`]).
+    spare: Vec<NodeLists>,
 }
 
 impl<'a> Searcher<'a> {
@@ -135,6 +150,7 @@ impl<'a> Searcher<'a> {
             points,
             shared_nodes,
             reported_nodes: 0,
+            spare: Vec::new(),
         }
     }
 
@@ -161,11 +177,11 @@ impl<'a> Searcher<'a> {
         self.stop.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
-    /// Every successor of `state`, or `None` when the search must stop: the clock is read
-    /// every [`LAPS_PER_CHECK`] laps sown, so never-ending moves cannot hold the search
-    /// past its time.
-    fn successors(&mut self, state: &GameState) -> Option<Vec<Successor>> {
-        let mut out = Vec::with_capacity(16);
+    /// Every successor of `state` into `out` (cleared first), or false when the search
+    /// must stop: the clock is read every [`LAPS_PER_CHECK`] laps sown, so never-ending
+    /// moves cannot hold the search past its time.
+    fn successors(&mut self, state: &GameState, out: &mut Vec<Successor>) -> bool {
+        out.clear();
         let flow = state.try_for_each_successor(|s| {
             self.laps += u64::from(s.laps);
             out.push(s);
@@ -178,11 +194,27 @@ impl<'a> Searcher<'a> {
             }
             ControlFlow::Continue(())
         });
-        flow.is_continue().then_some(out)
+        flow.is_continue()
     }
 
     /// The score of `state` for its player to move, searched `depth` plies deep.
-    fn negamax(&mut self, state: &GameState, depth: u32, ply: u32, mut alpha: i32, beta: i32) -> i32 {
+    fn negamax(&mut self, state: &GameState, depth: u32, ply: u32, alpha: i32, beta: i32) -> i32 {
+        let mut lists = self.spare.pop().unwrap_or_default();
+        let score = self.negamax_with(&mut lists, state, depth, ply, alpha, beta);
+        self.spare.push(lists);
+        score
+    }
+
+    /// [`Searcher::negamax`] with the node's lists.
+    fn negamax_with(
+        &mut self,
+        lists: &mut NodeLists,
+        state: &GameState,
+        depth: u32,
+        ply: u32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
         self.nodes += 1;
         if depth == 0 || ply >= MAX_PLY {
             return evaluate(state);
@@ -204,7 +236,10 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
-        let Some(succ) = self.successors(state) else { return 0 };
+        let NodeLists { succ, order } = lists;
+        if !self.successors(state, succ) {
+            return 0;
+        }
         if succ.is_empty() {
             // No move: the game is over (RULES.md §4), decided by the move into `state`.
             return state.outcome().map_or(0, |o| -outcome_score(&o, state.to_move().opponent(), &self.points, ply));
@@ -213,7 +248,8 @@ impl<'a> Searcher<'a> {
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_idx = 0;
-        for (k, i) in order(&succ, tt_best).into_iter().enumerate() {
+        order_into(succ, tt_best, order);
+        for (k, &(_, i)) in order.iter().enumerate() {
             let s = &succ[i];
             let score = if let Some(o) = &s.outcome() {
                 outcome_score(o, mover, &self.points, ply + 1)
