@@ -77,3 +77,50 @@ impl fmt::Display for Outcome {
         }
     }
 }
+
+/// What the end of the game is decided from when a move ends, or when a state is built
+/// from its parts (RULES.md §4 and 3.8).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct EndFacts {
+    /// The player who made the last move (for a state built from its parts, the opponent
+    /// of the player to move).
+    pub mover: Side,
+    /// Bit `c` set when the move captured from the mover's front hole of track `8 + c`;
+    /// 0 when no move is known.
+    pub captured_columns: u8,
+    /// The mover's front-row track of the move's last capture.
+    pub last_capture_track: u8,
+    /// The player for whom akakyala holds (RULES.md §4.3), if the option is on and it does.
+    pub akakyala: Option<Side>,
+    /// True when the player to move now has a hole with 2 or more seeds.
+    pub opponent_can_move: bool,
+    /// True when the move stopped at the lap limit (RULES.md 3.8).
+    pub cut: bool,
+    /// RULES.md §4.1's option: akawumbi also needs the last capture at an end column.
+    pub akawumbi_needs_end_column: bool,
+}
+
+/// The end of the game, if there is one: RULES.md §4's ends, highest first (akawumbi,
+/// emitwe-ebiri, akakyala, the normal win), then an annulled never-ending move (3.8). The
+/// one place the rule book's order is written: move generation, [`crate::Sowing`] and a
+/// state read from text all ask it.
+#[inline(always)]
+pub(crate) fn end_of_game(facts: EndFacts) -> Option<Outcome> {
+    // Tracks 8 (h) and 15 (a): the end columns.
+    const END_COLUMNS: u8 = (1 << 0) | (1 << 7);
+    let win = |winner, kind| Some(Outcome::Win { winner, kind });
+    let columns = facts.captured_columns;
+    if columns == 0xFF && (!facts.akawumbi_needs_end_column || matches!(facts.last_capture_track, 8 | 15)) {
+        win(facts.mover, WinKind::Akawumbi)
+    } else if columns & END_COLUMNS == END_COLUMNS {
+        win(facts.mover, WinKind::EmitweEbiri)
+    } else if let Some(winner) = facts.akakyala {
+        win(winner, WinKind::Akakyala)
+    } else if !facts.opponent_can_move {
+        win(facts.mover, WinKind::Normal)
+    } else if facts.cut {
+        Some(Outcome::Annulled)
+    } else {
+        None
+    }
+}

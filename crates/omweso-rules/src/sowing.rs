@@ -3,7 +3,7 @@
 
 use super::hole::{Direction, Hole, Side, is_leftmost_track, opposite_tracks};
 use super::moves::{Choice, Choices, Move};
-use super::outcome::{Outcome, WinKind};
+use super::outcome::{EndFacts, end_of_game};
 use super::position::Position;
 use super::state::{GameState, IllegalMove, Successor};
 use super::trace::{Lap, LapEnd, LapSource, Trace};
@@ -300,33 +300,17 @@ impl Laps {
         let mut first_move_pending = before.first_move_pending;
         first_move_pending[mover.index()] = false;
         let options = &before.options;
-        // The opponent can move when one of its holes holds 2 or more seeds (RULES.md §4).
-        let other_can_move = u128::from_le_bytes(self.board.theirs) & every_byte(0xFE) != 0;
-        let end_columns = (1u8 << 0) | (1u8 << 7); // tracks 8 (h) and 15 (a)
-        let win = |kind| Some(Outcome::Win { winner: mover, kind });
-        let end = if !captured {
-            if !other_can_move {
-                win(WinKind::Normal)
-            } else if hand.status == Status::Cut {
-                Some(Outcome::Annulled)
-            } else {
-                None
-            }
-        } else if hand.captured_columns == 0xFF
-            && (!options.akawumbi_needs_end_column || matches!(hand.last_capture_track, 8 | 15))
-        {
-            win(WinKind::Akawumbi)
-        } else if hand.captured_columns & end_columns == end_columns {
-            win(WinKind::EmitweEbiri)
-        } else if options.akakyala && captures[mover.index()] >= 2 && captures[other.index()] == 0 {
-            win(WinKind::Akakyala)
-        } else if !other_can_move {
-            win(WinKind::Normal)
-        } else if hand.status == Status::Cut {
-            Some(Outcome::Annulled)
-        } else {
-            None
-        };
+        let akakyala = captured && options.akakyala && captures[mover.index()] >= 2 && captures[other.index()] == 0;
+        let end = end_of_game(EndFacts {
+            mover,
+            captured_columns: hand.captured_columns,
+            last_capture_track: hand.last_capture_track,
+            akakyala: akakyala.then_some(mover),
+            // The opponent can move when one of its holes holds 2 or more seeds (RULES.md §4).
+            opponent_can_move: u128::from_le_bytes(self.board.theirs) & every_byte(0xFE) != 0,
+            cut: hand.status == Status::Cut,
+            akawumbi_needs_end_column: options.akawumbi_needs_end_column,
+        });
         let state =
             GameState { position: self.position(), to_move: other, first_move_pending, captures, end, ..*before };
         Successor { mv, state, captured_seeds: hand.captured_seeds, laps: hand.lap }

@@ -5,7 +5,7 @@
 use super::hole::{Direction, Hole, Side};
 use super::moves::{Choices, Move};
 use super::options::{LapLimitError, MAX_LAP_LIMIT, RuleOptions};
-use super::outcome::{Outcome, WinKind};
+use super::outcome::{EndFacts, Outcome, WinKind, end_of_game};
 use super::position::{Layout, Position, TOTAL_SEEDS};
 use super::sowing::{Laps, Progress, Sowing};
 use super::trace::Trace;
@@ -299,18 +299,22 @@ impl GameState {
     /// has not captured; the normal win when the player to move has no hole with 2 or more
     /// seeds.
     fn derived_end(&self) -> Option<Outcome> {
-        if self.options.akakyala {
-            let [lower, upper] = self.captures;
-            let akakyala = |winner| Some(Outcome::Win { winner, kind: WinKind::Akakyala });
-            if lower >= 2 && upper == 0 {
-                return akakyala(Side::Lower);
-            }
-            if upper >= 2 && lower == 0 {
-                return akakyala(Side::Upper);
-            }
-        }
-        (!self.position.can_move(self.to_move))
-            .then_some(Outcome::Win { winner: self.to_move.opponent(), kind: WinKind::Normal })
+        let [lower, upper] = self.captures;
+        let akakyala = match (lower, upper) {
+            _ if !self.options.akakyala => None,
+            (2.., 0) => Some(Side::Lower),
+            (0, 2..) => Some(Side::Upper),
+            _ => None,
+        };
+        end_of_game(EndFacts {
+            mover: self.to_move.opponent(),
+            captured_columns: 0,
+            last_capture_track: 0,
+            akakyala,
+            opponent_can_move: self.position.can_move(self.to_move),
+            cut: false,
+            akawumbi_needs_end_column: self.options.akawumbi_needs_end_column,
+        })
     }
 
     /// True unless this is the mover's first move (RULES.md 3.6).
