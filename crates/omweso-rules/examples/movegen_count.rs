@@ -9,7 +9,9 @@
 //! ```
 //!
 //! The instructions collected divided by the moves printed is the cost of one move.
-//! With `STATS=1` it also prints the laps and the decision points of those moves.
+//! With `STATS=1` it also prints the laps and the decision points of those moves; with
+//! `COUNT=1` it counts the moves (`GameState::count_moves`, perft's last level) instead of
+//! building their successors.
 
 use omweso_rules::GameState;
 use std::hint::black_box;
@@ -20,6 +22,9 @@ mod common;
 /// One pass of generation over `positions` (the function callgrind collects).
 #[inline(never)]
 fn generate_all(positions: &[GameState]) -> u64 {
+    if std::env::var_os("COUNT").is_some() {
+        return positions.iter().map(GameState::count_moves).sum();
+    }
     let mut n = 0u64;
     for p in positions {
         p.for_each_successor(|s| {

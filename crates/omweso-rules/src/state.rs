@@ -453,12 +453,40 @@ impl GameState {
     /// [`ControlFlow::Break`], which is then returned (a search out of time stops between
     /// two moves rather than after the whole list; see [`Successor::laps`]).
     pub fn try_for_each_successor<B>(&self, mut f: impl FnMut(Successor) -> ControlFlow<B>) -> ControlFlow<B> {
+        self.generate::<Move, B>(&mut f)
+    }
+
+    /// The number of complete legal moves (RULES.md 3.1, 3.5, 3.7); 0 when the game is
+    /// over. Every move is sown to its end, as [`GameState::for_each_successor`] sows it,
+    /// but neither the move nor the state after it is built: the count of a perft's last
+    /// level, or a mobility for an evaluation.
+    ///
+    /// ```
+    /// use omweso_rules::GameState;
+    ///
+    /// let state: GameState = "1bc, 9e-g, 3i; 1F, 2G, 5I-L, 1N, 2O, 6P / L none 0,0".parse()?;
+    /// assert_eq!(state.count_moves(), state.legal_moves().len() as u64);
+    /// # Ok::<(), omweso_rules::notation::StateTextError>(())
+    /// ```
+    pub fn count_moves(&self) -> u64 {
+        let mut n = 0;
+        let _ = self.generate::<(), ()>(&mut |()| {
+            n += 1;
+            ControlFlow::Continue(())
+        });
+        n
+    }
+
+    /// Every complete legal move, sown to its end and handed to `f` with the move as `R`
+    /// records it (a [`Move`], or nothing for a count), start holes in alphabetical order.
+    #[inline(always)]
+    fn generate<R: MoveRecord, B>(&self, f: &mut impl FnMut(R::Out) -> ControlFlow<B>) -> ControlFlow<B> {
         if self.end.is_some() {
             return ControlFlow::Continue(());
         }
         // Clockwise branches wait here while the anticlockwise one is played out (inline:
         // generation allocates nothing for the usual one or two).
-        let mut branches: SmallVec<[(Laps, Move); 2]> = SmallVec::new();
+        let mut branches: SmallVec<[(Laps, R); 2]> = SmallVec::new();
         let board = Laps::new(self);
         let mut playable = board.playable();
         while playable != 0 {
@@ -470,11 +498,11 @@ impl GameState {
                     break;
                 }
                 let laps = board.played_from(hole.track(), split);
-                play_out(self, laps, Move { start: hole, split, choices: Choices::new() }, &mut branches, &mut f)?;
+                play_out(self, laps, R::begin(hole, split), &mut branches, f)?;
             }
             while let Some((mut laps, mv)) = branches.pop() {
                 laps.run();
-                play_out(self, laps, mv, &mut branches, &mut f)?;
+                play_out(self, laps, mv, &mut branches, f)?;
             }
         }
         ControlFlow::Continue(())
@@ -522,28 +550,83 @@ pub struct Perft {
     pub generated: u64,
 }
 
+/// What generation keeps of a move as it sows it: the [`Move`] itself, or nothing (`()`)
+/// when only the number of moves is wanted; the compiler drops the work of the second.
+trait MoveRecord: Sized {
+    /// What generation hands on for each move: the [`Successor`], or nothing.
+    type Out;
+    /// What is handed on for the move sown to its end in `laps`, played in `state`.
+    fn finish(self, laps: &Laps, state: &GameState) -> Self::Out;
+    /// A move from `start` (a tournament split when `split`), no choice made yet.
+    fn begin(start: Hole, split: bool) -> Self;
+    /// A copy of this record, for the other branch of a decision point.
+    fn branch(&self) -> Self;
+    /// Adds the choice of `direction` at the decision point `laps` waits at.
+    fn choose(&mut self, laps: &Laps, direction: Direction);
+}
+
+impl MoveRecord for Move {
+    type Out = Successor;
+
+    #[inline(always)]
+    fn finish(self, laps: &Laps, state: &GameState) -> Successor {
+        laps.successor(state, self)
+    }
+
+    #[inline(always)]
+    fn begin(start: Hole, split: bool) -> Move {
+        Move { start, split, choices: Choices::new() }
+    }
+
+    #[inline(always)]
+    fn branch(&self) -> Move {
+        // Choices are `Copy`: copied as one block rather than cloned one by one.
+        Move { choices: Choices::from_slice(&self.choices), ..*self }
+    }
+
+    #[inline(always)]
+    fn choose(&mut self, laps: &Laps, direction: Direction) {
+        self.choices.push(laps.choice(direction));
+    }
+}
+
+impl MoveRecord for () {
+    type Out = ();
+
+    #[inline(always)]
+    fn finish(self, _: &Laps, _: &GameState) {}
+
+    #[inline(always)]
+    fn begin(_: Hole, _: bool) {}
+
+    #[inline(always)]
+    fn branch(&self) {}
+
+    #[inline(always)]
+    fn choose(&mut self, _: &Laps, _: Direction) {}
+}
+
 /// Sows a move to its end from where `laps` stopped (its end or a decision point), taking
 /// the anticlockwise branch at each decision point and leaving the clockwise one in
 /// `branches`, and hands the result to `f`.
 #[inline(always)]
-fn play_out<B>(
+fn play_out<R: MoveRecord, B>(
     state: &GameState,
     mut laps: Laps,
-    mut mv: Move,
-    branches: &mut SmallVec<[(Laps, Move); 2]>,
-    f: &mut impl FnMut(Successor) -> ControlFlow<B>,
+    mut mv: R,
+    branches: &mut SmallVec<[(Laps, R); 2]>,
+    f: &mut impl FnMut(R::Out) -> ControlFlow<B>,
 ) -> ControlFlow<B> {
     while laps.at_decision() {
-        // Choices are `Copy`: copied as one block rather than cloned one by one.
-        let mut clockwise = (laps, Move { choices: Choices::from_slice(&mv.choices), ..mv });
-        clockwise.1.choices.push(laps.choice(Direction::Clockwise));
+        let mut clockwise = (laps, mv.branch());
+        clockwise.1.choose(&laps, Direction::Clockwise);
         clockwise.0.choose(Direction::Clockwise);
         branches.push(clockwise);
-        mv.choices.push(laps.choice(Direction::Anticlockwise));
+        mv.choose(&laps, Direction::Anticlockwise);
         laps.choose(Direction::Anticlockwise);
         laps.run();
     }
-    f(laps.successor(state, mv))
+    f(mv.finish(&laps, state))
 }
 
 fn perft_into(state: &GameState, depth: u32, p: &mut Perft) {
@@ -551,13 +634,16 @@ fn perft_into(state: &GameState, depth: u32, p: &mut Perft) {
         p.leaves += 1;
         return;
     }
+    if depth == 1 {
+        // The last level is counted: every move sown to its end, no state built after it.
+        let n = state.count_moves();
+        p.generated += n;
+        p.leaves += n;
+        return;
+    }
     state.for_each_successor(|s| {
         p.generated += 1;
-        if depth == 1 {
-            p.leaves += 1;
-        } else {
-            // A finished state has no successors: its sequences stop there.
-            perft_into(&s.state, depth - 1, p);
-        }
+        // A finished state has no successors: its sequences stop there.
+        perft_into(&s.state, depth - 1, p);
     });
 }

@@ -74,7 +74,10 @@ fn every_successor_of_random_states_is_unchanged() {
     let states = common::random_states(13, 400, 0..40);
     let variants = states.iter().map(|s| s.with_options(odd).expect("valid options"));
     for s in states.iter().cloned().chain(variants) {
-        for succ in s.successors() {
+        let successors = s.successors();
+        // The count of perft's last level sows the same moves.
+        assert_eq!(s.count_moves(), successors.len() as u64, "{s}");
+        for succ in successors {
             moves += 1;
             let outcome = succ.outcome().map_or_else(|| "-".to_string(), |o| o.to_string());
             digest(&mut h, &format!("{} {} {} {} {}", succ.mv, succ.state, outcome, succ.captured_seeds, s));
