@@ -3,8 +3,8 @@
 //! [`omweso_rules`]; this module only keeps the record.
 
 use omweso_engine::review::MoveReview;
-use omweso_rules::notation::{MoveError, parse_move};
-use omweso_rules::{GameState, Layout, Move, Outcome, RuleOptions, Side, Trace, WinKind};
+use omweso_rules::notation::{MoveError, StateTextError, parse_move};
+use omweso_rules::{GameState, Layout, Move, Outcome, RuleOptions, Side, StateError, Trace, WinKind};
 use std::fmt;
 
 /// One move of the history and the full state after it.
@@ -86,6 +86,66 @@ pub enum GameError {
     /// The move text is not a legal move in the current state.
     #[error("{0}")]
     Notation(#[from] MoveError),
+}
+
+/// Why a recorded game cannot be rebuilt by [`Game::from_record_text`] or
+/// [`Game::from_record`]: where (the line of the text, or the number of the move) and why.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RecordError {
+    /// The record text has no line that is not blank.
+    #[error("the record is empty")]
+    Empty,
+    /// The first line of the record text is not a game state.
+    #[error("line {line}: {reason}")]
+    StartText {
+        /// 1-based line of the text.
+        line: usize,
+        /// Why.
+        reason: StateTextError,
+    },
+    /// The starting state cannot stand under the rule options asked for.
+    #[error("line {line}: {reason}")]
+    StartOptions {
+        /// 1-based line of the text.
+        line: usize,
+        /// Why.
+        reason: StateError,
+    },
+    /// A line of the record text is not a legal move where it stands.
+    #[error("line {line}: {reason}")]
+    Line {
+        /// 1-based line of the text.
+        line: usize,
+        /// Why.
+        reason: GameError,
+    },
+    /// The game is said to start from two layouts, but its starting position is another.
+    #[error("the starting position is not made of the two layouts")]
+    NotTheLayouts,
+    /// A recorded move is not a legal move where it stands.
+    #[error("move {number}: {reason}")]
+    Move {
+        /// The move's number, from 1.
+        number: usize,
+        /// Why.
+        reason: GameError,
+    },
+    /// The current point is past the last move recorded.
+    #[error("the current move {cursor} is beyond the {recorded} moves recorded")]
+    CursorBeyond {
+        /// The current point recorded (moves on the board).
+        cursor: usize,
+        /// How many moves are recorded.
+        recorded: usize,
+    },
+    /// A player is said to have resigned in a game already over at the current point.
+    #[error("the resignation cannot stand: the game is over ({result})")]
+    ResignedAfterTheEnd {
+        /// Who is said to have resigned.
+        side: Side,
+        /// How the game had ended.
+        result: GameResult,
+    },
 }
 
 /// A game: its start, its moves, the current point in the history and its result.
@@ -277,19 +337,20 @@ impl Game {
     /// ignored), under `options`.
     ///
     /// # Errors
-    /// A message naming the line that is wrong.
-    pub fn from_record_text(text: &str, options: RuleOptions) -> Result<Game, String> {
+    /// [`RecordError`] naming the line that is wrong and why.
+    pub fn from_record_text(text: &str, options: RuleOptions) -> Result<Game, RecordError> {
         let mut lines = text.lines().map(str::trim).enumerate().filter(|(_, l)| !l.is_empty());
-        let (_, first) = lines.next().ok_or("the record is empty")?;
-        let start: GameState = first.parse().map_err(|e| format!("line 1: {e}"))?;
-        let start = start.with_options(options).map_err(|e| format!("line 1: {e}"))?;
+        let (n, first) = lines.next().ok_or(RecordError::Empty)?;
+        let line = n + 1;
+        let start: GameState = first.parse().map_err(|reason| RecordError::StartText { line, reason })?;
+        let start = start.with_options(options).map_err(|reason| RecordError::StartOptions { line, reason })?;
         let mut game = Game::from_state(start);
         for (n, line) in lines {
             let mv = match line.split_once(". ") {
                 Some((num, rest)) if num.chars().all(|c| c.is_ascii_digit()) => rest,
                 _ => line,
             };
-            game.play_text(mv).map_err(|e| format!("line {}: {e}", n + 1))?;
+            game.play_text(mv).map_err(|reason| RecordError::Line { line: n + 1, reason })?;
         }
         Ok(game)
     }
@@ -297,31 +358,34 @@ impl Game {
     /// Rebuilds a game from its parts, checking every move (for saved games).
     ///
     /// # Errors
-    /// A message naming the first move that is illegal or does not reach its recorded
-    /// state, or a cursor/resignation that does not fit.
+    /// [`RecordError`] naming the first move that is illegal, or a start, a cursor or a
+    /// resignation that does not fit.
     pub fn from_record(
         start: GameState,
         layouts: Option<[Layout; 2]>,
         moves: &[String],
         cursor: usize,
         resigned: Option<Side>,
-    ) -> Result<Game, String> {
+    ) -> Result<Game, RecordError> {
         if let Some([lower, upper]) = &layouts {
             let expected = omweso_rules::Position::from_layouts(lower, upper);
             if *start.position() != expected {
-                return Err("the starting position is not made of the two layouts".into());
+                return Err(RecordError::NotTheLayouts);
             }
         }
         let mut game = Game { start, layouts, entries: Vec::new(), cursor: 0, resigned: None };
         for (i, text) in moves.iter().enumerate() {
-            game.play_text(text).map_err(|e| format!("move {}: {e}", i + 1))?;
+            game.play_text(text).map_err(|reason| RecordError::Move { number: i + 1, reason })?;
         }
         if cursor > game.entries.len() {
-            return Err(format!("the current move {cursor} is beyond the {} moves recorded", game.entries.len()));
+            return Err(RecordError::CursorBeyond { cursor, recorded: game.entries.len() });
         }
         game.cursor = cursor;
         if let Some(side) = resigned {
-            game.resign(side).map_err(|e| format!("the resignation cannot stand: {e}"))?;
+            if let Some(result) = game.result() {
+                return Err(RecordError::ResignedAfterTheEnd { side, result });
+            }
+            game.resign(side).expect("a game not over takes a resignation");
         }
         Ok(game)
     }
@@ -330,6 +394,7 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use omweso_rules::IllegalMove;
 
     fn worked() -> Game {
         Game::from_state("9a, 3b, 4d-fhm; 4A-F, 3G, 5P / L both 0,0".parse().unwrap())
@@ -390,8 +455,24 @@ mod tests {
         assert_eq!(back.current(), g.current());
         assert_eq!(back.moves().len(), 4);
         let bad = text.replace("3. m", "3. q");
-        assert!(Game::from_record_text(&bad, RuleOptions::default()).unwrap_err().starts_with("line 4:"));
-        assert!(Game::from_record_text("", RuleOptions::default()).is_err());
+        let err = Game::from_record_text(&bad, RuleOptions::default()).unwrap_err();
+        assert!(
+            matches!(err, RecordError::Line { line: 4, reason: GameError::Notation(MoveError::Syntax { .. }) }),
+            "{err:?}"
+        );
+        assert!(err.to_string().starts_with("line 4: move `q`"), "{err}");
+        assert_eq!(Game::from_record_text(" \n\n", RuleOptions::default()), Err(RecordError::Empty));
+    }
+
+    #[test]
+    fn record_text_starts_are_checked() {
+        let options = RuleOptions::default();
+        let err = Game::from_record_text("\n4i-p; 4I-P\n1. d", options).unwrap_err();
+        assert!(matches!(err, RecordError::StartText { line: 2, reason: StateTextError::MissingSlash }), "{err:?}");
+        assert!(err.to_string().starts_with("line 2: game state:"), "{err}");
+        let bad_options = RuleOptions { lap_limit: 0, ..options };
+        let err = Game::from_record_text("4i-p; 4I-P / L both 0,0", bad_options).unwrap_err();
+        assert!(matches!(err, RecordError::StartOptions { line: 1, reason: StateError::LapLimit(_) }), "{err:?}");
     }
 
     #[test]
@@ -402,7 +483,33 @@ mod tests {
         assert_eq!(g.cursor(), 2);
         assert_eq!(g.all_entries().len(), 3);
         let bad: Vec<String> = ["d", "c"].map(String::from).to_vec();
-        assert!(Game::from_record(start.clone(), None, &bad, 2, None).unwrap_err().starts_with("move 2:"));
-        assert!(Game::from_record(start, None, &moves, 4, None).is_err());
+        let err = Game::from_record(start.clone(), None, &bad, 2, None).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                RecordError::Move {
+                    number: 2,
+                    reason: GameError::Notation(MoveError::Illegal { reason: IllegalMove::NotOwnHole { .. }, .. })
+                }
+            ),
+            "{err:?}"
+        );
+        assert_eq!(err.to_string(), "move 2: move `c`: hole c is not Upper's: Upper plays from uppercase holes");
+        assert_eq!(
+            Game::from_record(start.clone(), None, &moves, 4, None),
+            Err(RecordError::CursorBeyond { cursor: 4, recorded: 3 })
+        );
+        let layouts = Some([Layout::new(Side::Lower, [2; 16]).unwrap(), Layout::new(Side::Upper, [2; 16]).unwrap()]);
+        assert_eq!(Game::from_record(start, layouts, &moves, 0, None), Err(RecordError::NotTheLayouts));
+    }
+
+    #[test]
+    fn a_resignation_after_the_end_is_refused() {
+        // Lower has no hole of 2 seeds: Upper has won, and no one can resign any more.
+        let over: GameState = "1a-p; 3A-P / L none 0,0".parse().unwrap();
+        let result = GameResult::Rules(over.outcome().unwrap());
+        let err = Game::from_record(over, None, &[], 0, Some(Side::Lower)).unwrap_err();
+        assert_eq!(err, RecordError::ResignedAfterTheEnd { side: Side::Lower, result });
+        assert!(err.to_string().starts_with("the resignation cannot stand: the game is over ("), "{err}");
     }
 }

@@ -10,9 +10,12 @@
 //! permissions of the file replaced are kept, and a symlink is written through.
 
 pub use crate::disk::FileKind;
-use crate::game::{Game, GameResult};
+use crate::game::{Game, GameResult, RecordError};
 use omweso_engine::Level;
-use omweso_rules::{FirstMoves, GameState, LapLimitError, Layout, Position, RuleOptions, SEEDS_PER_SIDE, Side};
+use omweso_rules::notation::{PositionError, StateTextError};
+use omweso_rules::{
+    FirstMoves, GameState, LapLimitError, Layout, LayoutError, Position, RuleOptions, SEEDS_PER_SIDE, Side, WinKind,
+};
 use std::fs;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -169,8 +172,165 @@ pub enum LoadError {
     #[error("rules: {0}")]
     Rules(#[from] LapLimitError),
     /// The content is read but is not a valid game.
-    #[error("{0}")]
-    Invalid(String),
+    #[error(transparent)]
+    Invalid(#[from] InvalidGame),
+}
+
+/// What makes the content of a saved file, read field by field, not a valid game: which
+/// field or move, what was expected and what was found.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum InvalidGame {
+    /// A kind of win counts more than [`MAX_POINTS`].
+    #[error("rules: the points for a win must be at most {MAX_POINTS}, not {points} for {}", kind.name())]
+    TooManyPoints {
+        /// The kind of win.
+        kind: WinKind,
+        /// The points the file gives it.
+        points: u32,
+    },
+    /// A player's name is longer than [`MAX_NAME_CHARS`].
+    #[error("{}: the player name is longer than {MAX_NAME_CHARS} characters", side.name())]
+    NameTooLong {
+        /// Whose name.
+        side: Side,
+        /// Its length in characters.
+        chars: usize,
+    },
+    /// A player's name contains a control character (a line break, a tab, an escape…).
+    #[error("{}: the player name contains a control character", side.name())]
+    NameControlCharacter {
+        /// Whose name.
+        side: Side,
+    },
+    /// Both `setup` and `start` are given.
+    #[error("the file has both a setup in progress and a start")]
+    SetupAndStart,
+    /// Neither `setup` nor `start` is given.
+    #[error("the file has neither a setup nor a start")]
+    NeitherSetupNorStart,
+    /// A game still being laid out records moves, a current move or a resignation.
+    #[error("a game still being laid out has no moves")]
+    SetupWithMoves,
+    /// The setup board is not position notation.
+    #[error("setup board: {0}")]
+    SetupBoard(PositionError),
+    /// A side of the setup board holds more seeds than a layout.
+    #[error("setup board: {side} has {seeds} seeds, more than {SEEDS_PER_SIDE}")]
+    SetupOverfull {
+        /// The side.
+        side: Side,
+        /// Its seeds.
+        seeds: u32,
+    },
+    /// The side that lays out first has not finished, yet the other is laying out.
+    #[error("setup board: {side} laid out first but has {seeds} seeds, not {SEEDS_PER_SIDE}")]
+    SetupFirstUnfinished {
+        /// The side that lays out first.
+        side: Side,
+        /// Its seeds.
+        seeds: u32,
+    },
+    /// The side that lays out second has seeds while the first is still laying out.
+    #[error("setup board: {side} has seeds before laying out")]
+    SetupSeedsBeforeTurn {
+        /// The side that lays out second.
+        side: Side,
+        /// Its seeds.
+        seeds: u32,
+    },
+    /// The start is not game-state notation.
+    #[error("start: {0}")]
+    Start(StateTextError),
+    /// A game said to come from a setup starts after someone has moved.
+    #[error("start: a game from a setup starts before anyone has moved")]
+    StartNotFresh {
+        /// Who has still to make a first move, in the file's start.
+        first_moves: FirstMoves,
+        /// The capture counts in the file's start.
+        captures: [u16; 2],
+    },
+    /// A game said to come from a setup has the other side to move than the one moving first.
+    #[error("start: {to_move} is to move, but {first} moves first")]
+    StartMover {
+        /// The side to move in the start.
+        to_move: Side,
+        /// The side that moves first.
+        first: Side,
+    },
+    /// A game said to come from a setup starts from a side that is not a layout.
+    #[error("start: {0}")]
+    StartLayout(LayoutError),
+    /// A resignation with moves recorded after the current one.
+    #[error("a resignation ends the game at the current move {current}, but {recorded} moves are recorded")]
+    ResignedWithRedo {
+        /// The current move recorded.
+        current: usize,
+        /// How many moves are recorded.
+        recorded: usize,
+    },
+    /// The moves, the current move or the resignation do not replay.
+    #[error(transparent)]
+    Record(#[from] RecordError),
+    /// A move's review is of another move.
+    #[error("move {number} `{play}`: its review is of move {review_number} `{review_played}`")]
+    Review {
+        /// The move's number, from 1.
+        number: usize,
+        /// The move as the file records it.
+        play: String,
+        /// The number of the move the review is of.
+        review_number: usize,
+        /// The move the review is of.
+        review_played: String,
+    },
+    /// The state recorded after a move is not game-state notation.
+    #[error("move {number} `{play}`: the recorded state: {reason}")]
+    RecordedState {
+        /// The move's number, from 1.
+        number: usize,
+        /// The move as the file records it.
+        play: String,
+        /// Why the state cannot be read.
+        reason: StateTextError,
+    },
+    /// A move does not give the state the file records after it.
+    #[error("move {number} `{play}` gives `{replayed}`, but the file records `{recorded}`")]
+    StateMismatch {
+        /// The move's number, from 1.
+        number: usize,
+        /// The move as the file records it.
+        play: String,
+        /// The state the move gives.
+        replayed: Box<GameState>,
+        /// The state the file records.
+        recorded: Box<GameState>,
+    },
+    /// The result the file records is not the one the moves give.
+    #[error(
+        "the file records the result `{}`, but the moves give `{}`",
+        recorded.as_deref().unwrap_or(NO_RESULT),
+        replayed.map_or_else(|| NO_RESULT.to_string(), |r| r.to_string())
+    )]
+    ResultMismatch {
+        /// The result written in the file (`None`: no result).
+        recorded: Option<String>,
+        /// The result of the replayed game (`None`: the game goes on).
+        replayed: Option<GameResult>,
+    },
+}
+
+/// How [`InvalidGame::ResultMismatch`] says that there is no result.
+const NO_RESULT: &str = "none (the game goes on)";
+
+/// True when two states agree on what game-state notation records: the board, the side to
+/// move, who has still to make a first move and the capture counts. (The rule options
+/// come from the file's `rules`, and how a game ended from the move that ended it, not
+/// from the recorded text.)
+fn same_recorded_state(a: &GameState, b: &GameState) -> bool {
+    a.position() == b.position()
+        && a.to_move() == b.to_move()
+        && a.first_moves() == b.first_moves()
+        && a.captures() == b.captures()
 }
 
 /// Why a game could not be saved. The old file, if any, is left as it was.
@@ -251,7 +411,6 @@ impl SavedGame {
     }
 
     fn from_file(file: File) -> Result<SavedGame, LoadError> {
-        let invalid = |s: String| LoadError::Invalid(s);
         if file.format != FORMAT {
             return Err(LoadError::Format(file.format));
         }
@@ -261,42 +420,41 @@ impl SavedGame {
         // Before any move is replayed: a never-ending move runs to the lap limit.
         file.rules.check()?;
         // A match adds the points of its games: bounded, so that no score can overflow.
-        let p = file.rules.points;
-        if [p.akawumbi, p.emitwe_ebiri, p.akakyala, p.normal].iter().any(|&v| v > MAX_POINTS) {
-            return Err(invalid(format!("rules: the points for a win must be at most {MAX_POINTS}")));
+        for kind in [WinKind::Akawumbi, WinKind::EmitweEbiri, WinKind::Akakyala, WinKind::Normal] {
+            let points = file.rules.points.of(kind);
+            if points > MAX_POINTS {
+                return Err(InvalidGame::TooManyPoints { kind, points }.into());
+            }
         }
-        for (side, p) in [("lower", &file.lower), ("upper", &file.upper)] {
-            if p.name.chars().count() > MAX_NAME_CHARS {
-                return Err(invalid(format!("{side}: the player name is longer than {MAX_NAME_CHARS} characters")));
+        for (side, p) in [(Side::Lower, &file.lower), (Side::Upper, &file.upper)] {
+            let chars = p.name.chars().count();
+            if chars > MAX_NAME_CHARS {
+                return Err(InvalidGame::NameTooLong { side, chars }.into());
             }
             if p.name.chars().any(char::is_control) {
-                return Err(invalid(format!("{side}: the player name contains a control character")));
+                return Err(InvalidGame::NameControlCharacter { side }.into());
             }
         }
         let phase = match (file.setup, file.start) {
-            (Some(_), Some(_)) => return Err(invalid("the file has both a setup in progress and a start".into())),
-            (None, None) => return Err(invalid("the file has neither a setup nor a start".into())),
+            (Some(_), Some(_)) => return Err(InvalidGame::SetupAndStart.into()),
+            (None, None) => return Err(InvalidGame::NeitherSetupNorStart.into()),
             (Some(setup), None) => {
                 if !file.moves.is_empty() || file.current != 0 || file.resigned.is_some() {
-                    return Err(invalid("a game still being laid out has no moves".into()));
+                    return Err(InvalidGame::SetupWithMoves.into());
                 }
-                let board: Position = setup.board.parse().map_err(|e| invalid(format!("setup board: {e}")))?;
+                let board: Position = setup.board.parse().map_err(InvalidGame::SetupBoard)?;
                 let lays_first = file.rules.lays_out_first(file.first);
                 for side in Side::BOTH {
                     let seeds = board.side_total(side);
                     if seeds > SEEDS_PER_SIDE {
-                        return Err(invalid(format!(
-                            "setup board: {side} has {seeds} seeds, more than {SEEDS_PER_SIDE}"
-                        )));
+                        return Err(InvalidGame::SetupOverfull { side, seeds }.into());
                     }
                     let must_be_done = setup.laying_out != lays_first && side == lays_first;
                     if must_be_done && seeds != SEEDS_PER_SIDE {
-                        return Err(invalid(format!(
-                            "setup board: {side} laid out first but has {seeds} seeds, not {SEEDS_PER_SIDE}"
-                        )));
+                        return Err(InvalidGame::SetupFirstUnfinished { side, seeds }.into());
                     }
                     if side != lays_first && setup.laying_out == lays_first && seeds > 0 {
-                        return Err(invalid(format!("setup board: {side} has seeds before laying out")));
+                        return Err(InvalidGame::SetupSeedsBeforeTurn { side, seeds }.into());
                     }
                 }
                 Phase::Setup { board, laying_out: setup.laying_out }
@@ -304,74 +462,63 @@ impl SavedGame {
             (None, Some(start)) => {
                 let start: GameState = start
                     .parse::<GameState>()
-                    .map_err(|e| invalid(format!("start: {e}")))?
+                    .map_err(InvalidGame::Start)?
                     .with_options(file.rules)
-                    .map_err(|e| invalid(format!("start: {e}")))?;
+                    .map_err(|e| InvalidGame::Start(StateTextError::Invalid(e)))?;
                 let layouts = if file.from_layouts {
                     if start.first_moves() != FirstMoves::Both || start.captures() != [0, 0] {
-                        return Err(invalid("start: a game from a setup starts before anyone has moved".into()));
+                        let (first_moves, captures) = (start.first_moves(), start.captures());
+                        return Err(InvalidGame::StartNotFresh { first_moves, captures }.into());
                     }
                     if start.to_move() != file.first {
-                        return Err(invalid(format!(
-                            "start: {} is to move, but {} moves first",
-                            start.to_move(),
-                            file.first
-                        )));
+                        return Err(InvalidGame::StartMover { to_move: start.to_move(), first: file.first }.into());
                     }
-                    let layout = |side| Layout::from_position(start.position(), side);
-                    Some([
-                        layout(Side::Lower).map_err(|e| invalid(format!("start: {e}")))?,
-                        layout(Side::Upper).map_err(|e| invalid(format!("start: {e}")))?,
-                    ])
+                    let layout = |side| Layout::from_position(start.position(), side).map_err(InvalidGame::StartLayout);
+                    Some([layout(Side::Lower)?, layout(Side::Upper)?])
                 } else {
                     None
                 };
                 if file.resigned.is_some() && file.current != file.moves.len() {
-                    return Err(invalid(format!(
-                        "a resignation ends the game at the current move {}, but {} moves are recorded",
-                        file.current,
-                        file.moves.len()
-                    )));
+                    let (current, recorded) = (file.current, file.moves.len());
+                    return Err(InvalidGame::ResignedWithRedo { current, recorded }.into());
                 }
                 let texts: Vec<String> = file.moves.iter().map(|m| m.play.clone()).collect();
-                let mut game =
-                    Game::from_record(start, layouts, &texts, file.current, file.resigned).map_err(invalid)?;
+                let mut game = Game::from_record(start, layouts, &texts, file.current, file.resigned)
+                    .map_err(InvalidGame::Record)?;
                 for (i, record) in file.moves.iter().enumerate() {
                     if let Some(r) = &record.review
                         && (r.number != i + 1 || !game.set_review(r.clone()))
                     {
-                        return Err(invalid(format!(
-                            "move {} `{}`: its review is of move {} `{}`",
-                            i + 1,
-                            record.play,
-                            r.number,
-                            r.played
-                        )));
+                        return Err(InvalidGame::Review {
+                            number: i + 1,
+                            play: record.play.clone(),
+                            review_number: r.number,
+                            review_played: r.played.clone(),
+                        }
+                        .into());
                     }
                 }
                 for (i, (entry, record)) in game.all_entries().iter().zip(&file.moves).enumerate() {
-                    let after: GameState = record
-                        .after
-                        .parse()
-                        .map_err(|e| invalid(format!("move {} `{}`: the recorded state: {e}", i + 1, record.play)))?;
-                    if after.to_string() != entry.after.to_string() {
-                        return Err(invalid(format!(
-                            "move {} `{}` gives `{}`, but the file records `{}`",
-                            i + 1,
-                            record.play,
-                            entry.after,
-                            record.after
-                        )));
+                    let recorded: GameState = record.after.parse().map_err(|reason| InvalidGame::RecordedState {
+                        number: i + 1,
+                        play: record.play.clone(),
+                        reason,
+                    })?;
+                    if !same_recorded_state(&recorded, &entry.after) {
+                        return Err(InvalidGame::StateMismatch {
+                            number: i + 1,
+                            play: record.play.clone(),
+                            replayed: Box::new(entry.after.clone()),
+                            recorded: Box::new(recorded),
+                        }
+                        .into());
                     }
                 }
-                let result = game.result().map(|r: GameResult| r.to_string());
-                if file.result != result {
-                    let show = |r: Option<String>| r.unwrap_or_else(|| "none (the game goes on)".into());
-                    return Err(invalid(format!(
-                        "the file records the result `{}`, but the moves give `{}`",
-                        show(file.result),
-                        show(result)
-                    )));
+                // The result is written for a reader: the file's words are those the
+                // replayed result prints.
+                let replayed = game.result();
+                if file.result != replayed.map(|r| r.to_string()) {
+                    return Err(InvalidGame::ResultMismatch { recorded: file.result, replayed }.into());
                 }
                 Phase::Game(game)
             }

@@ -1,9 +1,10 @@
 //! Saved games: round trips in every phase, a corpus of bad files each with its error,
 //! mutated files that never panic, atomic saving, and `omweso check`.
 
-use omweso::game::Game;
-use omweso::savefile::{LoadError, Phase, Player, SavedGame};
-use omweso_rules::{Layout, Position, RuleOptions, Side};
+use omweso::game::{Game, GameError, RecordError};
+use omweso::savefile::{InvalidGame, LoadError, Phase, Player, SavedGame};
+use omweso_rules::notation::{MoveError, PositionErrorKind, StateTextError, TailError};
+use omweso_rules::{FirstMoves, IllegalMove, Layout, LayoutError, Position, RuleOptions, Side, StateError, WinKind};
 use proptest::prelude::*;
 use std::path::{Path, PathBuf};
 
@@ -122,6 +123,142 @@ fn every_bad_file_gets_its_clear_message() {
     assert_eq!(seen, expected.len(), "every expected file is in the corpus");
 }
 
+/// Every file in tests/corpus/bad with the error it must give, as a value.
+#[test]
+fn every_bad_file_gets_its_typed_error() {
+    use InvalidGame as I;
+    use LoadError as L;
+    type Is = fn(&LoadError) -> bool;
+    let expected: &[(&str, Is)] = &[
+        ("empty.omweso", |e| matches!(e, L::Empty)),
+        ("truncated.omweso", |e| matches!(e, L::Syntax { line: 20, .. })),
+        ("not-ron.omweso", |e| matches!(e, L::Syntax { line: 1, column: 1, .. })),
+        ("wrong-version.omweso", |e| matches!(e, L::Version { found: 7 })),
+        ("wrong-format.omweso", |e| matches!(e, L::Format(f) if f == "chess-game")),
+        ("unknown-field.omweso", |e| matches!(e, L::Syntax { line: 27, .. })),
+        ("63-seeds.omweso", |e| {
+            matches!(e, L::Invalid(I::Start(StateTextError::Invalid(StateError::WrongTotal { found: 63 }))))
+        }),
+        (
+            "seed-on-wrong-side.omweso",
+            |e| matches!(e, L::Invalid(I::Start(StateTextError::Position(p))) if matches!(p.kind, PositionErrorKind::WrongSide { .. })),
+        ),
+        ("layout-not-32.omweso", |e| {
+            matches!(e, L::Invalid(I::StartLayout(LayoutError::WrongTotal { side: Side::Lower, found: 33 })))
+        }),
+        ("illegal-move.omweso", |e| {
+            matches!(
+                e,
+                L::Invalid(I::Record(RecordError::Move {
+                    number: 2,
+                    reason: GameError::Notation(MoveError::Illegal { reason: IllegalMove::NotOwnHole { .. }, .. })
+                }))
+            )
+        }),
+        ("wrong-recorded-position.omweso", |e| {
+            matches!(e, L::Invalid(I::StateMismatch { number: 3, play, replayed, recorded })
+                if play == "m" && replayed.captures() == [1, 0] && recorded.captures() == [0, 0])
+        }),
+        ("cursor-beyond.omweso", |e| {
+            matches!(e, L::Invalid(I::Record(RecordError::CursorBeyond { cursor: 9, recorded: 3 })))
+        }),
+        (
+            "wrong-result.omweso",
+            |e| matches!(e, L::Invalid(I::ResultMismatch { recorded: Some(r), replayed: None }) if r == "lower wins: akawumbi"),
+        ),
+        ("huge-number.omweso", |e| matches!(e, L::Syntax { line: 8, column: 20, .. })),
+        ("deeply-nested.omweso", |e| matches!(e, L::Syntax { line: 45, .. })),
+        ("binary-garbage.omweso", |e| matches!(e, L::NotText(_))),
+        ("zero-lap-limit.omweso", |e| matches!(e, L::Rules(omweso_rules::LapLimitError { found: 0 }))),
+        ("huge-lap-limit.omweso", |e| matches!(e, L::Rules(omweso_rules::LapLimitError { found: 4_000_000_000 }))),
+        ("huge-points.omweso", |e| matches!(e, L::Invalid(I::TooManyPoints { kind: WinKind::Akawumbi, .. }))),
+        ("capture-before-first-move.omweso", |e| {
+            matches!(e, L::Invalid(I::Start(StateTextError::Invalid(StateError::CaptureBeforeFirstMove { .. }))))
+        }),
+        ("setup-overfull.omweso", |e| matches!(e, L::Invalid(I::SetupOverfull { side: Side::Lower, seeds: 37 }))),
+        ("resigned-with-redo.omweso", |e| matches!(e, L::Invalid(I::ResignedWithRedo { current: 2, recorded: 3 }))),
+        ("name-with-control-character.omweso", |e| {
+            matches!(e, L::Invalid(I::NameControlCharacter { side: Side::Lower }))
+        }),
+        (
+            "ongoing-recorded-as-result.omweso",
+            |e| matches!(e, L::Invalid(I::ResultMismatch { recorded: Some(r), replayed: None }) if r == "ongoing"),
+        ),
+    ];
+    let dir = corpus().join("bad");
+    let mut seen = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        let (_, is) = expected.iter().find(|(n, _)| *n == name).unwrap_or_else(|| panic!("no expectation for {name}"));
+        let err = SavedGame::load(&path).expect_err(&name);
+        assert!(is(&err), "{name}: {err:?}");
+        seen += 1;
+    }
+    assert_eq!(seen, expected.len(), "every expected file is in the corpus");
+}
+
+/// The error of a file made from a good one by replacing `from` with `to` (once).
+fn edited(text: &str, from: &str, to: &str) -> InvalidGame {
+    assert!(text.contains(from), "`{from}` is not in\n{text}");
+    match SavedGame::from_ron(&text.replacen(from, to, 1)) {
+        Err(LoadError::Invalid(e)) => e,
+        other => panic!("{from} -> {to}: {other:?}"),
+    }
+}
+
+/// The checks that no corpus file trips, each on a file edited from a good one.
+#[test]
+fn each_check_of_a_game_gives_its_typed_error() {
+    let game = saved(Phase::Game(worked_game(&["d", "F", "m"]))).to_ron();
+    let long = format!("name: \"{}\"", "N".repeat(65));
+    assert_eq!(edited(&game, "name: \"Nakato\"", &long), InvalidGame::NameTooLong { side: Side::Lower, chars: 65 });
+    assert_eq!(
+        edited(&game, "setup: None", "setup: Some(SetupRecord(board: \"-; -\", laying_out: Lower))"),
+        InvalidGame::SetupAndStart
+    );
+    let start = "start: Some(\"9a, 3b, 4d-fhm; 4A-F, 3G, 5P / L both 0,0\")";
+    assert_eq!(edited(&game, start, "start: None"), InvalidGame::NeitherSetupNorStart);
+    assert!(matches!(
+        edited(&game, start, "start: Some(\"9a, 3b, 4d-fhm; 4A-F, 3G, 5P / L\")"),
+        InvalidGame::Start(StateTextError::Tail(TailError::MissingFirstMoves))
+    ));
+    assert_eq!(
+        edited(&game, start, "start: Some(\"9a, 3b, 4d-fhm; 4A-F, 3G, 5P / L lower 0,0\")"),
+        InvalidGame::StartNotFresh { first_moves: FirstMoves::Lower, captures: [0, 0] }
+    );
+    assert_eq!(
+        edited(&game, start, "start: Some(\"9a, 3b, 4d-fhm; 4A-F, 3G, 5P / U both 0,0\")"),
+        InvalidGame::StartMover { to_move: Side::Upper, first: Side::Lower }
+    );
+    let after_d = "after: \"10a, 4b, 1c, 4efh, 1i, 4m; 4A-F, 3G, 5P / U upper 0,0\"";
+    let err = edited(&game, after_d, "after: \"10a, 4b, 1c, 4efh, 1i, 4m; 4A-F, 3G, 5P\"");
+    assert!(
+        matches!(&err, InvalidGame::RecordedState { number: 1, play, reason: StateTextError::MissingSlash } if play == "d"),
+        "{err:?}"
+    );
+    // The recorded state is read, not compared as text: another spelling of it is the same.
+    let respelled = "after: \"10a,4b,1c,4e,4f,4h,1i,4m;4A-F,3G,5P/u UPPER 0, 0\"";
+    assert!(SavedGame::from_ron(&game.replacen(after_d, respelled, 1)).is_ok());
+
+    let setup = |board: &str, laying_out: &str| {
+        saved(Phase::Setup { board: "-; -".parse().unwrap(), laying_out: Side::Lower })
+            .to_ron()
+            .replacen("board: \"-; -\"", &format!("board: \"{board}\""), 1)
+            .replacen("laying_out: Lower", &format!("laying_out: {laying_out}"), 1)
+    };
+    // Upper, who does not move first, lays out first.
+    let ok = setup("-; 4A-F, 3G, 5P", "Lower");
+    assert!(SavedGame::from_ron(&ok).is_ok(), "{ok}");
+    assert_eq!(edited(&ok, "current: 0", "current: 1"), InvalidGame::SetupWithMoves);
+    assert!(matches!(edited(&ok, "3G", "3Z"), InvalidGame::SetupBoard(_)));
+    assert_eq!(edited(&ok, "3G, 5P", "3G"), InvalidGame::SetupFirstUnfinished { side: Side::Upper, seeds: 27 });
+    assert_eq!(
+        edited(&setup("9a; 4A", "Upper"), "current: 0", "current: 0"),
+        InvalidGame::SetupSeedsBeforeTurn { side: Side::Lower, seeds: 9 }
+    );
+}
+
 #[test]
 fn huge_files_are_refused_unread() {
     let dir = std::env::temp_dir().join(format!("omweso-huge-{}", std::process::id()));
@@ -227,8 +364,13 @@ fn a_review_is_kept_and_a_review_of_another_move_is_refused() {
     assert_eq!(back, saved);
     let bad = text.replacen("played: \"F\"", "played: \"E\"", 1);
     assert_ne!(bad, text);
-    let e = SavedGame::from_ron(&bad).unwrap_err().to_string();
-    assert!(e.contains("move 2 `F`: its review is of move 2 `E`"), "{e}");
+    let e = SavedGame::from_ron(&bad).unwrap_err();
+    assert!(
+        matches!(&e, LoadError::Invalid(InvalidGame::Review { number: 2, play, review_number: 2, review_played })
+            if play == "F" && review_played == "E"),
+        "{e:?}"
+    );
+    assert!(e.to_string().contains("move 2 `F`: its review is of move 2 `E`"), "{e}");
 }
 
 #[test]

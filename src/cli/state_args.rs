@@ -118,7 +118,7 @@ fn parse_lap_limit(text: &str) -> Result<u32, String> {
 }
 
 fn parse_captures_arg(text: &str) -> Result<[u16; 2], String> {
-    omweso_rules::notation::parse_captures(text)
+    omweso_rules::notation::parse_captures(text).map_err(|e| e.to_string())
 }
 
 impl StateArgs {

@@ -125,7 +125,7 @@ pub enum IllegalMove {
         /// The lap where the mismatch shows.
         lap: u32,
         /// What happened there.
-        found: String,
+        found: ChoiceMismatch,
     },
     /// The move still waits for a choice at lap `lap`.
     #[error("the move is not finished: it waits for a direction at lap {lap}")]
@@ -137,6 +137,54 @@ pub enum IllegalMove {
     #[error("the game is over ({0})")]
     GameOver(Outcome),
 }
+
+/// How a move's recorded choices fail to fit the state it is played in (the `found` of
+/// [`IllegalMove::ChoicesDoNotFit`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChoiceMismatch {
+    /// The sowing reaches a decision point other than the one the next recorded choice is
+    /// for: another lap, origin hole, seed count or hole taken.
+    OtherDecision {
+        /// The decision point's origin hole.
+        hole: Hole,
+        /// Seeds in hand there.
+        seeds: u32,
+        /// The front hole a clockwise lap would take there.
+        takes: Hole,
+        /// The choice recorded next.
+        recorded: super::moves::Choice,
+    },
+    /// The move has ended while recorded choices are left.
+    EndedEarly {
+        /// The first choice left.
+        recorded: super::moves::Choice,
+    },
+}
+
+impl std::fmt::Display for ChoiceMismatch {
+    /// Follows "at lap N the move": `offers a choice from a with 5 seeds, not from b with 3
+    /// at lap 2`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            ChoiceMismatch::OtherDecision { hole, seeds, takes, recorded: c } => {
+                write!(
+                    f,
+                    "offers a choice from {hole} with {seeds} seeds, not from {} with {} at lap {}",
+                    c.hole, c.seeds, c.lap
+                )?;
+                if (hole, seeds) == (c.hole, c.seeds) && takes != c.takes {
+                    write!(f, " (its clockwise lap takes {takes}, not {})", c.takes)?;
+                }
+                Ok(())
+            }
+            ChoiceMismatch::EndedEarly { recorded } => {
+                write!(f, "has ended, but a choice from {} was recorded", recorded.hole)
+            }
+        }
+    }
+}
+
+impl std::error::Error for ChoiceMismatch {}
 
 /// A move together with what it leads to.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -403,22 +451,24 @@ impl GameState {
                 Some(c) if c.lap == dp.lap && c.hole == dp.hole && c.seeds == dp.seeds && c.takes == dp.takes_front => {
                     sowing.choose(c.direction)?
                 }
-                Some(c) => {
+                Some(&recorded) => {
                     return Err(IllegalMove::ChoicesDoNotFit {
                         lap: dp.lap,
-                        found: format!(
-                            "offers a choice from {} with {} seeds, not from {} with {} at lap {}",
-                            dp.hole, dp.seeds, c.hole, c.seeds, c.lap
-                        ),
+                        found: ChoiceMismatch::OtherDecision {
+                            hole: dp.hole,
+                            seeds: dp.seeds,
+                            takes: dp.takes_front,
+                            recorded,
+                        },
                     });
                 }
                 None => return Err(IllegalMove::Unfinished { lap: dp.lap }),
             }
         }
-        if let Some(c) = choices.next() {
+        if let Some(&recorded) = choices.next() {
             return Err(IllegalMove::ChoicesDoNotFit {
-                lap: c.lap,
-                found: format!("has ended, but a choice from {} was recorded", c.hole),
+                lap: recorded.lap,
+                found: ChoiceMismatch::EndedEarly { recorded },
             });
         }
         sowing.finish()

@@ -2,8 +2,8 @@
 
 use omweso_rules::notation::{MoveError, parse_move};
 use omweso_rules::{
-    Direction, GameState, Hole, IllegalMove, LapEnd, LapSource, Outcome, Progress, RuleOptions, Side, Successor, Trace,
-    WinKind,
+    ChoiceMismatch, Direction, GameState, Hole, IllegalMove, LapEnd, LapSource, Outcome, Progress, RuleOptions, Side,
+    Successor, Trace, WinKind,
 };
 
 fn state(text: &str) -> GameState {
@@ -146,6 +146,37 @@ fn clockwise_only_from_leftmost_holes_and_only_to_capture() {
     // The [choice] limit on clockwise seeds, when set, forbids longer clockwise laps.
     let limited = with(s.clone(), |o| o.clockwise_seed_limit = Some(2));
     assert!(parse_move(&limited, "i3xF").is_err());
+}
+
+// A move keeps the choices of the state it was made in: played in another state, the
+// choices that no longer fit are named.
+#[test]
+fn recorded_choices_that_do_not_fit_another_state() {
+    let s = state("1bc, 9e-g, 3i; 1F, 2G, 5I-L, 1N, 2O, 6P / L none 0,0");
+    let two_choices = parse_move(&s, "i3xF, i2xG").unwrap();
+    let [first, second] = [two_choices.choices()[0], two_choices.choices()[1]];
+    // i holds 2 seeds, not 3: the first decision is another one.
+    let other = state("1bc, 9e-g, 1h, 2i; 1F, 2G, 5I-L, 1N, 2O, 6P / L none 0,0");
+    let err = other.play(&two_choices).unwrap_err();
+    assert_eq!(
+        err,
+        IllegalMove::ChoicesDoNotFit {
+            lap: 1,
+            found: ChoiceMismatch::OtherDecision { hole: h('i'), seeds: 2, takes: h('G'), recorded: first },
+        }
+    );
+    assert_eq!(
+        err.to_string(),
+        "the move's choices do not fit this position: at lap 1 the move offers a choice from i with 2 seeds, \
+         not from i with 3 at lap 1"
+    );
+    // No clockwise capture from i: the move ends with both choices left.
+    let no_capture = state("1bc, 9e-g, 3i; 2G, 5I-L, 1N, 2O, 7P / L none 0,0");
+    assert_eq!(
+        no_capture.play(&two_choices).unwrap_err(),
+        IllegalMove::ChoicesDoNotFit { lap: 1, found: ChoiceMismatch::EndedEarly { recorded: first } }
+    );
+    assert_eq!(second.lap, 2);
 }
 
 // 3.7: the tournament split, an option, until the first capture of the game.

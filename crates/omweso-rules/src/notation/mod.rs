@@ -11,6 +11,6 @@ mod position;
 mod state;
 
 pub use layout::{LayoutTextError, format_layout, parse_layout};
-pub use moves::{MoveError, MoveItem, MoveText, parse_move};
+pub use moves::{MoveError, MoveItem, MoveText, SyntaxKind, parse_move};
 pub use position::{PositionError, PositionErrorKind};
-pub use state::{StateTextError, format_state, parse_captures};
+pub use state::{CapturesError, StateTextError, TailError, format_state, parse_captures};

@@ -2,7 +2,7 @@
 //! clockwise: `m`, `i3xF`, `D, J2xh`, `b, j2, j2xH`, `d3s`.
 
 use super::cursor::Cursor;
-use crate::{Direction, GameState, Hole, IllegalMove, Move, Progress, Sowing};
+use crate::{Direction, GameState, Hole, IllegalMove, Move, Progress, Side, Sowing};
 use std::fmt;
 use std::str::FromStr;
 
@@ -62,7 +62,7 @@ pub enum MoveError {
         /// 1-based character column.
         column: usize,
         /// What is wrong.
-        what: String,
+        what: SyntaxKind,
     },
     /// The move cannot be played in this position.
     #[error("move `{text}`: {reason}")]
@@ -114,6 +114,53 @@ pub enum MoveError {
     },
 }
 
+/// What is wrong in a move text that cannot be read (the `what` of [`MoveError::Syntax`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SyntaxKind {
+    /// The text is empty (or only spaces).
+    #[error("the move is empty")]
+    Empty,
+    /// The text ends with `,`: the next item's hole is missing.
+    #[error("a hole is missing after `,`")]
+    MissingHole,
+    /// An item starts with a character that is not a hole letter `a`–`p`, `A`–`P`.
+    #[error("`{found}` is not a hole letter")]
+    NotAHoleLetter {
+        /// The character found.
+        found: char,
+    },
+    /// A seed count does not fit a `u32`.
+    #[error("the seed count is too large")]
+    SeedCountTooLarge,
+    /// Something else than `,` follows an item.
+    #[error("expected `,` or the end of the move, found `{found}`")]
+    ExpectedCommaOrEnd {
+        /// The character found.
+        found: char,
+    },
+    /// A later item is written as a split (`s`).
+    #[error("`{item}`: only the start of a move can be a split")]
+    SplitNotAtStart {
+        /// The item.
+        item: MoveItem,
+    },
+    /// A split with another seed count than 3.
+    #[error("`{item}`: a split is written `<hole>3s`")]
+    SplitNotThree {
+        /// The item.
+        item: MoveItem,
+    },
+    /// The hole written after `x` is one of the mover's own (found when the text is
+    /// resolved in a state, which says who moves).
+    #[error("`{item}`: the hole taken must be {opponent}'s")]
+    TakesOwnHole {
+        /// The item.
+        item: MoveItem,
+        /// The side whose front hole a clockwise lap takes.
+        opponent: Side,
+    },
+}
+
 /// The text quoted in an error: at most 40 characters, so that a huge input gives a
 /// readable message.
 fn quote(text: &str) -> String {
@@ -130,18 +177,15 @@ impl FromStr for MoveText {
     /// Reads the items of a move in any spacing; seed counts and taken holes may be omitted.
     fn from_str(text: &str) -> Result<MoveText, MoveError> {
         let mut cur = Cursor::new(text);
-        let syntax = |column, what: String| MoveError::Syntax { text: quote(text), column, what };
+        let syntax = |column, what| MoveError::Syntax { text: quote(text), column, what };
         let mut items = Vec::new();
         loop {
             let column = cur.column();
             let Some(c) = cur.bump() else {
-                return Err(syntax(
-                    column,
-                    if items.is_empty() { "the move is empty".into() } else { "a hole is missing after `,`".into() },
-                ));
+                return Err(syntax(column, if items.is_empty() { SyntaxKind::Empty } else { SyntaxKind::MissingHole }));
             };
-            let hole = Hole::from_letter(c).ok_or_else(|| syntax(column, format!("`{c}` is not a hole letter")))?;
-            let seeds = cur.number().map_err(|col| syntax(col, "the seed count is too large".into()))?;
+            let hole = Hole::from_letter(c).ok_or_else(|| syntax(column, SyntaxKind::NotAHoleLetter { found: c }))?;
+            let seeds = cur.number().map_err(|col| syntax(col, SyntaxKind::SeedCountTooLarge))?;
             let mut item = MoveItem { hole, seeds, clockwise: false, takes: None, split: false };
             if cur.eat('s') {
                 item.split = true;
@@ -158,16 +202,16 @@ impl FromStr for MoveText {
             }
             let column = cur.column();
             if !cur.eat(',') {
-                let c = cur.peek().unwrap_or(' ');
-                return Err(syntax(column, format!("expected `,` or the end of the move, found `{c}`")));
+                let found = cur.peek().unwrap_or(' ');
+                return Err(syntax(column, SyntaxKind::ExpectedCommaOrEnd { found }));
             }
         }
         let start = items.remove(0);
-        if let Some(bad) = items.iter().find(|i| i.split) {
-            return Err(syntax(1, format!("`{bad}`: only the start of a move can be a split")));
+        if let Some(&item) = items.iter().find(|i| i.split) {
+            return Err(syntax(1, SyntaxKind::SplitNotAtStart { item }));
         }
         if start.split && start.seeds.is_some_and(|n| n != 3) {
-            return Err(syntax(1, format!("`{start}`: a split is written `<hole>3s`")));
+            return Err(syntax(1, SyntaxKind::SplitNotThree { item: start }));
         }
         Ok(MoveText { start, items })
     }
@@ -197,7 +241,7 @@ impl MoveText {
                 return Err(MoveError::Syntax {
                     text: text.clone(),
                     column: 1,
-                    what: format!("`{item}`: the hole taken must be {}'s", mover.opponent()),
+                    what: SyntaxKind::TakesOwnHole { item: *item, opponent: mover.opponent() },
                 });
             }
         }
@@ -325,5 +369,57 @@ impl fmt::Display for Move {
     /// The canonical text of the move (RULES.md §5): `m`, `i3xF`, `D, J2xh`, `d3s`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.to_text().fmt(f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn syntax(text: &str) -> (usize, SyntaxKind) {
+        match text.parse::<MoveText>() {
+            Err(MoveError::Syntax { column, what, .. }) => (column, what),
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+
+    fn split(letter: char, seeds: u32) -> MoveItem {
+        MoveItem {
+            hole: Hole::from_letter(letter).unwrap(),
+            seeds: Some(seeds),
+            clockwise: false,
+            takes: None,
+            split: true,
+        }
+    }
+
+    #[test]
+    fn each_syntax_error_says_what_and_where() {
+        assert_eq!(syntax("  "), (3, SyntaxKind::Empty));
+        assert_eq!(syntax("d, "), (4, SyntaxKind::MissingHole));
+        assert_eq!(syntax("d, q"), (4, SyntaxKind::NotAHoleLetter { found: 'q' }));
+        assert_eq!(syntax("i99999999999"), (2, SyntaxKind::SeedCountTooLarge));
+        assert_eq!(syntax("i3xF; b"), (5, SyntaxKind::ExpectedCommaOrEnd { found: ';' }));
+        assert_eq!(syntax("d3s, b2s"), (1, SyntaxKind::SplitNotAtStart { item: split('b', 2) }));
+        assert_eq!(syntax("d4s"), (1, SyntaxKind::SplitNotThree { item: split('d', 4) }));
+        let state: GameState = "1bc, 9e-g, 3i; 1F, 2G, 5I-L, 1N, 2O, 6P / L none 0,0".parse().unwrap();
+        assert!(matches!(
+            parse_move(&state, "i3xf"),
+            Err(MoveError::Syntax { what: SyntaxKind::TakesOwnHole { opponent: Side::Upper, .. }, .. })
+        ));
+    }
+
+    #[test]
+    fn syntax_errors_keep_their_words() {
+        let words = |text: &str| text.parse::<MoveText>().unwrap_err().to_string();
+        assert_eq!(words(""), "move ``, column 1: the move is empty");
+        assert_eq!(words("zz"), "move `zz`, column 1: `z` is not a hole letter");
+        assert_eq!(words("d, b y"), "move `d, b y`, column 6: expected `,` or the end of the move, found `y`");
+        assert_eq!(words("d, b2s"), "move `d, b2s`, column 1: `b2s`: only the start of a move can be a split");
+        let state: GameState = "1bc, 9e-g, 3i; 1F, 2G, 5I-L, 1N, 2O, 6P / L none 0,0".parse().unwrap();
+        assert_eq!(
+            parse_move(&state, "i3xf").unwrap_err().to_string(),
+            "move `i3xf`, column 1: `i3xf`: the hole taken must be Upper's"
+        );
     }
 }
