@@ -336,8 +336,13 @@ impl Hand {
     /// Sows laps without a trace until the move ends or waits for a decision.
     #[inline(always)]
     fn sow_until_stop(&mut self, board: &mut Board) {
-        while self.status == Status::Sow {
+        // The tournament split is only ever a move's first lap (RULES.md 3.7): the loop
+        // after it knows that no lap is a split.
+        if self.status == Status::Sow && self.source == LapSource::Split {
             self.sow_lap(board);
+        }
+        while self.status == Status::Sow {
+            self.sow_lap_of::<false>(board);
         }
     }
 
@@ -385,9 +390,15 @@ impl Hand {
     /// which keeps none, lets the compiler drop what it does not use).
     #[inline(always)]
     fn sow_lap(&mut self, board: &mut Board) -> (usize, LapEnd) {
+        self.sow_lap_of::<true>(board)
+    }
+
+    /// [`Hand::sow_lap`], for a lap that may be a tournament split when `MAY_SPLIT`.
+    #[inline(always)]
+    fn sow_lap_of<const MAY_SPLIT: bool>(&mut self, board: &mut Board) -> (usize, LapEnd) {
         let o = self.origin as usize & 15;
         let n = self.seeds;
-        let last = if self.source == LapSource::Split {
+        let last = if MAY_SPLIT && self.source == LapSource::Split {
             // RULES.md 3.7: one seed into the next hole, then the two others from the origin.
             let (next, after) = ((o + 1) & 15, (o + 2) & 15);
             board.mine[next] += 2;
