@@ -8,7 +8,7 @@
 
 use crate::narrate::narrate;
 use omweso_rules::notation::parse_move;
-use omweso_rules::{GameState, Move, RuleOptions, Trace};
+use omweso_rules::{GameState, Hole, Move, RuleOptions, Trace};
 
 mod files {
     include!(concat!(env!("OUT_DIR"), "/lessons.rs"));
@@ -46,6 +46,11 @@ pub struct StepText {
     /// Shown after a wrong move: what was asked.
     #[serde(default)]
     pub ask: String,
+    /// The holes the text names, by their letters (`"abm F"`; spaces are ignored), ringed
+    /// on the board while the step is read. Each must be named in the text as a word of
+    /// its own (checked when the lesson loads).
+    #[serde(default)]
+    pub named: String,
 }
 
 /// What a step asks for, as written.
@@ -96,6 +101,8 @@ pub struct Step {
     pub explain: String,
     /// Shown after a wrong move.
     pub ask: String,
+    /// The holes the text names, ringed on the board while the step is read.
+    pub named: Vec<Hole>,
 }
 
 /// A checked task.
@@ -222,11 +229,30 @@ impl LessonText {
                 for words in [&s.text, &s.explain, &s.ask] {
                     crate::lesson_words::check(words, &state, accepted).map_err(|e| fail(format!("the words {e}")))?;
                 }
-                Ok(Step { text: s.text.clone(), state, task, explain: s.explain.clone(), ask: s.ask.clone() })
+                let named = named_holes(&s.named, &s.text).map_err(fail)?;
+                Ok(Step { text: s.text.clone(), state, task, explain: s.explain.clone(), ask: s.ask.clone(), named })
             })
             .collect::<Result<Vec<Step>, LessonError>>()?;
         Ok(Lesson { id: self.id.clone(), title: self.title.clone(), options, steps })
     }
+}
+
+/// The holes of a step's `named` field, each of which `text` must name as a word of its
+/// own (a hole letter between non-letters: "in a, 3 in b"), so that the rings on the board
+/// and the words cannot drift apart.
+fn named_holes(named: &str, text: &str) -> Result<Vec<Hole>, String> {
+    let words: Vec<&str> = text.split(|c: char| !c.is_alphanumeric()).collect();
+    let mut holes = Vec::new();
+    for letter in named.chars().filter(|c| !c.is_whitespace()) {
+        let hole = Hole::from_letter(letter).ok_or_else(|| format!("`named`: `{letter}` is not a hole's letter"))?;
+        if !words.iter().any(|w| w.chars().eq([letter])) {
+            return Err(format!("`named`: the text does not name hole {letter}"));
+        }
+        if !holes.contains(&hole) {
+            holes.push(hole);
+        }
+    }
+    Ok(holes)
 }
 
 /// Every lesson shipped with the program, read and checked, in order.
@@ -285,6 +311,19 @@ mod tests {
         let text = text.replace(r#"accept: ["i"]"#, r#"accept: ["a"]"#);
         let e = LessonText::parse("t.ron", &text).unwrap().check().unwrap_err();
         assert!(e.to_string().starts_with("lesson `t` step 2: move `a`"), "{e}");
+        // The holes ringed on the board are the holes the words name.
+        let named = |named: &str| {
+            let text = format!(
+                r#"(id: "t", title: "T", steps: [(text: "Sow from i, then look at A.", state: "4i-p; 4I-P / L both 0,0", task: Look, named: "{named}")])"#
+            );
+            LessonText::parse("t.ron", &text).unwrap().check().map(|l| l.steps[0].named.clone())
+        };
+        let hole = |c| Hole::from_letter(c).unwrap();
+        assert_eq!(named("i A"), Ok(vec![hole('i'), hole('A')]));
+        assert!(named("j").is_err_and(|e| e.to_string().contains("does not name hole j")));
+        // "a" the word is not hole a unless it stands alone: "Sow" and "at" do not name it.
+        assert!(named("a").is_err());
+        assert!(named("x").is_err_and(|e| e.to_string().contains("not a hole's letter")));
         let e = LessonText::parse("t.ron", "(id: 1)").unwrap_err();
         assert!(matches!(e, LessonError::Format { .. }));
     }

@@ -103,3 +103,20 @@ fn snapshot_side_panel_1280x800() {
 fn snapshot_side_panel_1920x1080() {
     panel_snapshot([1920.0, 1080.0], "panel_1920x1080");
 }
+
+/// A lesson step whose text names holes: they are ringed on the board (lesson 5, step 2:
+/// "Play m: n, o, p, then h, which faces A and I").
+#[test]
+fn snapshot_lesson_named_holes() {
+    let settings = Settings { animate: false, ..Settings::default() };
+    let mut h = Harness::builder().with_size([1280.0, 800.0]).wgpu().build_ui_state(
+        |ui, app: &mut App| app.ui(ui),
+        App::new(Session::from_state(settings, "4i-p; 4I-P / L both 0,0".parse().expect("state"))),
+    );
+    h.run();
+    let capture =
+        omweso::lessons::all().expect("lessons").iter().position(|l| l.id == "capture").expect("the capture lesson");
+    h.state_mut().push(omweso::app::Command::StartLessonAt { lesson: capture, step: 1 });
+    h.run();
+    h.snapshot("lesson_named_holes");
+}

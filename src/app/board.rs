@@ -51,6 +51,8 @@ pub struct BoardView {
     pub hand: Option<Hand>,
     /// The hole lifted last in the animation (start or relay).
     pub lifted: Option<Hole>,
+    /// The holes the lesson's text names (a wide soft ring each).
+    pub named: Vec<Hole>,
 }
 
 /// What happened on the board this frame.
@@ -289,7 +291,7 @@ pub fn paint(painter: &Painter, geo: &Geometry, view: &BoardView, pointer: Point
 }
 
 /// Rings around the holes, outside their seeds: playable, hovered, last move, captured,
-/// the end of the previewed lap.
+/// the end of the previewed lap, the holes a lesson's text names.
 fn paint_marks(painter: &Painter, geo: &Geometry, view: &BoardView, pointer: Pointer) {
     let (r, cell) = (geo.radius(), geo.cell);
     for index in 0..32 {
@@ -306,6 +308,10 @@ fn paint_marks(painter: &Painter, geo: &Geometry, view: &BoardView, pointer: Poi
         }
         if view.last_start == Some(hole) {
             ring(painter, c, r * 1.16, cell * 0.8, theme::LAST_MOVE);
+        }
+        if view.named.contains(&hole) {
+            // Wider than the other rings: the holes the words are about.
+            ring(painter, c, r * 1.2, cell * 1.2, theme::NAMED);
         }
         if view.preview == Some(hole) {
             ring(painter, c, r * 1.1, cell, theme::PREVIEW);

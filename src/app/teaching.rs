@@ -256,6 +256,7 @@ pub const LEGEND: &[(Color32, &str)] = &[
         theme::THREAT,
         "Orange dashed ring and -N: a hole of the player to move that the opponent could capture next, with its seeds (View > Mark threatened holes; always on in lessons and against Beginner); hovering a playable hole shows what playing it would leave open.",
     ),
+    (theme::NAMED, "Wide soft white ring, in a lesson: the holes its text names."),
     (theme::PLAYABLE, "A lit name plate: whose turn it is."),
     (theme::COUNT, "The number at a hole's bottom right: the seeds in it; the letter at its top left names it (F3)."),
 ];

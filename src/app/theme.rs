@@ -67,6 +67,8 @@ pub const PREVIEW: Color32 = Color32::from_rgb(110, 200, 250);
 pub const CAPTURE: Color32 = Color32::from_rgb(226, 66, 46);
 /// The start of the last move.
 pub const LAST_MOVE: Color32 = Color32::from_rgb(120, 224, 140);
+/// The holes a lesson's text names: a soft white ring, wider than the others.
+pub const NAMED: Color32 = Color32::from_rgba_premultiplied(130, 130, 130, 130);
 /// The glow of the hole just lifted.
 pub const LIFTED: Color32 = Color32::from_rgba_premultiplied(34, 30, 20, 26);
 /// The direction buttons' disc.

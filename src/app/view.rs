@@ -97,6 +97,13 @@ pub fn board_view(
     };
     let shown = p.review.unwrap_or(p.game.cursor());
     let state = p.game.state_at(shown);
+    // The holes the lesson's words are about, while the step's position is on the board.
+    if let Some(run) = &p.lesson
+        && shown == 0
+        && p.review.is_none()
+    {
+        v.named = run.lesson.steps[run.step].named.clone();
+    }
     v.to_move = if p.review.is_none() && session.shown_result().is_some() { None } else { Some(state.to_move()) };
     if let Some(anim) = session.animation() {
         let f = anim.frame(session.now());
@@ -153,4 +160,23 @@ fn captured_holes(laps: &[omweso_rules::Lap]) -> Vec<Hole> {
         })
         .flatten()
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::{Command, Settings};
+
+    /// The holes named by the words of the step on the board are ringed, and only then.
+    #[test]
+    fn a_lesson_step_rings_the_holes_its_text_names() {
+        let state: GameState = "4i-p; 4I-P / L both 0,0".parse().unwrap();
+        let mut s = Session::from_state(Settings::default(), state);
+        let view = |s: &Session| board_view(s, None, &mut PreviewCache::default(), &mut ThreatCache::default());
+        assert!(view(&s).named.is_empty(), "a game names no hole");
+        let capture = s.lessons().unwrap().iter().position(|l| l.id == "capture").unwrap();
+        s.apply(Command::StartLessonAt { lesson: capture, step: 1 });
+        let named: String = view(&s).named.iter().map(|h| h.letter()).collect();
+        assert_eq!(named, "mnophAI", "\"Play m: n, o, p, then h, which faces A and I\"");
+    }
 }
