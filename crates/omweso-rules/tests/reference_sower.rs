@@ -659,8 +659,18 @@ fn cross_check(state: &GameState) {
     }
 }
 
-/// Rule options from the property tests' draws.
-fn rule_options(
+/// Random rule options (RULES.md's [choice]s that change the sowing and the ends): the split,
+/// akakyala, the akawumbi variant, the lap limit and the clockwise seed limit.
+fn rule_options() -> impl Strategy<Value = RuleOptions> {
+    (any::<bool>(), any::<bool>(), any::<bool>(), lap_limits(), clockwise_limits()).prop_map(
+        |(split, akakyala, end_column, lap_limit, clockwise_limit)| {
+            options_of(split, akakyala, end_column, lap_limit, clockwise_limit)
+        },
+    )
+}
+
+/// Rule options with these [choice]s, the others as RULES.md states them.
+fn options_of(
     tournament_split: bool,
     akakyala: bool,
     akawumbi_needs_end_column: bool,
@@ -723,14 +733,8 @@ proptest! {
     fn the_engine_sows_as_the_reference_in_random_games(
         seed in any::<u64>(),
         plies in 1usize..60,
-        tournament_split in any::<bool>(),
-        akakyala in any::<bool>(),
-        akawumbi_needs_end_column in any::<bool>(),
-        lap_limit in lap_limits(),
-        clockwise_seed_limit in clockwise_limits(),
+        options in rule_options(),
     ) {
-        let options =
-            rule_options(tournament_split, akakyala, akawumbi_needs_end_column, lap_limit, clockwise_seed_limit);
         let state = common::random_states(seed, 1, 0..plies).remove(0).with_options(options).unwrap();
         cross_check(&state);
     }
@@ -745,14 +749,8 @@ proptest! {
         upper_to_move in any::<bool>(),
         first in 0u8..3,
         counts_before in (0u16..=1, 0u16..=1),
-        tournament_split in any::<bool>(),
-        akakyala in any::<bool>(),
-        akawumbi_needs_end_column in any::<bool>(),
-        lap_limit in lap_limits(),
-        clockwise_seed_limit in clockwise_limits(),
+        options in rule_options(),
     ) {
-        let options =
-            rule_options(tournament_split, akakyala, akawumbi_needs_end_column, lap_limit, clockwise_seed_limit);
         let to_move = if upper_to_move { Side::Upper } else { Side::Lower };
         // 0: both have moved; 1: the mover's first move (the opponent moved first);
         // 2: nobody has moved yet.
@@ -1139,7 +1137,7 @@ fn the_cross_check_reaches_every_rule() {
     let mut rng = StdRng::seed_from_u64(7);
     for (i, state) in common::random_states(7, 150, 0..60).into_iter().enumerate() {
         let lap_limit = if i % 4 == 0 { 200 } else { rng.random_range(1..=8) };
-        let options = rule_options(rng.random_bool(0.5), rng.random_bool(0.5), false, lap_limit, None);
+        let options = options_of(rng.random_bool(0.5), rng.random_bool(0.5), false, lap_limit, None);
         reached.add(&state.with_options(options).unwrap());
     }
     for i in 0..150 {
@@ -1148,7 +1146,7 @@ fn the_cross_check_reaches_every_rule() {
         let to_move = if rng.random_bool(0.5) { Side::Upper } else { Side::Lower };
         let lap_limit = if i % 4 == 0 { 200 } else { rng.random_range(1..=8) };
         let clockwise_limit = if i % 3 == 0 { Some(rng.random_range(2..=5)) } else { None };
-        let options = rule_options(true, rng.random_bool(0.5), false, lap_limit, clockwise_limit);
+        let options = options_of(true, rng.random_bool(0.5), false, lap_limit, clockwise_limit);
         let captures = [rng.random_range(0..=1), rng.random_range(0..=1)];
         let state = GameState::new(random_board(&counts, pile), to_move, FirstMoves::None, captures, options).unwrap();
         reached.add(&state);
@@ -1156,7 +1154,7 @@ fn the_cross_check_reaches_every_rule() {
     for text in [AKAWUMBI, AKAWUMBI_ENDING_AT_B] {
         for needs_end_column in [false, true] {
             for lap_limit in [8, 9, 200] {
-                let options = rule_options(false, true, needs_end_column, lap_limit, None);
+                let options = options_of(false, true, needs_end_column, lap_limit, None);
                 reached.add(&state(text).with_options(options).unwrap());
             }
         }
