@@ -156,8 +156,8 @@ pub enum Command {
     /// The "Replace …?" question's Replace: the game is written over the file the typed
     /// path names.
     ReplaceFile,
-    /// The system's file dialog answered: the path chosen, or `None` when cancelled.
-    DialogAnswered(Option<std::path::PathBuf>),
+    /// The system's file dialog answered: the path chosen, cancelled, or not shown at all.
+    DialogAnswered(crate::app::files::DialogAnswer),
     /// Save to this path, typed where no file dialog can be shown.
     SavePath(std::path::PathBuf),
     /// Close the typed-path prompt without opening or saving.

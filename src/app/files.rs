@@ -16,11 +16,28 @@ pub trait FileDialogs {
     /// while it is open: `None` when these dialogs answer at once (the methods above are
     /// used then), `Some(Err)` when no dialog can be shown, else where the answer (a path,
     /// or `None` when cancelled) arrives.
-    fn ask_later(&mut self, action: FileAction, name: &str) -> Option<Result<Receiver<Option<PathBuf>>, String>> {
+    fn ask_later(&mut self, action: FileAction, name: &str) -> Option<Result<Receiver<DialogAnswer>, String>> {
         let _ = (action, name);
         None
     }
 }
+
+/// What the system's file dialog answered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DialogAnswer {
+    /// The file chosen.
+    Chosen(PathBuf),
+    /// The player cancelled it (or its thread ended without an answer).
+    Cancelled,
+    /// It came back empty at once: no dialog was shown (a session bus with no desktop
+    /// portal behind it, where rfd returns as if cancelled). The typed-path prompt asks
+    /// instead.
+    NotShown,
+}
+
+/// An empty answer sooner than this after asking means no dialog was shown: no person
+/// cancels a file dialog that fast.
+const SHOWN_AT_LEAST: std::time::Duration = std::time::Duration::from_millis(400);
 
 /// The system's file dialogs (rfd).
 pub struct SystemDialogs;
@@ -58,7 +75,7 @@ impl FileDialogs for SystemDialogs {
 
     /// The desktop portal's dialog (rfd) on a thread: it may wait there as long as the
     /// player likes while the window draws on.
-    fn ask_later(&mut self, action: FileAction, name: &str) -> Option<Result<Receiver<Option<PathBuf>>, String>> {
+    fn ask_later(&mut self, action: FileAction, name: &str) -> Option<Result<Receiver<DialogAnswer>, String>> {
         if let Err(why) = SystemDialogs::available() {
             return Some(Err(why));
         }
@@ -66,11 +83,19 @@ impl FileDialogs for SystemDialogs {
         let name = name.to_string();
         let spawned = std::thread::Builder::new().name("omweso-file-dialog".into()).spawn(move || {
             let dialog = rfd::FileDialog::new().add_filter("Omweso game", &["omweso"]);
+            let asked = std::time::Instant::now();
             let answer = match action {
                 FileAction::Open => dialog.pick_file(),
                 FileAction::Save => dialog.set_file_name(name).save_file(),
             };
-            let _ = tx.send(answer);
+            let _ = tx.send(match answer {
+                Some(path) => DialogAnswer::Chosen(path),
+                None if asked.elapsed() < SHOWN_AT_LEAST => {
+                    log::warn!("the file dialog came back empty at once: no desktop portal answered");
+                    DialogAnswer::NotShown
+                }
+                None => DialogAnswer::Cancelled,
+            });
         });
         Some(spawned.map(|_| rx).map_err(|e| format!("No file dialog can be shown: {e}")))
     }
@@ -80,22 +105,22 @@ impl FileDialogs for SystemDialogs {
 pub struct PendingDialog {
     /// Open or save.
     pub action: FileAction,
-    answer: Receiver<Option<PathBuf>>,
+    answer: Receiver<DialogAnswer>,
 }
 
 impl PendingDialog {
     /// A dialog for `action` answering on `answer`.
-    pub fn new(action: FileAction, answer: Receiver<Option<PathBuf>>) -> PendingDialog {
+    pub fn new(action: FileAction, answer: Receiver<DialogAnswer>) -> PendingDialog {
         PendingDialog { action, answer }
     }
 
-    /// The answer once it has come: a path, or `None` when cancelled (or when the
-    /// dialog's thread ended without one).
-    pub fn poll(&self) -> Option<Option<PathBuf>> {
+    /// The answer once it has come ([`DialogAnswer::Cancelled`] when the dialog's thread
+    /// ended without one).
+    pub fn poll(&self) -> Option<DialogAnswer> {
         match self.answer.try_recv() {
             Ok(answer) => Some(answer),
             Err(std::sync::mpsc::TryRecvError::Empty) => None,
-            Err(std::sync::mpsc::TryRecvError::Disconnected) => Some(None),
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => Some(DialogAnswer::Cancelled),
         }
     }
 }

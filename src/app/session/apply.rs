@@ -8,7 +8,7 @@ use crate::app::analysis::{GameReview, REVIEW_TIME};
 use crate::app::animation::Animation;
 use crate::app::command::Command;
 use crate::app::computer::Computer;
-use crate::app::files::FileAction;
+use crate::app::files::{DialogAnswer, FileAction};
 use crate::app::modal::Modal;
 use crate::app::setup::{NewGameForm, Setup};
 use crate::game::Game;
@@ -257,11 +257,15 @@ impl Session {
             }
             // ---- Files ----
             (_, C::Open) => self.ask_open(),
-            (_, C::DialogAnswered(path)) => {
+            (_, C::DialogAnswered(answer)) => {
                 let dialog = self.take_dialog();
-                match (dialog, path) {
-                    (Some(FileAction::Open), Some(path)) => self.open_file(path),
-                    (Some(FileAction::Save), Some(path)) => self.save_to(path),
+                match (dialog, answer) {
+                    (Some(FileAction::Open), DialogAnswer::Chosen(path)) => self.open_file(path),
+                    (Some(FileAction::Save), DialogAnswer::Chosen(path)) => self.save_to(path),
+                    (Some(action), DialogAnswer::NotShown) => self.ask_for_a_path(
+                        action,
+                        "The desktop's file dialog did not open (no desktop portal answered).".into(),
+                    ),
                     // Cancelled: a prompt that waited for the save goes on asking.
                     _ => {}
                 }

@@ -4,7 +4,7 @@
 
 use super::{Document, Session};
 use crate::app::computer::Computer;
-use crate::app::files::{FileAction, PathPrompt, PendingDialog};
+use crate::app::files::{DialogAnswer, FileAction, PathPrompt, PendingDialog};
 use crate::app::modal::Modal;
 use crate::savefile::SavedGame;
 use std::path::PathBuf;
@@ -59,7 +59,7 @@ impl Session {
 
     /// Where no dialog can be shown (`why`): the typed-path prompt, starting from the
     /// game's file for a save, else the last folder used.
-    fn ask_for_a_path(&mut self, action: FileAction, why: String) {
+    pub(super) fn ask_for_a_path(&mut self, action: FileAction, why: String) {
         let current = match action {
             FileAction::Save => self.document.path.as_deref(),
             FileAction::Open => None,
@@ -68,7 +68,7 @@ impl Session {
         self.modals.open(Modal::Path(prompt));
     }
 
-    fn wait_for_dialog(&mut self, action: FileAction, answer: std::sync::mpsc::Receiver<Option<PathBuf>>) {
+    fn wait_for_dialog(&mut self, action: FileAction, answer: std::sync::mpsc::Receiver<DialogAnswer>) {
         self.dialog = Some(PendingDialog::new(action, answer));
         self.modals.open(Modal::FileDialog(action));
     }

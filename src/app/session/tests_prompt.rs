@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::app::Command as C;
+use crate::app::files::DialogAnswer;
 
 /// No file dialog can be shown: the typed-path prompt opens instead.
 struct NoDialogs;
@@ -86,7 +87,7 @@ fn whether_the_game_changed_follows_every_command() {
 
 /// The system's dialogs, answering later on a channel the test holds.
 struct LaterDialogs {
-    asked: std::rc::Rc<std::cell::RefCell<Vec<std::sync::mpsc::Sender<Option<PathBuf>>>>>,
+    asked: std::rc::Rc<std::cell::RefCell<Vec<std::sync::mpsc::Sender<DialogAnswer>>>>,
 }
 
 impl FileDialogs for LaterDialogs {
@@ -100,7 +101,7 @@ impl FileDialogs for LaterDialogs {
         &mut self,
         _action: crate::app::files::FileAction,
         _name: &str,
-    ) -> Option<Result<std::sync::mpsc::Receiver<Option<PathBuf>>, String>> {
+    ) -> Option<Result<std::sync::mpsc::Receiver<DialogAnswer>, String>> {
         let (tx, rx) = std::sync::mpsc::channel();
         self.asked.borrow_mut().push(tx);
         Some(Ok(rx))
@@ -124,18 +125,29 @@ fn the_file_dialog_waits_on_its_thread_while_the_window_goes_on() {
     s.apply(C::CancelModal);
     assert!(s.waiting_for_dialog(), "Esc does not close the system's dialog");
     assert_eq!(s.poll_dialog(), None, "no answer yet");
-    asked.borrow()[0].send(Some(file.clone())).unwrap();
+    asked.borrow()[0].send(DialogAnswer::Chosen(file.clone())).unwrap();
     let answer = s.poll_dialog().expect("the answer");
     s.apply(answer);
     assert!(!s.waiting_for_dialog() && s.modals().top().is_none());
     assert!(!s.changed() && crate::savefile::SavedGame::load(&file).is_ok(), "saved where the dialog said");
     // Open, cancelled: nothing changes; a dialog whose thread died counts as cancelled.
     s.apply(C::Open);
-    asked.borrow()[1].send(None).unwrap();
+    asked.borrow()[1].send(DialogAnswer::Cancelled).unwrap();
     let answer = s.poll_dialog().expect("the answer");
     s.apply(answer);
     assert!(!s.waiting_for_dialog() && s.game().unwrap().cursor() == 1);
     s.apply(C::Open);
     asked.borrow_mut().pop();
-    assert_eq!(s.poll_dialog(), Some(C::DialogAnswered(None)));
+    assert_eq!(s.poll_dialog(), Some(C::DialogAnswered(DialogAnswer::Cancelled)));
+    s.apply(C::DialogAnswered(DialogAnswer::Cancelled));
+    // A dialog that was never shown (a session bus with no portal): the typed path asks.
+    s.apply(C::SaveAs);
+    asked.borrow()[2].send(DialogAnswer::NotShown).unwrap();
+    let answer = s.poll_dialog().expect("the answer");
+    s.apply(answer);
+    assert!(
+        matches!(s.modals().top(), Some(Modal::Path(p)) if p.action == crate::app::files::FileAction::Save),
+        "{:?}",
+        s.modals().top()
+    );
 }
