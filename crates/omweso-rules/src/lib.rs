@@ -4,6 +4,7 @@
 //! which section it implements.
 #![warn(missing_docs)]
 
+mod generate;
 mod hole;
 mod moves;
 pub mod notation;
@@ -15,12 +16,13 @@ mod state;
 mod threats;
 mod trace;
 
+pub use generate::Perft;
 pub use hole::{Direction, Hole, Row, Side, column_partner_track, is_leftmost_track, opposite_tracks};
 pub use moves::{Choice, Move};
 pub use options::{LapLimitError, MAX_LAP_LIMIT, Points, RuleOptions, check_lap_limit};
 pub use outcome::{Outcome, WinKind};
 pub use position::{Layout, LayoutError, Position, SEEDS_PER_SIDE, TOTAL_SEEDS};
 pub use sowing::{DecisionPoint, Progress, Sowing};
-pub use state::{ChoiceMismatch, FirstMoves, GameState, IllegalMove, Perft, StateError, Successor};
+pub use state::{ChoiceMismatch, FirstMoves, GameState, IllegalMove, StateError, Successor};
 pub use threats::Threat;
 pub use trace::{Event, Lap, LapEnd, LapSource, Trace};
