@@ -104,3 +104,30 @@ fn analyse_keeps_its_time_through_never_ending_moves() {
     assert!(text.lines().last().is_some_and(|l| l.starts_with("bestmove ")), "{text}");
     assert!(took < std::time::Duration::from_millis(600), "analyse --time-ms 100 took {took:?}");
 }
+
+#[test]
+fn solve_prints_the_result_its_line_and_writes_a_checkable_proof() {
+    let dir = tempfile::tempdir().unwrap();
+    let proof = dir.path().join("proof.txt");
+    let position = "2a, 7b, 1c, 5d, 11e, 1f, 4g, 6i, 3j, 2k, 7m, 2o, 4p; 1BC, 2EG, 1JLP / L none 3,2";
+    let args = ["omweso", "solve", "-p", position, "--proof", proof.to_str().unwrap()];
+    let text = output(&args).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "result lower wins in 7 moves", "{text}");
+    assert_eq!(lines[1], "line e | G | a | C | b | B | e", "{text}");
+    assert!(lines[2].starts_with("info nodes ") && lines[2].ends_with(" proof-positions 6"), "{text}");
+    let written = std::fs::read_to_string(&proof).unwrap();
+    assert_eq!(written.lines().count(), 6);
+    assert_eq!(written.lines().next(), Some(format!("{position}\te").as_str()));
+    // A proof too large for its limit is reported and not written.
+    let small = dir.path().join("small.txt");
+    let args = ["omweso", "solve", "-p", position, "--proof", small.to_str().unwrap(), "--proof-limit", "2"];
+    let e = output(&args).unwrap_err();
+    assert!(e.contains("lower wins, but its proof holds more than 2 positions"), "{e}");
+    assert!(!small.exists());
+    // A finished game and a proof path that cannot be written are errors.
+    let e = output(&["omweso", "solve", "-p", "1a-o, 33p; 1A-P / U none 0,0"]).unwrap_err();
+    assert!(e.contains("nothing to prove: the game is over"), "{e}");
+    let e = output(&["omweso", "solve", "-p", position, "--proof", dir.path().to_str().unwrap()]).unwrap_err();
+    assert!(e.starts_with("cannot write the proof to "), "{e}");
+}

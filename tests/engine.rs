@@ -147,3 +147,26 @@ fn lays_out_a_side_seeing_the_other_or_not() {
     assert!(out[2].starts_with("info string error: layout: ") && out[2].contains("32"), "{}", out[2]);
     assert!(out[3].starts_with("info string error: layout: expected lower or upper"), "{}", out[3]);
 }
+
+#[test]
+fn solve_requests_answer_the_proven_result() {
+    let (mut child, mut stdin, mut stdout) = engine();
+    let mut ask = |lines: &[&str], until: &str| {
+        for l in lines {
+            writeln!(stdin, "{l}").expect("the engine reads");
+        }
+        read_until(&mut stdout, until)
+    };
+    let short = "2a, 1c, 5de, 4f, 1g, 6h, 7i, 2j, 1k, 4l, 1m, 4n, 1p; 3E, 1F, 2G, 10I, 3L, 1N / L none 3,2";
+    let out = ask(&[&format!("position {short}"), "solve time-ms 5000"], "info nodes ");
+    assert_eq!(out[0], "result lower wins in 9 moves", "{out:?}");
+    assert!(out[1].starts_with("line a2xF | "), "{out:?}");
+    assert_eq!(out.len(), 3, "{out:?}");
+    let out = ask(&["solve fast"], "info string");
+    assert_eq!(out, ["info string error: solve: unknown limit `fast`: expected time-ms N"]);
+    let out = ask(&["position 4i-p; 4I-P / L both 0,0 lap-limit 1", "solve"], "info nodes ");
+    assert_eq!(out[0], "result annulled", "{out:?}");
+    assert!(out[1].ends_with("proof-positions 0"), "{out:?}");
+    drop(stdin);
+    assert!(child.wait().expect("the engine ends").success());
+}

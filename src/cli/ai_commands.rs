@@ -1,6 +1,6 @@
 //! `omweso analyse` and the lines it prints, which the engine protocol shares.
 
-use omweso_engine::{self as ai, Level, Limits, SearchInfo};
+use omweso_engine::{self as ai, Level, Limits, SearchInfo, Solution, SolveLimits, Verdict};
 use omweso_rules::{GameState, Move};
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
@@ -46,4 +46,58 @@ pub fn info_line(i: &SearchInfo) -> String {
 /// The answer of a search: `bestmove <move>`.
 pub fn bestmove_line(best: &Move) -> String {
     format!("bestmove {best}")
+}
+
+/// `omweso solve`: the solver's verdict on `state` as `result …`, `line …` and `info …`
+/// lines; with `proof`, a proven win's proof written there atomically.
+///
+/// # Errors
+/// A finished game, a proof file that cannot be written (nothing is left half-written), a
+/// proof larger than the limit when one was asked for, or output that cannot be written.
+pub fn solve(
+    state: &GameState,
+    limits: SolveLimits,
+    proof: Option<&std::path::Path>,
+    out: &mut dyn Write,
+) -> Result<(), String> {
+    if let Some(o) = state.outcome() {
+        return Err(format!("nothing to prove: the game is over ({o})"));
+    }
+    let solution = ai::solve(state, limits, &AtomicBool::new(false));
+    for line in solve_lines(&solution) {
+        writeln!(out, "{line}").map_err(io)?;
+    }
+    match (&solution.verdict, proof) {
+        (Verdict::Win { proof: p, .. }, Some(path)) => crate::disk::write_atomically(path, p.to_text().as_bytes())
+            .map_err(|e| format!("cannot write the proof to {}: {e}", path.display())),
+        (Verdict::Unknown { too_large: Some(w) }, Some(_)) => Err(format!(
+            "{} wins, but its proof holds more than {} positions: no proof written (raise --proof-limit)",
+            w.name(),
+            limits.proof_positions
+        )),
+        (_, Some(_)) => Err("no win proven: no proof written".to_string()),
+        (_, None) => Ok(()),
+    }
+}
+
+/// The lines of a solve: `result …`, then `line …` for a proven win, then `info …`.
+pub fn solve_lines(s: &Solution) -> Vec<String> {
+    let mut lines = Vec::new();
+    let positions = match &s.verdict {
+        Verdict::Win { winner, proof } => {
+            lines.push(format!("result {} wins in {} moves", winner.name(), proof.moves));
+            lines.push(format!("line {}", pv_text(&proof.line)));
+            proof.steps.len()
+        }
+        Verdict::Annulled => {
+            lines.push("result annulled".to_string());
+            0
+        }
+        Verdict::Unknown { .. } => {
+            lines.push("result unknown".to_string());
+            0
+        }
+    };
+    lines.push(format!("info nodes {} time-ms {} proof-positions {positions}", s.nodes, s.elapsed.as_millis()));
+    lines
 }

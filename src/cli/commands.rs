@@ -45,6 +45,14 @@ pub fn run(command: &Command, out: &mut dyn Write) -> Result<(), String> {
             };
             ai_commands::analyse(&state.state().map_err(|e| e.to_string())?, *level, limits, *seed, out)
         }
+        Command::Solve { state, time_ms, proof, proof_limit } => {
+            let limits = omweso_engine::SolveLimits {
+                time: Some(Duration::from_millis(*time_ms)),
+                proof_positions: *proof_limit,
+                ..omweso_engine::SolveLimits::default()
+            };
+            ai_commands::solve(&state.state().map_err(|e| e.to_string())?, limits, proof.as_deref(), out)
+        }
         Command::Engine { level, seed, threads } => {
             // The protocol talks on the process's own standard input and output: the search
             // thread answers while the input is read.

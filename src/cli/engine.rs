@@ -15,6 +15,10 @@
 //!   is one side's half of a RULES.md §5 position (`4a-h`, `2A-P`). `seed N` varies the
 //!   layout from game to game (by default the engine's `--seed`). Answered by `layout
 //!   <layout>`.
+//! - `solve [time-ms N]`: prove who wins the position with best play (the solver, as
+//!   `omweso solve`; by default for 10 s). Answered, on its own thread as `go` is, by the
+//!   lines `omweso solve` prints: `result …`, `line …` when a win is proven, and last
+//!   `info nodes N time-ms T proof-positions P`. `stop` ends it with `result unknown`.
 //! - `stop`: end the running search now; it still answers `bestmove`.
 //! - `isready`: answered by `readyok` at once, even while a search runs.
 //! - `quit`: stop any search and leave. The end of the input waits for the running search,
@@ -25,7 +29,7 @@
 //! game is already over. A line that cannot be carried out gets `info string error: …` and
 //! changes nothing.
 
-use super::ai_commands::{bestmove_line, info_line};
+use super::ai_commands::{bestmove_line, info_line, solve_lines};
 use super::state_args::RuleArgs;
 use omweso_engine::{self as ai, Level, Limits};
 use omweso_rules::notation::{format_layout, parse_layout};
@@ -54,6 +58,8 @@ pub enum Request {
         /// The rule options of the game.
         options: RuleOptions,
     },
+    /// `solve [time-ms N]`.
+    Solve(Duration),
     /// `stop`.
     Stop,
     /// `isready`.
@@ -68,7 +74,7 @@ pub enum Request {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ProtocolError {
     /// The first word is not a request of the protocol.
-    #[error("unknown request `{0}`: expected position, go, layout, stop, isready or quit")]
+    #[error("unknown request `{0}`: expected position, go, solve, layout, stop, isready or quit")]
     UnknownRequest(String),
     /// `position` without a readable game state.
     #[error("position: {0}")]
@@ -76,6 +82,9 @@ pub enum ProtocolError {
     /// A word after the game state that is not a rule option.
     #[error("position: unknown rule word `{0}`: expected split-three, no-akakyala, akawumbi-end-column or lap-limit N")]
     UnknownRuleWord(String),
+    /// A word after `solve` that is not `time-ms N`.
+    #[error("solve: unknown limit `{0}`: expected time-ms N")]
+    UnknownSolveLimit(String),
     /// A word after `go` that is not a limit.
     #[error("go: unknown limit `{0}`: expected time-ms N, depth N or nodes N")]
     UnknownLimit(String),
@@ -121,6 +130,7 @@ pub fn parse_request(line: &str) -> Result<Request, ProtocolError> {
         "position" => parse_position(rest).map(Request::Position),
         "go" => parse_go(rest).map(Request::Go),
         "layout" => parse_layout_request(rest),
+        "solve" => parse_solve(rest).map(Request::Solve),
         "stop" => Ok(Request::Stop),
         "isready" => Ok(Request::IsReady),
         "quit" => Ok(Request::Quit),
@@ -253,6 +263,19 @@ fn parse_go(text: &str) -> Result<Limits, ProtocolError> {
     Ok(limits)
 }
 
+/// `[time-ms N]`.
+fn parse_solve(text: &str) -> Result<Duration, ProtocolError> {
+    let mut time = Duration::from_secs(10);
+    let mut words = text.split_whitespace();
+    while let Some(word) = words.next() {
+        match word {
+            "time-ms" => time = Duration::from_millis(number("time-ms", 1, words.next())?),
+            other => return Err(ProtocolError::UnknownSolveLimit(other.to_string())),
+        }
+    }
+    Ok(time)
+}
+
 /// How `omweso engine` searches.
 #[derive(Clone, Copy, Debug)]
 pub struct EngineSettings {
@@ -302,10 +325,10 @@ pub fn run_engine(input: &mut dyn BufRead, out: Output, settings: EngineSettings
         match parse_request(&line) {
             Ok(Request::Nothing) => {}
             Ok(Request::Position(s)) => state = Some(s),
-            Ok(Request::Go(limits)) => match (&state, &running) {
+            Ok(request @ (Request::Go(_) | Request::Solve(_))) => match (&state, &running) {
                 (_, Some(_)) => say(&out, &format!("info string error: {}", ProtocolError::Busy)),
                 (None, None) => say(&out, &format!("info string error: {}", ProtocolError::NoPosition)),
-                (Some(s), None) => running = Some(start_search(s.clone(), limits, settings, Arc::clone(&out))),
+                (Some(s), None) => running = Some(start_job(s.clone(), request, settings, Arc::clone(&out))),
             },
             Ok(Request::Layout { side, seen, seed, options }) => {
                 let seed = seed.unwrap_or(settings.seed);
@@ -340,19 +363,39 @@ fn finish(running: Option<Running>, stop: bool) {
     }
 }
 
-fn start_search(state: GameState, limits: Limits, settings: EngineSettings, out: Output) -> Running {
+/// Runs a `go` or `solve` request on its own thread.
+fn start_job(state: GameState, request: Request, settings: EngineSettings, out: Output) -> Running {
     let stop = Arc::new(AtomicBool::new(false));
     let answered = Arc::new(AtomicBool::new(false));
     let (flag, done) = (Arc::clone(&stop), Arc::clone(&answered));
     let thread = std::thread::spawn(move || {
-        let answer = if let Some(o) = state.outcome() {
-            say(&out, &format!("info string error: no legal moves: the game is over ({o})"));
-            "bestmove (none)".to_string()
-        } else {
-            let limits = Limits { threads: settings.threads, ..limits };
-            let result =
-                ai::search(&state, settings.level, limits, settings.seed, &flag, &mut |i| say(&out, &info_line(i)));
-            result.map_or_else(|| "bestmove (none)".to_string(), |r| bestmove_line(&r.best))
+        let answer = match request {
+            _ if state.outcome().is_some() => {
+                let o = state.outcome().map(|o| o.to_string()).unwrap_or_default();
+                say(&out, &format!("info string error: no legal moves: the game is over ({o})"));
+                let solve = matches!(request, Request::Solve(_));
+                if solve {
+                    "info nodes 0 time-ms 0 proof-positions 0".to_string()
+                } else {
+                    "bestmove (none)".to_string()
+                }
+            }
+            Request::Solve(time) => {
+                let limits = ai::SolveLimits { time: Some(time), ..ai::SolveLimits::default() };
+                let mut lines = solve_lines(&ai::solve(&state, limits, &flag));
+                let last = lines.pop().unwrap_or_default();
+                for line in lines {
+                    say(&out, &line);
+                }
+                last
+            }
+            Request::Go(limits) => {
+                let limits = Limits { threads: settings.threads, ..limits };
+                let result =
+                    ai::search(&state, settings.level, limits, settings.seed, &flag, &mut |i| say(&out, &info_line(i)));
+                result.map_or_else(|| "bestmove (none)".to_string(), |r| bestmove_line(&r.best))
+            }
+            _ => String::new(),
         };
         done.store(true, Ordering::SeqCst);
         say(&out, &answer);

@@ -13,7 +13,7 @@ mod state_args;
 mod stats;
 mod teach;
 
-pub use ai_commands::{analyse, bestmove_line, info_line, pv_text};
+pub use ai_commands::{analyse, bestmove_line, info_line, pv_text, solve};
 pub use commands::run;
 pub use engine::{EngineSettings, Output, ProtocolError, Request, parse_request, run_engine};
 pub use external::{ExternalEngine, ExternalError};
@@ -172,6 +172,26 @@ pub enum Command {
         /// Threads searching together (Lazy SMP); 1 is deterministic.
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
         threads: u32,
+    },
+    /// Prove who wins with best play (the solver): prints `result lower wins in N moves`,
+    /// `result upper wins in N moves`, `result annulled` or `result unknown`, then
+    /// `line <move> | <move> | …` (the proof's main line: the winner's moves and the loser's
+    /// longest defence) and `info nodes N time-ms T proof-positions P`. N is the proof's
+    /// longest line in moves of both players.
+    Solve {
+        #[command(flatten)]
+        state: StateArgs,
+        /// Time for the solve, in milliseconds.
+        #[arg(long, default_value_t = 10_000)]
+        time_ms: u64,
+        /// Write the proof of a proven win here, atomically: one line
+        /// `<full game state>\t<move>` for every position of the proof in which the winner
+        /// is to move (see the README). Nothing is written unless the win is proven.
+        #[arg(long)]
+        proof: Option<PathBuf>,
+        /// Most positions the proof may hold; a larger one is reported and not written.
+        #[arg(long, default_value_t = 2_000_000)]
+        proof_limit: usize,
     },
     /// Speak the engine protocol on standard input and output (see the README):
     /// `position <game state> [rule words]`, `go [time-ms N] [depth N] [nodes N]`, `stop`,

@@ -17,6 +17,7 @@ mod judge;
 mod layout;
 pub mod review;
 mod search;
+mod solve;
 mod tt;
 pub mod worker;
 
@@ -25,6 +26,7 @@ pub use eval::{SEED, evaluate};
 pub use judge::Judgement;
 pub use layout::choose_layout;
 pub use search::{PROVEN, WIN};
+pub use solve::{Proof, Solution, SolveLimits, Verdict, solve};
 pub use tt::hash;
 
 use omweso_rules::{GameState, Move};

@@ -1,0 +1,33 @@
+//! Checks a proof written by `omweso solve --proof FILE` with the rules alone.
+//!
+//! ```text
+//! cargo run --release -p omweso-engine --example check_proof -- proof.txt [lap-limit]
+//! ```
+//!
+//! Prints `proof holds: <winner> wins, <n> positions` (exit 0) or the error (exit 1). The
+//! proof must have been made under the default rule options, except for the lap limit.
+
+mod proof_checker;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let Some(file) = args.first() else {
+        eprintln!("usage: check_proof <proof file> [lap limit]");
+        std::process::exit(2);
+    };
+    let mut options = omweso_rules::RuleOptions::default();
+    if let Some(laps) = args.get(1) {
+        options.lap_limit = laps.parse().unwrap_or_else(|_| {
+            eprintln!("error: `{laps}` is not a lap limit");
+            std::process::exit(2)
+        });
+    }
+    let result = std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"));
+    match result.and_then(|text| proof_checker::check(&text, options)) {
+        Ok(c) => println!("proof holds: {} wins, {} positions", c.winner.name(), c.positions),
+        Err(e) => {
+            eprintln!("error: {e}");
+            std::process::exit(1);
+        }
+    }
+}

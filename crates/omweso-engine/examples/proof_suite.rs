@@ -1,0 +1,107 @@
+//! The proof suite: how many positions the solver proves, how fast, and how large the
+//! proofs are, beside what today's search proves in the same time.
+//!
+//! ```text
+//! # first-move positions of Master layout pairs (Upper lays out first, Lower sees it and moves first)
+//! cargo run --release -p omweso-engine --example proof_suite -- make 24 > crates/omweso-engine/benches/first-moves.txt
+//! # solve each for up to 10 s, and search each for 10 s
+//! cargo run --release -p omweso-engine --example proof_suite -- run crates/omweso-engine/benches/first-moves.txt 10000 search
+//! ```
+//!
+//! A measurement, not a test: its times depend on the machine and its load. Each proof is
+//! checked by the rules-only checker before it counts.
+
+#[path = "check_proof/proof_checker.rs"]
+mod proof_checker;
+
+use omweso_engine::{Level, Limits, PROVEN, SolveLimits, Verdict, choose_layout, search, solve};
+use omweso_rules::{GameState, RuleOptions, Side};
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+fn make(n: u64) {
+    let options = RuleOptions::default();
+    for seed in 1..=n {
+        let upper = choose_layout(Side::Upper, Level::Master, None, &options, seed ^ 1);
+        let lower = choose_layout(Side::Lower, Level::Master, Some(&upper), &options, seed ^ 2);
+        println!("{}", GameState::from_layouts(&lower, &upper, Side::Lower, options));
+    }
+}
+
+fn run(file: &str, ms: u64, with_search: bool) {
+    let text = std::fs::read_to_string(file).expect("the positions file");
+    let stop = AtomicBool::new(false);
+    let (mut within, mut times, mut steps, mut searched, mut agree) = ([0u32; 3], Vec::new(), Vec::new(), 0, true);
+    let states: Vec<GameState> =
+        text.lines().filter(|l| !l.trim().is_empty()).map(|l| l.parse().expect("a state")).collect();
+    for state in &states {
+        let limits = SolveLimits { time: Some(Duration::from_millis(ms)), ..SolveLimits::default() };
+        let s = solve(state, limits, &stop);
+        let secs = s.elapsed.as_secs_f64();
+        let result = match &s.verdict {
+            Verdict::Win { winner, proof } => {
+                let checked = proof_checker::check(&proof.to_text(), *state.options());
+                assert_eq!(checked.map(|c| c.winner), Ok(*winner), "the proof must hold");
+                for (i, limit) in [1.0, 10.0, 60.0].into_iter().enumerate() {
+                    within[i] += u32::from(secs <= limit);
+                }
+                times.push(secs);
+                steps.push(proof.steps.len());
+                format!("{} wins in {} moves, proof {} positions", winner.name(), proof.moves, proof.steps.len())
+            }
+            v => format!("{v:?}"),
+        };
+        let mut line = format!("{:8.3} s {:>10} nodes  {result}", secs, s.nodes);
+        if with_search {
+            let t = Instant::now();
+            let mut first: Option<f64> = None;
+            let limits = Limits { time: Some(Duration::from_millis(ms)), ..Limits::default() };
+            let r = search(state, Level::Master, limits, 0, &stop, &mut |i| {
+                if i.score.abs() >= PROVEN && first.is_none() {
+                    first = Some(t.elapsed().as_secs_f64());
+                }
+            });
+            if let (Some(r), Some(f)) = (r, first) {
+                searched += 1;
+                let winner = if r.score > 0 { state.to_move() } else { state.to_move().opponent() };
+                if let Verdict::Win { winner: w, .. } = &s.verdict {
+                    agree &= *w == winner;
+                }
+                line.push_str(&format!("   search: {} wins, proven after {f:.3} s", winner.name()));
+            } else {
+                line.push_str("   search: not proven");
+            }
+        }
+        println!("{line}");
+    }
+    let n = states.len();
+    times.sort_by(f64::total_cmp);
+    steps.sort_unstable();
+    let median = |v: &[f64]| v.get(v.len() / 2).copied().unwrap_or(0.0);
+    println!(
+        "solver: {} of {n} proven (within 1 s {}, 10 s {}, 60 s {}); median time {:.3} s; median proof {} positions, largest {}",
+        times.len(),
+        within[0],
+        within[1],
+        within[2],
+        median(&times),
+        steps.get(steps.len() / 2).copied().unwrap_or(0),
+        steps.last().copied().unwrap_or(0)
+    );
+    if with_search {
+        println!("search: {searched} of {n} proven in {ms} ms; results agree where both prove: {agree}");
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.iter().map(String::as_str).collect::<Vec<_>>()[..] {
+        ["make", n] => make(n.parse().expect("a count")),
+        ["run", file, ms] => run(file, ms.parse().expect("milliseconds"), false),
+        ["run", file, ms, "search"] => run(file, ms.parse().expect("milliseconds"), true),
+        _ => {
+            eprintln!("usage: proof_suite make <count> | proof_suite run <file> <time-ms> [search]");
+            std::process::exit(2);
+        }
+    }
+}
