@@ -131,3 +131,19 @@ fn solve_prints_the_result_its_line_and_writes_a_checkable_proof() {
     let e = output(&["omweso", "solve", "-p", position, "--proof", dir.path().to_str().unwrap()]).unwrap_err();
     assert!(e.starts_with("cannot write the proof to "), "{e}");
 }
+
+#[test]
+fn solve_layout_answers_a_reply_layout_and_what_it_proves() {
+    let text = output(&["omweso", "solve-layout", "--first", "2A-P", "--side", "lower", "--time-ms", "5000"]).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    let layout = lines[0].strip_prefix("layout ").expect("a layout line");
+    let lower = omweso_rules::notation::parse_layout(layout, omweso_rules::Side::Lower).expect("Lower's half");
+    assert!(lines[1].starts_with("result lower wins in "), "{text}");
+    // The same game solved on its own gives the same result.
+    let upper = omweso_rules::notation::parse_layout("2A-P", omweso_rules::Side::Upper).unwrap();
+    let state = omweso_rules::GameState::from_layouts(&lower, &upper, omweso_rules::Side::Lower, Default::default());
+    let again = output(&["omweso", "solve", "-p", &state.to_string()]).unwrap();
+    assert_eq!(again.lines().next(), Some(lines[1]), "{again}");
+    let e = output(&["omweso", "solve-layout", "--first", "2a-p", "--side", "lower"]).unwrap_err();
+    assert!(e.starts_with("--first: "), "{e}");
+}

@@ -85,7 +85,8 @@ pub fn solve_lines(s: &Solution) -> Vec<String> {
     let mut lines = Vec::new();
     let positions = match &s.verdict {
         Verdict::Win { winner, proof } => {
-            lines.push(format!("result {} wins in {} moves", winner.name(), proof.moves));
+            let moves = if proof.moves == 1 { "move" } else { "moves" };
+            lines.push(format!("result {} wins in {} {moves}", winner.name(), proof.moves));
             lines.push(format!("line {}", pv_text(&proof.line)));
             proof.steps.len()
         }

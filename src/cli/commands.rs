@@ -53,6 +53,21 @@ pub fn run(command: &Command, out: &mut dyn Write) -> Result<(), String> {
             };
             ai_commands::solve(&state.state().map_err(|e| e.to_string())?, limits, proof.as_deref(), out)
         }
+        Command::SolveLayout { first, side, time_ms, seed, rules } => {
+            let side = omweso_rules::Side::from(*side);
+            let first =
+                omweso_rules::notation::parse_layout(first, side.opponent()).map_err(|e| format!("--first: {e}"))?;
+            let options = rules.options();
+            let stop = std::sync::atomic::AtomicBool::new(false);
+            let time = Duration::from_millis(*time_ms);
+            let (layout, solution) = omweso_engine::solve_layout(side, &first, &options, time, *seed, &stop);
+            writeln!(out, "layout {}", omweso_rules::notation::format_layout(&layout, side))
+                .map_err(ai_commands::io)?;
+            for line in ai_commands::solve_lines(&solution) {
+                writeln!(out, "{line}").map_err(ai_commands::io)?;
+            }
+            Ok(())
+        }
         Command::Engine { level, seed, threads } => {
             // The protocol talks on the process's own standard input and output: the search
             // thread answers while the input is read.

@@ -193,6 +193,25 @@ pub enum Command {
         #[arg(long, default_value_t = 2_000_000)]
         proof_limit: usize,
     },
+    /// A reply layout for the side laying out second, with a proven win if one is found
+    /// within the time: prints `layout <layout>` (that side's half of a RULES.md §5
+    /// position), then the lines of `solve` for the game from its first move.
+    SolveLayout {
+        /// The layout of the side that laid out first, e.g. `4A-P` (its half of a position).
+        #[arg(long, allow_hyphen_values = true)]
+        first: String,
+        /// The side laying out second, seeing `--first`.
+        #[arg(long, value_enum)]
+        side: SideArg,
+        /// Time for the whole search, in milliseconds.
+        #[arg(long, default_value_t = 10_000)]
+        time_ms: u64,
+        /// Seed of the first layout tried.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        #[command(flatten)]
+        rules: RuleArgs,
+    },
     /// Speak the engine protocol on standard input and output (see the README):
     /// `position <game state> [rule words]`, `go [time-ms N] [depth N] [nodes N]`, `stop`,
     /// `isready`, `quit`; answers `info …` lines and `bestmove <move>` as `analyse` does.

@@ -4,6 +4,8 @@
 //! ```text
 //! # first-move positions of Master layout pairs (Upper lays out first, Lower sees it and moves first)
 //! cargo run --release -p omweso-engine --example proof_suite -- make 24 > crates/omweso-engine/benches/first-moves.txt
+//! # the same positions six moves on (Master against itself, a fixed node budget a move)
+//! cargo run --release -p omweso-engine --example proof_suite -- deepen crates/omweso-engine/benches/first-moves.txt 6 > crates/omweso-engine/benches/six-moves.txt
 //! # solve each for up to 10 s, and search each for 10 s
 //! cargo run --release -p omweso-engine --example proof_suite -- run crates/omweso-engine/benches/first-moves.txt 10000 search
 //! ```
@@ -25,6 +27,24 @@ fn make(n: u64) {
         let upper = choose_layout(Side::Upper, Level::Master, None, &options, seed ^ 1);
         let lower = choose_layout(Side::Lower, Level::Master, Some(&upper), &options, seed ^ 2);
         println!("{}", GameState::from_layouts(&lower, &upper, Side::Lower, options));
+    }
+}
+
+/// Each position of `file` after `moves` moves of Master against itself (a node budget a
+/// move, so the same every time); games over by then are left out.
+fn deepen(file: &str, moves: u32) {
+    let text = std::fs::read_to_string(file).expect("the positions file");
+    let stop = AtomicBool::new(false);
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let mut state: GameState = line.parse().expect("a state");
+        for _ in 0..moves {
+            let limits = Limits { nodes: Some(20_000), threads: 1, ..Limits::default() };
+            let Some(r) = search(&state, Level::Master, limits, 0, &stop, &mut |_| {}) else { break };
+            state = state.play(&r.best).expect("a legal move").0.state;
+        }
+        if state.outcome().is_none() {
+            println!("{state}");
+        }
     }
 }
 
@@ -97,10 +117,11 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.iter().map(String::as_str).collect::<Vec<_>>()[..] {
         ["make", n] => make(n.parse().expect("a count")),
+        ["deepen", file, moves] => deepen(file, moves.parse().expect("a number of moves")),
         ["run", file, ms] => run(file, ms.parse().expect("milliseconds"), false),
         ["run", file, ms, "search"] => run(file, ms.parse().expect("milliseconds"), true),
         _ => {
-            eprintln!("usage: proof_suite make <count> | proof_suite run <file> <time-ms> [search]");
+            eprintln!("usage: proof_suite make <count> | deepen <file> <moves> | run <file> <time-ms> [search]");
             std::process::exit(2);
         }
     }

@@ -76,6 +76,10 @@ fn tt_bits(limits: &Limits, deadline_ms: Option<u128>) -> u32 {
 /// The best move for the side to move; `None` only when there is no legal move. When
 /// `stop` is set the search returns promptly with the best move so far. For a given
 /// `seed` and a node or depth budget without time limit the result is deterministic.
+///
+/// Master with a time limit alone first gives the solver (`solve.rs`) up to a quarter of
+/// the time: a proven win is played by its proof (the score `WIN` less the proof's length
+/// in moves, the principal variation its main line); otherwise the search takes the rest.
 pub fn search(
     state: &GameState,
     level: Level,
@@ -86,6 +90,13 @@ pub fn search(
 ) -> Option<SearchResult> {
     let style = level.style();
     let (started, succ, time) = root(state, &limits, style.default_time)?;
+    if let (Level::Master, Some(t), None, None) = (level, time, limits.depth, limits.nodes) {
+        if let Some(result) = proven_win(state, t / 4, stop, on_info) {
+            return Some(result);
+        }
+    }
+    let time = time.map(|t| t.saturating_sub(started.elapsed()));
+    let started = Instant::now();
     let max_depth = style.max_depth.min(limits.depth.unwrap_or(u32::MAX)).max(1);
     let table = Table::new(tt_bits(&limits, time.map(|t| t.as_millis())));
     let helpers_stop = AtomicBool::new(false);
@@ -102,6 +113,24 @@ pub fn search(
         helpers_stop.store(true, Ordering::Relaxed);
         result
     })
+}
+
+/// The first move of the solver's proof when it proves a win for the side to move within
+/// `time`.
+fn proven_win(
+    state: &GameState,
+    time: Duration,
+    stop: &AtomicBool,
+    on_info: &mut dyn FnMut(&SearchInfo),
+) -> Option<SearchResult> {
+    let limits = crate::SolveLimits { time: Some(time), ..crate::SolveLimits::default() };
+    let solution = crate::solve(state, limits, stop);
+    let crate::Verdict::Win { winner, proof } = solution.verdict else { return None };
+    let best = proof.steps.first().filter(|_| winner == state.to_move())?.1.clone();
+    let score = super::WIN - proof.moves.min(900) as i32;
+    let nps = (solution.nodes as f64 / solution.elapsed.as_secs_f64().max(1e-6)) as u64;
+    on_info(&SearchInfo { depth: proof.moves, score, nodes: solution.nodes, nps, pv: proof.line.clone() });
+    Some(SearchResult { best, score, depth: proof.moves, nodes: solution.nodes, pv: proof.line })
 }
 
 /// What a search of `state` starts from: the clock, the root's successors and the time it

@@ -26,7 +26,7 @@ pub use eval::{SEED, evaluate};
 pub use judge::Judgement;
 pub use layout::choose_layout;
 pub use search::{PROVEN, WIN};
-pub use solve::{Proof, Solution, SolveLimits, Verdict, solve};
+pub use solve::{Proof, Solution, SolveLimits, Verdict, solve, solve_layout};
 pub use tt::hash;
 
 use omweso_rules::{GameState, Move};

@@ -456,3 +456,39 @@ struct Extraction {
     /// Each proof position's index in `steps` and its depth in moves to the end.
     seen: HashMap<u64, (usize, u32)>,
 }
+
+/// A reply layout for `side`, which lays out second seeing `first` (the other side's
+/// layout, RULES.md §2), with a proven win if one is found within `time`: Master's layouts
+/// for growing seeds from `seed`, each solved from the first move for a share of the time.
+/// Returns the layout and its solution: the first with a proven win for `side`, or else
+/// Master's first layout and what was found about it.
+pub fn solve_layout(
+    side: Side,
+    first: &omweso_rules::Layout,
+    options: &omweso_rules::RuleOptions,
+    time: Duration,
+    seed: u64,
+    stop: &AtomicBool,
+) -> (omweso_rules::Layout, Solution) {
+    let start = Instant::now();
+    let mover = options.first_mover_when_laying_first(side.opponent());
+    let slice = (time / 8).max(Duration::from_millis(100));
+    let mut first_found: Option<(omweso_rules::Layout, Solution)> = None;
+    for k in 0.. {
+        let left = time.saturating_sub(start.elapsed());
+        if (k > 0 && left.is_zero()) || stop.load(Ordering::Relaxed) {
+            break;
+        }
+        let layout = crate::choose_layout(side, crate::Level::Master, Some(first), options, seed.wrapping_add(k));
+        let (lower, upper) = if side == Side::Lower { (&layout, first) } else { (first, &layout) };
+        let state = GameState::from_layouts(lower, upper, mover, *options);
+        let limits =
+            SolveLimits { time: Some(slice.min(left.max(Duration::from_millis(1)))), ..SolveLimits::default() };
+        let solution = solve(&state, limits, stop);
+        if matches!(&solution.verdict, Verdict::Win { winner, .. } if *winner == side) {
+            return (layout, solution);
+        }
+        first_found.get_or_insert((layout, solution));
+    }
+    first_found.expect("at least one layout is tried")
+}

@@ -130,3 +130,35 @@ fn cannot_force_a_win(state: &GameState, side: omweso_rules::Side, ply: u32) -> 
     let mut replies = state.successors().into_iter().map(|s| cannot_force_a_win(&s.state, side, ply + 1));
     if state.to_move() == side { replies.all(|b| b) } else { replies.any(|b| b) }
 }
+
+#[test]
+fn master_plays_a_proven_win_by_its_proof() {
+    let state: GameState = SHORT.parse().unwrap();
+    let proof = proof_of(&state);
+    let mut infos = Vec::new();
+    let timed = Limits { time: Some(Duration::from_millis(2000)), ..Limits::default() };
+    let r = search(&state, Level::Master, timed, 0, &AtomicBool::new(false), &mut |i| infos.push(i.clone())).unwrap();
+    assert_eq!(r.best, proof.steps[0].1);
+    assert_eq!((r.score, r.pv.clone()), (omweso_engine::WIN - proof.moves as i32, proof.line.clone()));
+    assert_eq!(infos.len(), 1, "one report: the proof");
+    // The position after it is lost for the opponent, and the checker agrees.
+    let after = state.play(&r.best).unwrap().0.state;
+    let Verdict::Win { winner, proof } = solve(&after, limits(2000), &AtomicBool::new(false)).verdict else { panic!() };
+    assert_eq!(winner, state.to_move());
+    assert!(proof_checker::check(&proof.to_text(), RuleOptions::default()).is_ok());
+}
+
+#[test]
+fn a_reply_layout_with_a_proven_win() {
+    let first = omweso_rules::notation::parse_layout("2A-P", omweso_rules::Side::Upper).unwrap();
+    let options = RuleOptions::default();
+    let side = omweso_rules::Side::Lower;
+    let (layout, solution) =
+        omweso_engine::solve_layout(side, &first, &options, Duration::from_secs(5), 0, &AtomicBool::new(false));
+    let Verdict::Win { winner, proof } = solution.verdict else { panic!("{:?}", solution.verdict) };
+    assert_eq!(winner, side);
+    // The proof starts from the game the two layouts make, Lower (laying out second) to move.
+    let start = GameState::from_layouts(&layout, &first, side, options);
+    assert_eq!(proof.root, start);
+    assert_eq!(proof_checker::check(&proof.to_text(), options).map(|c| c.winner), Ok(side));
+}
