@@ -170,3 +170,18 @@ fn solve_requests_answer_the_proven_result() {
     drop(stdin);
     assert!(child.wait().expect("the engine ends").success());
 }
+
+#[test]
+fn overlong_lines_and_bad_bytes_get_an_error_and_the_engine_goes_on() {
+    let (mut child, mut stdin, mut stdout) = engine();
+    stdin.write_all(b"isready \xff\xfe\n").unwrap();
+    let out = read_until(&mut stdout, "info string");
+    assert_eq!(out, ["info string error: the line is not UTF-8 (byte 9 cannot be read): ignored"]);
+    // A line of 300,000 bytes is dropped whole, and the next line is read as usual.
+    let long = format!("position {}\nisready\n", "4".repeat(300_000));
+    stdin.write_all(long.as_bytes()).unwrap();
+    let out = read_until(&mut stdout, "readyok");
+    assert_eq!(out, ["info string error: the line is longer than 65536 bytes: ignored", "readyok"]);
+    drop(stdin);
+    assert!(child.wait().unwrap().success());
+}

@@ -71,3 +71,23 @@ fn the_move_list_follows_the_move_shown() {
     h.run();
     inside(&h, &format!("{n}."), size);
 }
+
+#[test]
+fn the_analysis_tab_says_what_the_solver_proved() {
+    let short = "2a, 1c, 5de, 4f, 1g, 6h, 7i, 2j, 1k, 4l, 1m, 4n, 1p; 3E, 1F, 2G, 10I, 3L, 1N / L none 3,2";
+    let settings = Settings { animate: false, analysis: true, ..Settings::default() };
+    let session = Session::from_state(settings, short.parse().unwrap());
+    let size = [1280.0, 800.0];
+    let mut h = Harness::builder().with_size(size).build_ui_state(|ui, app: &mut App| app.ui(ui), App::new(session));
+    h.state_mut().push(Command::ShowPanelTab(PanelTab::Analysis));
+    h.run();
+    // The solver works on its own thread; the panel says so until it answers.
+    let started = std::time::Instant::now();
+    while h.query_by_label("Proven: Lower wins within 5 moves").is_none() {
+        assert!(started.elapsed().as_secs() < 60, "no proof shown");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        h.run();
+    }
+    inside(&h, "Proven: Lower wins within 5 moves", size);
+    assert!(h.query_by_label_contains("a2xF | L | f").is_some(), "the proof's main line");
+}

@@ -20,6 +20,8 @@ use std::time::Duration;
 pub const JUDGE_TIME: Duration = Duration::from_millis(1000);
 /// The time the review of a whole game gives each position not judged yet.
 pub const REVIEW_TIME: Duration = Duration::from_millis(500);
+/// The time the analysis panel gives the solver on the position shown.
+pub const PROVE_TIME: Duration = Duration::from_millis(3000);
 /// Judgements kept at most (then the oldest game's are forgotten at once).
 const KEPT: usize = 4096;
 
@@ -128,6 +130,64 @@ impl Judging {
     /// The position and its final judgement (`None` when none could be made).
     pub fn finish(self) -> (GameState, Option<Judgement>) {
         (self.state, self.latest)
+    }
+}
+
+/// What the solver found about a position for the analysis panel: a proven win with its
+/// length and main line, or nothing within its time.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Proven {
+    /// The side that wins against every defence.
+    pub winner: Side,
+    /// The proof's longest line, in moves of both players.
+    pub moves: u32,
+    /// The winner's moves and the loser's longest defence.
+    pub line: Vec<Move>,
+}
+
+/// One position being proven in the background by the solver (`omweso_engine::solve`).
+pub struct Proving {
+    state: GameState,
+    rx: Receiver<Option<Proven>>,
+    _stop: StopOnDrop,
+}
+
+impl Proving {
+    /// Starts proving `state` for `time`.
+    pub fn start(state: GameState, time: Duration, waker: Option<Waker>) -> Proving {
+        let stop = Arc::new(AtomicBool::new(false));
+        let (tx, rx) = channel();
+        let (s, flag) = (state.clone(), Arc::clone(&stop));
+        let spawned = std::thread::Builder::new().name("omweso-prove".into()).spawn(move || {
+            let limits = omweso_engine::SolveLimits { time: Some(time), ..Default::default() };
+            let proven = match omweso_engine::solve(&s, limits, &flag).verdict {
+                omweso_engine::Verdict::Win { winner, proof } => {
+                    Some(Proven { winner, moves: proof.moves, line: proof.line })
+                }
+                _ => None,
+            };
+            let _ = tx.send(proven);
+            wake(&waker);
+        });
+        if let Err(e) = &spawned {
+            log::error!("no thread to prove a position: {e}");
+        }
+        Proving { state, rx, _stop: StopOnDrop(stop) }
+    }
+
+    /// The position being proven.
+    pub fn state(&self) -> &GameState {
+        &self.state
+    }
+
+    /// The answer once the solver has given it (`Some(None)`: nothing proven in its time,
+    /// or the thread is gone).
+    pub fn poll(&self) -> Option<Option<Proven>> {
+        match self.rx.try_recv() {
+            Ok(p) => Some(p),
+            Err(std::sync::mpsc::TryRecvError::Empty) => None,
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => Some(None),
+        }
     }
 }
 

@@ -58,11 +58,40 @@ pub fn analysis_section(app: &mut App, ui: &mut Ui) {
     let depth =
         if kept { format!("depth {}", judgement.depth) } else { format!("thinking… depth {}", judgement.depth) };
     ui.label(RichText::new(format!("{depth} · best: {}", pv.join(" | "))).weak().size(12.0));
+    proof_line(ui, session.proof_shown());
     if kept
         && !session.thinking_longer()
         && ui.small_button("Think longer").on_hover_text("Judge this position ten times as long").clicked()
     {
         app.push(Command::ThinkLonger);
+    }
+}
+
+/// The solver's word on the position: "Proven: Lower wins within 9 moves" and the proof's
+/// main line, "Not proven in 3 s", or "Proving…".
+fn proof_line(ui: &mut Ui, found: Option<Option<&super::analysis::Proven>>) {
+    match found {
+        Some(Some(p)) => {
+            // The winner's own moves, as "wins in N moves" counts them above; the proof need
+            // not be the fastest win, so its length is a bound.
+            let own = p.moves.div_ceil(2);
+            let moves = if own == 1 { "move" } else { "moves" };
+            let words = format!("Proven: {} wins within {own} {moves}", p.winner);
+            let line: Vec<String> = p.line.iter().take(8).map(ToString::to_string).collect();
+            let more = if p.line.len() > 8 { " | …" } else { "" };
+            ui.label(RichText::new(words).strong()).on_hover_text(
+                "The solver proved it: this side wins against every defence. The line is its winning \
+                 moves and the longest defence.",
+            );
+            ui.label(RichText::new(format!("{}{more}", line.join(" | "))).weak().size(12.0));
+        }
+        Some(None) => {
+            let secs = super::analysis::PROVE_TIME.as_secs();
+            ui.label(RichText::new(format!("Not proven in {secs} s")).weak().size(12.0));
+        }
+        None => {
+            ui.label(RichText::new("Proving…").weak().size(12.0));
+        }
     }
 }
 

@@ -313,16 +313,20 @@ struct Running {
 pub fn run_engine(input: &mut dyn BufRead, out: Output, settings: EngineSettings) -> Result<(), String> {
     let mut state: Option<GameState> = None;
     let mut running: Option<Running> = None;
-    let mut line = String::new();
+    let mut bytes = Vec::new();
     loop {
-        line.clear();
-        if input.read_line(&mut line).map_err(|e| format!("cannot read the input: {e}"))? == 0 {
-            break;
-        }
+        let line = match read_request_line(input, &mut bytes).map_err(|e| format!("cannot read the input: {e}"))? {
+            None => break,
+            Some(Ok(line)) => line,
+            Some(Err(e)) => {
+                say(&out, &format!("info string error: {e}"));
+                continue;
+            }
+        };
         if running.as_ref().is_some_and(|r| r.answered.load(Ordering::SeqCst)) {
             finish(running.take(), false);
         }
-        match parse_request(&line) {
+        match parse_request(line) {
             Ok(Request::Nothing) => {}
             Ok(Request::Position(s)) => state = Some(s),
             Ok(request @ (Request::Go(_) | Request::Solve(_))) => match (&state, &running) {
@@ -350,6 +354,37 @@ pub fn run_engine(input: &mut dyn BufRead, out: Output, settings: EngineSettings
     }
     finish(running.take(), false);
     Ok(())
+}
+
+/// The longest request line read, in bytes (a position with every rule word is under 200).
+pub const MAX_LINE: usize = 64 * 1024;
+
+/// Reads the next request line into `bytes`: `None` at the end of the input; a line longer
+/// than [`MAX_LINE`] (read to its end and dropped, in bounded memory) or not UTF-8 is an
+/// error to answer, and the engine goes on.
+fn read_request_line<'a>(
+    input: &mut dyn BufRead,
+    bytes: &'a mut Vec<u8>,
+) -> std::io::Result<Option<Result<&'a str, String>>> {
+    bytes.clear();
+    if std::io::Read::take(&mut *input, MAX_LINE as u64 + 1).read_until(b'\n', bytes)? == 0 {
+        return Ok(None);
+    }
+    if bytes.len() > MAX_LINE && bytes.last() != Some(&b'\n') {
+        let mut rest = Vec::new();
+        loop {
+            rest.clear();
+            let n = std::io::Read::take(&mut *input, MAX_LINE as u64).read_until(b'\n', &mut rest)?;
+            if n == 0 || rest.last() == Some(&b'\n') {
+                break;
+            }
+        }
+        return Ok(Some(Err(format!("the line is longer than {MAX_LINE} bytes: ignored"))));
+    }
+    Ok(Some(
+        std::str::from_utf8(bytes)
+            .map_err(|e| format!("the line is not UTF-8 (byte {} cannot be read): ignored", e.valid_up_to() + 1)),
+    ))
 }
 
 /// Waits for the running search, stopping it first when `stop`.

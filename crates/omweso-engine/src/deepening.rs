@@ -90,10 +90,10 @@ pub fn search(
 ) -> Option<SearchResult> {
     let style = level.style();
     let (started, succ, time) = root(state, &limits, style.default_time)?;
-    if let (Level::Master, Some(t), None, None) = (level, time, limits.depth, limits.nodes) {
-        if let Some(result) = proven_win(state, t / 4, stop, on_info) {
-            return Some(result);
-        }
+    if let (Level::Master, Some(t), None, None) = (level, time, limits.depth, limits.nodes)
+        && let Some(result) = proven_win(state, t / 4, stop, on_info)
+    {
+        return Some(result);
     }
     let time = time.map(|t| t.saturating_sub(started.elapsed()));
     let started = Instant::now();

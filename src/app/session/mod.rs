@@ -20,7 +20,7 @@ mod teach;
 pub use lesson::{Feedback, LessonRun};
 pub use play::{Play, Turn};
 
-use super::analysis::{GameReview, Judgements, Judging};
+use super::analysis::{GameReview, Judgements, Judging, Proven, Proving};
 use super::animation::Animation;
 use super::computer::{Computer, Opponent, Waker};
 use super::files::{FileDialogs, SystemDialogs};
@@ -109,6 +109,10 @@ pub struct Session {
     lessons: Result<Vec<crate::lessons::Lesson>, String>,
     /// The position being judged (for the hint, the coach or the analysis panel).
     judging: Option<Judging>,
+    /// The solver at work on the position shown (the analysis panel).
+    proving: Option<Proving>,
+    /// What the solver found, by position (`None`: nothing proven in its time).
+    proofs: std::collections::HashMap<GameState, Option<Proven>>,
     /// Every judgement made: the one voice of the engine on each position.
     judgements: Judgements,
     /// The position whose hint was asked for, until its judgement comes.
@@ -173,6 +177,8 @@ impl Session {
             waker: None,
             lessons: crate::lessons::all().map_err(|e| e.to_string()),
             judging: None,
+            proving: None,
+            proofs: std::collections::HashMap::new(),
             judgements: Judgements::default(),
             hint_asked: None,
             thinking_longer: None,

@@ -3,7 +3,7 @@
 //! driven once a frame and answering through commands or the game record.
 
 use super::{Phase, Session};
-use crate::app::analysis::{JUDGE_TIME, Judgements, Judging};
+use crate::app::analysis::{JUDGE_TIME, Judgements, Judging, PROVE_TIME, Proven, Proving};
 use crate::app::command::Command;
 use crate::app::computer::{Answer, Computer};
 use omweso_rules::{GameState, Move};
@@ -79,6 +79,7 @@ impl Session {
         if self.thinking_longer.as_ref().is_some_and(|s| Some(s) != self.shown_state() || !self.settings.analysis) {
             self.thinking_longer = None;
         }
+        self.drive_solver();
         let wanted = self.wanted_judgements();
         let keep_on = self.judging.as_ref().is_some_and(|j| wanted.contains(j.state()));
         if !keep_on {
@@ -87,6 +88,36 @@ impl Session {
                 Judging::start(s, time, waker)
             });
         }
+    }
+
+    /// The solver on the position shown, while the analysis panel is open: each position
+    /// is proven once, and what it found is kept.
+    fn drive_solver(&mut self) {
+        if let Some(p) = &self.proving
+            && let Some(found) = p.poll()
+        {
+            let state = p.state().clone();
+            self.proving = None;
+            if self.proofs.len() >= 4096 {
+                self.proofs.clear();
+            }
+            self.proofs.insert(state, found);
+        }
+        let wanted = self
+            .shown_state()
+            .filter(|s| self.settings.analysis && s.outcome().is_none() && !self.proofs.contains_key(*s))
+            .cloned();
+        if self.proving.as_ref().map(|p| p.state()) != wanted.as_ref() {
+            self.proving = wanted.map(|s| Proving::start(s, PROVE_TIME, self.waker.clone()));
+        }
+    }
+
+    /// What the solver found about the position shown, while the analysis panel is open:
+    /// `None` while it works (or with the panel closed), `Some(None)` when nothing was
+    /// proven in its time.
+    pub fn proof_shown(&self) -> Option<Option<&Proven>> {
+        let state = self.shown_state().filter(|_| self.settings.analysis)?;
+        self.proofs.get(state).map(Option::as_ref)
     }
 
     /// After a deeper judgement of `state`: every verdict on a move from `state` is given

@@ -119,3 +119,28 @@ fn the_coach_marks_the_humans_move_against_the_computer() {
     assert_eq!((r.number, r.played.as_str()), (1, "d"));
     assert!(s.show_threats(), "threats are shown against the Beginner");
 }
+
+#[test]
+fn the_analysis_panel_shows_what_the_solver_proves_about_the_position_shown() {
+    // Lower wins this in 9 moves (the solver's proof is checked in omweso-engine's tests).
+    let short = "2a, 1c, 5de, 4f, 1g, 6h, 7i, 2j, 1k, 4l, 1m, 4n, 1p; 3E, 1F, 2G, 10I, 3L, 1N / L none 3,2";
+    let mut s = Session::from_state(Settings { animate: false, ..Settings::default() }, short.parse().unwrap());
+    s.drive_engine();
+    assert!(s.proving.is_none() && s.proof_shown().is_none(), "off unless asked");
+    s.apply(C::ToggleAnalysis);
+    engine_until(&mut s, "the solver", |s| s.proof_shown().is_some());
+    let proven = s.proof_shown().flatten().expect("proven").clone();
+    assert_eq!((proven.winner, proven.moves), (Side::Lower, 9));
+    assert_eq!(proven.line.first().map(ToString::to_string).as_deref(), Some("a2xF"));
+    // Kept: the solver does not start again on the same position, and it follows the board.
+    s.drive_engine();
+    assert!(s.proving.is_none());
+    s.apply(C::PlayHole { hole: hole('a'), split: false });
+    s.apply(C::Choose(omweso_rules::Direction::Clockwise));
+    assert_eq!(s.shown_state().map(|s| s.to_move()), Some(Side::Upper), "a2xF is played");
+    s.drive_engine();
+    assert_eq!(s.proving.as_ref().map(|p| p.state()), s.shown_state());
+    s.apply(C::ToggleAnalysis);
+    s.drive_engine();
+    assert!(s.proving.is_none() && s.proof_shown().is_none());
+}
