@@ -52,8 +52,10 @@ fn a_hung_silent_or_illegal_engine_loses_instead_of_hanging_the_match() {
         assert!(out.contains("a wins 2, b wins 0"), "{name}: {out}");
         assert!(out.contains("forfeits (counted as losses): a 0, b 2"), "{name}: {out}");
     }
-    let (ok, out, _) = omweso(&["match", "--a", "greedy", "--b-engine", "/no/such/engine", "--games", "1"]);
-    assert!(ok && out.contains("forfeits (counted as losses): a 0, b 1"), "{out}");
+    // An engine that cannot start fails the match at once (exit status 1), playing nothing.
+    let (ok, out, err) = omweso(&["match", "--a", "greedy", "--b-engine", "/no/such/engine", "--games", "4"]);
+    assert!(!ok && out.is_empty(), "{out}");
+    assert!(err.contains("player b: cannot start `/no/such/engine`"), "{err}");
     // A player is one of a level and an engine.
     assert!(!omweso(&["match", "--a", "greedy", "--a-engine", "x", "--b", "random"]).0);
     assert!(!omweso(&["match", "--b", "random"]).0);
@@ -82,4 +84,29 @@ fn the_sprt_stops_a_clear_match_early() {
     let (_, again, _) = omweso(&[&args[..], &["--threads", "1"]].concat());
     assert_eq!(without_time(&out), without_time(&again));
     assert!(!omweso(&["match", "--a", "greedy", "--b", "random", "--sprt", "10,0"]).0);
+}
+
+#[test]
+fn what_an_external_engine_starts_ends_with_it() {
+    // An engine that leaves a program of its own running, and says its process number.
+    let dir = std::env::temp_dir().join(format!("omweso-forking-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (script, pids) = (dir.join("engine.sh"), dir.join("pids"));
+    let body = format!(
+        "#!/bin/sh\nsleep 300 &\necho $! >> {}\nexec {} engine\n",
+        pids.display(),
+        env!("CARGO_BIN_EXE_omweso")
+    );
+    std::fs::write(&script, body).unwrap();
+    let engine = format!("sh {}", script.display());
+    let (ok, _, err) = omweso(&["match", "--a", "greedy", "--b-engine", &engine, "--games", "2", "--time-ms", "10"]);
+    assert!(ok, "{err}");
+    let pids = std::fs::read_to_string(&pids).unwrap();
+    assert!(pids.lines().count() >= 2, "started for each game: {pids}");
+    for pid in pids.lines() {
+        // Alive: its /proc entry is there and it is not a zombie waiting to be reaped.
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        let alive = stat.rsplit_once(") ").is_some_and(|(_, rest)| !rest.starts_with('Z'));
+        assert!(!alive, "the engine's `sleep` {pid} outlived the match");
+    }
 }

@@ -75,7 +75,11 @@ impl ExternalEngine {
     pub fn start(command: &str) -> Result<ExternalEngine, ExternalError> {
         let mut words = command.split_whitespace();
         let program = words.next().ok_or(ExternalError::EmptyCommand)?;
-        let mut child = Command::new(program)
+        let mut command_line = Command::new(program);
+        // Its own process group, so that whatever it starts ends with it (see `Drop`).
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command_line, 0);
+        let mut child = command_line
             .args(words)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -175,17 +179,27 @@ impl ExternalEngine {
 }
 
 impl Drop for ExternalEngine {
-    /// Asks the engine to quit, and ends it if it has not within a second.
+    /// Asks the engine to quit, and ends it if it has not within a second; then ends what
+    /// is left of its process group (programs it started), so that nothing outlives it.
     fn drop(&mut self) {
         let _ = self.send("quit");
         let deadline = Instant::now() + Duration::from_secs(1);
-        while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
+        let mut ended = false;
+        while Instant::now() < deadline && !ended {
+            ended = matches!(self.child.try_wait(), Ok(Some(_)));
+            if !ended {
+                std::thread::sleep(Duration::from_millis(5));
             }
-            std::thread::sleep(Duration::from_millis(5));
         }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        #[cfg(unix)]
+        if let Ok(group) = libc::pid_t::try_from(self.child.id()) {
+            // SAFETY: kill(2) with a negative pid signals the process group the child leads
+            // (made by `process_group(0)` at spawn); it touches no memory of ours.
+            unsafe { libc::kill(-group, libc::SIGKILL) };
+        }
+        if !ended {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
     }
 }

@@ -3,7 +3,7 @@
 //! protocol ([`super::external`]).
 
 use super::ai_commands::io;
-use super::external::ExternalEngine;
+use super::external::{ExternalEngine, ExternalError};
 use super::stats::{Sprt, SprtVerdict, elo_interval};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use omweso_engine::{self as ai, Level, Limits, choose_layout, greedy_move, random_move};
@@ -433,6 +433,15 @@ fn pair_counts(results: &[f64]) -> [u32; 5] {
 /// # Errors
 /// A readable line when the output cannot be written or the threads cannot be started.
 pub fn play_match(s: &MatchSettings, out: &mut dyn Write) -> Result<(), String> {
+    // An engine that cannot even be started fails the match at once, instead of forfeiting
+    // every game; one that starts and later misbehaves loses only the game it spoils.
+    for (name, player) in [("a", &s.a), ("b", &s.b)] {
+        if let Player::External(command) = player
+            && let Err(e @ (ExternalError::Spawn { .. } | ExternalError::EmptyCommand)) = ExternalEngine::start(command)
+        {
+            return Err(format!("player {name}: {e}"));
+        }
+    }
     let (threads, sprt) = (s.threads, s.sprt);
     let started = Instant::now();
     let pool = rayon::ThreadPoolBuilder::new()
