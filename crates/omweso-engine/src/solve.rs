@@ -256,11 +256,14 @@ impl Prover {
         }
     }
 
-    fn numbers(&self, s: &Successor, key: u64) -> (u32, u32) {
+    /// A child's numbers; a repetition or a line too long counts as disproven, and makes
+    /// the search inexact.
+    fn numbers(&mut self, s: &Successor, key: u64) -> (u32, u32) {
         if let Some(n) = finished(s, self.attacker) {
             return n;
         }
-        if self.path.contains(&key) || self.path.len() >= MAX_PLIES {
+        if self.path.len() >= MAX_PLIES || self.path.contains(&key) {
+            self.exact = false;
             return (INF, 0);
         }
         self.table.get(&key).copied().unwrap_or((1, 1))
@@ -320,9 +323,6 @@ impl Prover {
             let (mut min, mut sum) = (INF, 0u32);
             for (i, (s, k)) in children.iter().enumerate() {
                 let (pn, dn) = self.numbers(s, *k);
-                if self.path.len() >= MAX_PLIES || self.path.contains(k) {
-                    self.exact = false;
-                }
                 // On an OR node the child's proof number decides, on an AND node its disproof number.
                 let (decide, other) = if or_node { (pn, dn) } else { (dn, pn) };
                 sum = sum.saturating_add(other).min(INF);
