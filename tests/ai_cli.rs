@@ -119,6 +119,10 @@ fn solve_prints_the_result_its_line_and_writes_a_checkable_proof() {
     let written = std::fs::read_to_string(&proof).unwrap();
     assert_eq!(written.lines().count(), 6);
     assert_eq!(written.lines().next(), Some(format!("{position}\te").as_str()));
+    // On two threads (both sides at once) the result is the same; no thread count is 0.
+    let two = output(&["omweso", "solve", "-p", position, "--threads", "2"]).unwrap();
+    assert_eq!(two.lines().next(), Some(lines[0]), "{two}");
+    assert!(output(&["omweso", "solve", "-p", position, "--threads", "0"]).is_err());
     // A proof too large for its limit is reported and not written.
     let small = dir.path().join("small.txt");
     let args = ["omweso", "solve", "-p", position, "--proof", small.to_str().unwrap(), "--proof-limit", "2"];

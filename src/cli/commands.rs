@@ -45,10 +45,11 @@ pub fn run(command: &Command, out: &mut dyn Write) -> Result<(), String> {
             };
             ai_commands::analyse(&state.state().map_err(|e| e.to_string())?, *level, limits, *seed, out)
         }
-        Command::Solve { state, time_ms, proof, proof_limit } => {
+        Command::Solve { state, time_ms, proof, proof_limit, threads } => {
             let limits = omweso_engine::SolveLimits {
                 time: Some(Duration::from_millis(*time_ms)),
                 proof_positions: *proof_limit,
+                threads: *threads as usize,
                 ..omweso_engine::SolveLimits::default()
             };
             ai_commands::solve(&state.state().map_err(|e| e.to_string())?, limits, proof.as_deref(), out)

@@ -416,7 +416,11 @@ fn start_job(state: GameState, request: Request, settings: EngineSettings, out: 
                 }
             }
             Request::Solve(time) => {
-                let limits = ai::SolveLimits { time: Some(time), ..ai::SolveLimits::default() };
+                let limits = ai::SolveLimits {
+                    time: Some(time),
+                    threads: settings.threads.max(1),
+                    ..ai::SolveLimits::default()
+                };
                 let mut lines = solve_lines(&ai::solve(&state, limits, &flag));
                 let last = lines.pop().unwrap_or_default();
                 for line in lines {

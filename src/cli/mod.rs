@@ -192,6 +192,9 @@ pub enum Command {
         /// Most positions the proof may hold; a larger one is reported and not written.
         #[arg(long, default_value_t = 2_000_000)]
         proof_limit: usize,
+        /// Threads searching together, sharing one table of proof numbers.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+        threads: u32,
     },
     /// A reply layout for the side laying out second, with a proven win if one is found
     /// within the time: prints `layout <layout>` (that side's half of a RULES.md §5

@@ -8,6 +8,8 @@
 //! cargo run --release -p omweso-engine --example proof_suite -- deepen crates/omweso-engine/benches/first-moves.txt 6 > crates/omweso-engine/benches/six-moves.txt
 //! # solve each for up to 10 s, and search each for 10 s
 //! cargo run --release -p omweso-engine --example proof_suite -- run crates/omweso-engine/benches/first-moves.txt 10000 search
+//! # each position solved with 1 thread and with 2, alternately, up to 10 s each
+//! cargo run --release -p omweso-engine --example proof_suite -- threads crates/omweso-engine/benches/first-moves.txt 10000 1 2
 //! ```
 //!
 //! A measurement, not a test: its times depend on the machine and its load. Each proof is
@@ -113,6 +115,45 @@ fn run(file: &str, ms: u64, with_search: bool) {
     }
 }
 
+/// Each position of `file` solved with `a` threads and then with `b`, alternately, so that
+/// the machine's load falls on both alike: the time to prove with each.
+fn threads(file: &str, ms: u64, counts: [usize; 2]) {
+    let text = std::fs::read_to_string(file).expect("the positions file");
+    let stop = AtomicBool::new(false);
+    let mut times = [Vec::new(), Vec::new()];
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let state: GameState = line.parse().expect("a state");
+        let mut row = String::new();
+        for (i, &threads) in counts.iter().enumerate() {
+            let limits = SolveLimits { time: Some(Duration::from_millis(ms)), threads, ..SolveLimits::default() };
+            let s = solve(&state, limits, &stop);
+            if let Verdict::Win { winner, proof } = &s.verdict {
+                let checked = proof_checker::check(&proof.to_text(), *state.options());
+                assert_eq!(checked.map(|c| c.winner), Ok(*winner), "the proof must hold");
+                times[i].push(s.elapsed.as_secs_f64());
+            }
+            row.push_str(&format!(
+                "  {threads} threads: {:8.3} s {:>10} nodes {:?}",
+                s.elapsed.as_secs_f64(),
+                s.nodes,
+                kind(&s.verdict)
+            ));
+        }
+        println!("{row}");
+    }
+    for (i, t) in times.iter().enumerate() {
+        println!("{} threads: {} proven, {:.3} s in all on the proven", counts[i], t.len(), t.iter().sum::<f64>());
+    }
+}
+
+/// The verdict without its proof.
+fn kind(v: &Verdict) -> String {
+    match v {
+        Verdict::Win { winner, proof } => format!("{} wins in {}", winner.name(), proof.moves),
+        other => format!("{other:?}"),
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.iter().map(String::as_str).collect::<Vec<_>>()[..] {
@@ -120,8 +161,14 @@ fn main() {
         ["deepen", file, moves] => deepen(file, moves.parse().expect("a number of moves")),
         ["run", file, ms] => run(file, ms.parse().expect("milliseconds"), false),
         ["run", file, ms, "search"] => run(file, ms.parse().expect("milliseconds"), true),
+        ["threads", file, ms, a, b] => {
+            let count = |t: &str| t.parse().expect("a number of threads");
+            threads(file, ms.parse().expect("milliseconds"), [count(a), count(b)]);
+        }
         _ => {
-            eprintln!("usage: proof_suite make <count> | deepen <file> <moves> | run <file> <time-ms> [search]");
+            eprintln!(
+                "usage: proof_suite make <count> | deepen <file> <moves> | run <file> <time-ms> [search] | threads <file> <time-ms> <a> <b>"
+            );
             std::process::exit(2);
         }
     }

@@ -91,7 +91,7 @@ pub fn search(
     let style = level.style();
     let (started, succ, time) = root(state, &limits, style.default_time)?;
     if let (Level::Master, Some(t), None, None) = (level, time, limits.depth, limits.nodes)
-        && let Some(result) = proven_win(state, t / 4, stop, on_info)
+        && let Some(result) = proven_win(state, t / 4, limits.threads, stop, on_info)
     {
         return Some(result);
     }
@@ -116,14 +116,15 @@ pub fn search(
 }
 
 /// The first move of the solver's proof when it proves a win for the side to move within
-/// `time`.
+/// `time` on `threads` threads.
 fn proven_win(
     state: &GameState,
     time: Duration,
+    threads: usize,
     stop: &AtomicBool,
     on_info: &mut dyn FnMut(&SearchInfo),
 ) -> Option<SearchResult> {
-    let limits = crate::SolveLimits { time: Some(time), ..crate::SolveLimits::default() };
+    let limits = crate::SolveLimits { time: Some(time), threads: threads.max(1), ..crate::SolveLimits::default() };
     let solution = crate::solve(state, limits, stop);
     let crate::Verdict::Win { winner, proof } = solution.verdict else { return None };
     let best = proof.steps.first().filter(|_| winner == state.to_move())?.1.clone();

@@ -162,3 +162,24 @@ fn a_reply_layout_with_a_proven_win() {
     assert_eq!(proof.root, start);
     assert_eq!(proof_checker::check(&proof.to_text(), options).map(|c| c.winner), Ok(side));
 }
+
+#[test]
+fn more_threads_prove_what_one_proves() {
+    let stop = AtomicBool::new(false);
+    for state in positions().iter().take(6) {
+        let one = solve(state, limits(3000), &stop);
+        // Two: the attackers side by side; four: two threads on each attacker's shared table.
+        for threads in [2, 4] {
+            let many = solve(state, SolveLimits { threads, ..limits(3000) }, &stop);
+            match (&one.verdict, &many.verdict) {
+                (Verdict::Win { winner: a, .. }, Verdict::Win { winner: b, proof }) => {
+                    assert_eq!(a, b, "{state}");
+                    let checked =
+                        proof_checker::check(&proof.to_text(), RuleOptions::default()).expect("the proof holds");
+                    assert_eq!((checked.winner, &checked.root), (*b, state));
+                }
+                (a, b) => panic!("{state}: one thread {a:?}, {threads} threads {b:?}"),
+            }
+        }
+    }
+}

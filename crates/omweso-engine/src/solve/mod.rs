@@ -15,12 +15,15 @@
 //! makes no progress). That may disprove a position that is in fact won, never the other way
 //! round; the solver says so ([`Solution::exact`]) and then does not claim an annulled game.
 
+mod extract;
+mod table;
+
 use crate::tt::hash;
 use omweso_rules::{GameState, Move, Side, Successor};
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
+use table::{Local, Shared, Table};
 
 /// Proof and disproof numbers at or above this are infinite.
 const INF: u32 = u32::MAX / 4;
@@ -44,6 +47,10 @@ pub struct SolveLimits {
     /// Positions the proof may hold (winner to move); a larger proof is reported as too
     /// large instead of written.
     pub proof_positions: usize,
+    /// Threads (at least 1). With two or more the two attackers are searched at once, each
+    /// on half of them; the threads of one attacker share its table (one decides, the
+    /// others grow the tree into the table). A thread that cannot start is done without.
+    pub threads: usize,
 }
 
 impl Default for SolveLimits {
@@ -53,6 +60,7 @@ impl Default for SolveLimits {
             nodes: None,
             table_positions: 4 << 20,
             proof_positions: 2_000_000,
+            threads: 1,
         }
     }
 }
@@ -126,20 +134,33 @@ impl Proof {
     }
 }
 
-/// Proves or disproves a win for each side of `state` in turn, with growing budgets, until
-/// one is proven, both are disproven, or the limits or `stop` end it.
+/// Proves or disproves a win for each side of `state` — in turn with growing budgets on one
+/// thread, both at once on more ([`SolveLimits::threads`]) — until one is proven, both are
+/// disproven, or the limits or `stop` end it.
 ///
 /// # Panics
 /// Never on a valid state; a finished `state` answers at once.
 pub fn solve(state: &GameState, limits: SolveLimits, stop: &AtomicBool) -> Solution {
+    let (to_move, other) = (state.to_move(), state.to_move().opponent());
+    if limits.threads > 2 {
+        let tables = [Shared::new(limits.table_positions), Shared::new(limits.table_positions)];
+        solve_with([Prover::new(to_move, &tables[0], limits), Prover::new(other, &tables[1], limits)], state, stop)
+    } else {
+        let table = || Local::new(limits.table_positions);
+        solve_with([Prover::new(to_move, table(), limits), Prover::new(other, table(), limits)], state, stop)
+    }
+}
+
+/// [`solve`] with the provers of the side to move and of the other side, on their tables.
+fn solve_with<T: Table + Send>(mut provers: [Prover<T>; 2], state: &GameState, stop: &AtomicBool) -> Solution {
     let start = Instant::now();
+    let limits = provers[0].limits;
     let deadline = limits.time.map(|t| start + t);
-    let mut provers = [Prover::new(state.to_move(), limits), Prover::new(state.to_move().opponent(), limits)];
     let mut exact = true;
     let mut budget = 20_000u64;
-    let solution = |verdict, provers: &[Prover; 2], exact| Solution {
+    let solution = |verdict, provers: &[Prover<T>; 2], exact| Solution {
         verdict,
-        nodes: provers.iter().map(|p| p.nodes).sum(),
+        nodes: provers.iter().map(Prover::all_nodes).sum(),
         elapsed: start.elapsed(),
         exact,
     };
@@ -153,6 +174,9 @@ pub fn solve(state: &GameState, limits: SolveLimits, stop: &AtomicBool) -> Solut
         };
         return solution(verdict, &provers, true);
     }
+    if limits.threads >= 2 {
+        return side_by_side(provers, state, stop, start, deadline);
+    }
     loop {
         let mut disproven = 0;
         for i in 0..2 {
@@ -160,15 +184,7 @@ pub fn solve(state: &GameState, limits: SolveLimits, stop: &AtomicBool) -> Solut
             let used: u64 = prover.nodes;
             let cap = limits.nodes.map(|n| n.saturating_sub(used));
             match prover.run(state, budget.min(cap.unwrap_or(u64::MAX)), deadline, stop) {
-                Run::Proven => {
-                    let winner = prover.attacker;
-                    let verdict = match prover.extract(state, deadline, stop) {
-                        Some(proof) => Verdict::Win { winner, proof },
-                        None => Verdict::Unknown { too_large: Some(winner) },
-                    };
-                    let e = exact && prover.exact;
-                    return solution(verdict, &provers, e);
-                }
+                Run::Proven => return proven(&mut provers, i, state, start, deadline, stop, exact),
                 Run::Disproven => disproven += 1,
                 Run::Open => {}
                 Run::Stopped => {
@@ -190,6 +206,87 @@ pub fn solve(state: &GameState, limits: SolveLimits, stop: &AtomicBool) -> Solut
     }
 }
 
+/// The solution once `provers[i]` has proven its attacker's win: the proof taken out.
+fn proven<T: Table + Send>(
+    provers: &mut [Prover<T>; 2],
+    i: usize,
+    state: &GameState,
+    start: Instant,
+    deadline: Option<Instant>,
+    stop: &AtomicBool,
+    exact: bool,
+) -> Solution {
+    let prover = &mut provers[i];
+    let winner = prover.attacker;
+    let verdict = match prover.extract(state, deadline, stop) {
+        Some(proof) => Verdict::Win { winner, proof },
+        None => Verdict::Unknown { too_large: Some(winner) },
+    };
+    let exact = exact && prover.exact;
+    Solution { verdict, nodes: provers.iter().map(Prover::all_nodes).sum(), elapsed: start.elapsed(), exact }
+}
+
+/// Both attackers at once, each on half of the threads (the first gets the odd one): the
+/// first to prove its win ends the other; nodes limits are halved between them. When the
+/// second attacker's thread cannot start, it runs after the first on this thread.
+fn side_by_side<T: Table + Send>(
+    provers: [Prover<T>; 2],
+    state: &GameState,
+    stop: &AtomicBool,
+    start: Instant,
+    deadline: Option<Instant>,
+) -> Solution {
+    let threads = provers[0].limits.threads;
+    let cap = provers[0].limits.nodes.map(|n| n / 2);
+    let [mut first, mut second] = provers;
+    first.limits.threads = threads.div_ceil(2);
+    second.limits.threads = threads / 2;
+    let (halt, over) = (AtomicBool::new(false), AtomicBool::new(false));
+    let run = |prover: &mut Prover<T>| {
+        let run = prover.run_with_helpers(state, cap.unwrap_or(u64::MAX), deadline, &halt);
+        if matches!(run, Run::Proven) {
+            halt.store(true, Ordering::Relaxed);
+        }
+        run
+    };
+    let second = Mutex::new(second);
+    let lock = || second.lock().unwrap_or_else(|e| e.into_inner());
+    let runs = std::thread::scope(|scope| {
+        // The caller's stop reaches both through `halt`.
+        scope.spawn(|| {
+            while !over.load(Ordering::Relaxed) {
+                if stop.load(Ordering::Relaxed) {
+                    halt.store(true, Ordering::Relaxed);
+                }
+                std::thread::sleep(Duration::from_millis(2));
+            }
+        });
+        let other =
+            std::thread::Builder::new().name("solver, second attacker".into()).spawn_scoped(scope, || run(&mut lock()));
+        let a = run(&mut first);
+        let b = match other.map(|h| h.join()) {
+            Ok(Ok(b)) => b,
+            // A thread that panicked proved nothing.
+            Ok(Err(_)) => Run::Stopped,
+            Err(_) if matches!(a, Run::Proven) => Run::Stopped,
+            Err(_) => run(&mut lock()),
+        };
+        over.store(true, Ordering::Relaxed);
+        [a, b]
+    });
+    let mut provers = [first, second.into_inner().unwrap_or_else(|e| e.into_inner())];
+    let exact = provers.iter().all(|p| p.exact);
+    match runs {
+        [Run::Proven, _] => proven(&mut provers, 0, state, start, deadline, stop, exact),
+        [_, Run::Proven] => proven(&mut provers, 1, state, start, deadline, stop, exact),
+        [a, b] => {
+            let annulled = matches!((a, b), (Run::Disproven, Run::Disproven)) && exact;
+            let verdict = if annulled { Verdict::Annulled } else { Verdict::Unknown { too_large: None } };
+            Solution { verdict, nodes: provers.iter().map(Prover::all_nodes).sum(), elapsed: start.elapsed(), exact }
+        }
+    }
+}
+
 /// How a bounded run ended.
 enum Run {
     Proven,
@@ -200,32 +297,15 @@ enum Run {
     Stopped,
 }
 
-/// The table's hasher: the keys are Zobrist keys already.
-#[derive(Default)]
-struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for b in bytes {
-            self.0 = (self.0 << 8) ^ u64::from(*b);
-        }
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
-    }
-}
-
-type Table = HashMap<u64, (u32, u32), BuildHasherDefault<KeyHasher>>;
-
-/// One attacker's df-pn search and its table.
-struct Prover {
+/// One attacker's df-pn search on one thread, over a table it may share with helpers.
+struct Prover<T> {
     attacker: Side,
-    table: Table,
+    table: T,
     limits: SolveLimits,
+    /// Nodes this thread expanded.
     nodes: u64,
+    /// Nodes its helper threads expanded.
+    helped: u64,
     /// Keys of the positions on the current line.
     path: Vec<u64>,
     exact: bool,
@@ -233,6 +313,9 @@ struct Prover {
     halt: Option<Run>,
     budget_end: u64,
     deadline: Option<Instant>,
+    /// 0 for the main thread; a helper's number turns the order in which it meets equal
+    /// children, so that helpers grow other parts of the tree into the shared table.
+    salt: u64,
 }
 
 /// A child's numbers before it is searched: a finished game is known; otherwise the table,
@@ -241,19 +324,61 @@ fn finished(s: &Successor, attacker: Side) -> Option<(u32, u32)> {
     s.outcome().map(|o| if o.winner() == Some(attacker) { (0, INF) } else { (INF, 0) })
 }
 
-impl Prover {
-    fn new(attacker: Side, limits: SolveLimits) -> Prover {
+impl<T: Table + Send> Prover<T> {
+    fn new(attacker: Side, table: T, limits: SolveLimits) -> Prover<T> {
         Prover {
             attacker,
-            table: Table::default(),
+            table,
             limits,
             nodes: 0,
+            helped: 0,
             path: Vec::new(),
             exact: true,
             halt: None,
             budget_end: 0,
             deadline: None,
+            salt: 0,
         }
+    }
+
+    /// Nodes expanded for this attacker, helpers included.
+    fn all_nodes(&self) -> u64 {
+        self.nodes + self.helped
+    }
+
+    /// Runs [`Prover::run`] on this thread with `limits.threads - 1` helper threads searching
+    /// the same root into the same table until it ends. A helper that cannot start is done
+    /// without.
+    fn run_with_helpers(&mut self, root: &GameState, budget: u64, deadline: Option<Instant>, stop: &AtomicBool) -> Run {
+        let helpers: Vec<T> = (1..self.limits.threads).map_while(|_| self.table.share()).collect();
+        if helpers.is_empty() {
+            return self.run(root, budget, deadline, stop);
+        }
+        let done = AtomicBool::new(false);
+        std::thread::scope(|scope| {
+            let mut running = Vec::new();
+            for (id, table) in (1u64..).zip(helpers) {
+                let mut helper = Prover::new(self.attacker, table, self.limits);
+                helper.salt = id;
+                let done = &done;
+                let spawned =
+                    std::thread::Builder::new().name(format!("solver helper {id}")).spawn_scoped(scope, move || {
+                        helper.run(root, u64::MAX, deadline, done);
+                        (helper.nodes, helper.exact)
+                    });
+                running.extend(spawned.ok());
+            }
+            let run = self.run(root, budget, deadline, stop);
+            done.store(true, Ordering::Relaxed);
+            for helper in running {
+                // A helper that panicked has added nothing wrong: the table holds numbers only.
+                if let Ok((nodes, exact)) = helper.join() {
+                    self.helped += nodes;
+                    self.exact &= exact;
+                }
+            }
+            run
+        })
     }
 
     /// A child's numbers; a repetition or a line too long counts as disproven, and makes
@@ -266,17 +391,7 @@ impl Prover {
             self.exact = false;
             return (INF, 0);
         }
-        self.table.get(&key).copied().unwrap_or((1, 1))
-    }
-
-    fn store(&mut self, key: u64, numbers: (u32, u32)) {
-        if self.table.len() >= self.limits.table_positions && !self.table.contains_key(&key) {
-            self.table.retain(|_, (pn, dn)| *pn == 0 || *dn == 0);
-            if self.table.len() >= self.limits.table_positions {
-                return;
-            }
-        }
-        self.table.insert(key, numbers);
+        self.table.get(key).unwrap_or((1, 1))
     }
 
     /// Searches `root` for at most `budget` more nodes.
@@ -308,7 +423,7 @@ impl Prover {
                 self.halt = Some(Run::Open);
             }
         }
-        let children: Vec<(Successor, u64)> = state
+        let mut children: Vec<(Successor, u64)> = state
             .successors()
             .into_iter()
             .map(|s| {
@@ -316,6 +431,11 @@ impl Prover {
                 (s, k)
             })
             .collect();
+        if self.salt != 0 && !children.is_empty() {
+            // A helper's own order: turned by an amount fixed for the position and the helper.
+            let turn = (key ^ self.salt.wrapping_mul(0x9E37_79B9_7F4A_7C15)).rotate_left(17) % children.len() as u64;
+            children.rotate_left(turn as usize);
+        }
         self.path.push(key);
         let result = loop {
             // The node's numbers from its children's, and the two most proving children.
@@ -349,112 +469,9 @@ impl Prover {
             self.search(&s.state, *k, child_pn.min(INF - 1), child_dn.min(INF - 1), stop);
         };
         self.path.pop();
-        self.store(key, result);
+        self.table.put(key, result);
         result
     }
-
-    /// The proven win from `root` as a proof: the attacker's proven move in each of its
-    /// positions (searched again where the table has lost it). `None` when it is larger
-    /// than the limit or cannot be completed in time.
-    fn extract(&mut self, root: &GameState, deadline: Option<Instant>, stop: &AtomicBool) -> Option<Proof> {
-        self.deadline = deadline;
-        let mut x = Extraction { steps: Vec::new(), seen: HashMap::new() };
-        let moves = if root.to_move() == self.attacker {
-            self.prove_or(root, &mut x, stop, 0)?
-        } else {
-            self.prove_and(root, &mut x, stop, 0)?
-        };
-        // The main line: the winner's move, or the loser's longest defence.
-        let mut line = Vec::new();
-        let mut state = root.clone();
-        while state.outcome().is_none() && line.len() < MAX_PLIES {
-            let next = if state.to_move() == self.attacker {
-                let &(i, _) = x.seen.get(&hash(&state))?;
-                state.play(&x.steps[i].1).ok()?.0
-            } else {
-                let depth = |s: &Successor| x.seen.get(&hash(&s.state)).map_or(0, |&(_, d)| d);
-                state.successors().into_iter().max_by_key(depth)?
-            };
-            line.push(next.mv);
-            state = next.state;
-        }
-        Some(Proof { root: root.clone(), winner: self.attacker, steps: x.steps, moves, line })
-    }
-
-    /// Adds the OR node `state` (attacker to move, proven) and everything below it to the
-    /// proof; returns its depth in moves. Tries each proven move in turn: one whose proof
-    /// would come back to a position on its own line is rolled back.
-    fn prove_or(&mut self, state: &GameState, x: &mut Extraction, stop: &AtomicBool, ply: usize) -> Option<u32> {
-        let key = hash(state);
-        if let Some(&(_, depth)) = x.seen.get(&key) {
-            return (depth != ON_LINE).then_some(depth);
-        }
-        if x.steps.len() >= self.limits.proof_positions || ply >= MAX_PLIES {
-            return None;
-        }
-        let children = state.successors();
-        let proven = |p: &Prover, s: &Successor| {
-            finished(s, p.attacker) == Some((0, INF)) || p.table.get(&hash(&s.state)).is_some_and(|n| n.0 == 0)
-        };
-        if !children.iter().any(|s| proven(self, s)) {
-            // The table lost it: prove the node again.
-            self.path.clear();
-            self.budget_end = u64::MAX;
-            self.halt = None;
-            if self.search(state, key, INF - 1, INF - 1, stop).0 != 0 {
-                return None;
-            }
-        }
-        // Wins at once first, then the other proven moves.
-        let mut order: Vec<&Successor> = children.iter().filter(|s| proven(self, s)).collect();
-        order.sort_by_key(|s| s.outcome().is_none());
-        for child in order {
-            let mark = x.steps.len();
-            x.steps.push((state.clone(), child.mv.clone()));
-            x.seen.insert(key, (mark, ON_LINE));
-            let depth =
-                if child.state.outcome().is_some() { Some(1) } else { self.prove_and(&child.state, x, stop, ply + 1) };
-            match depth {
-                Some(d) => {
-                    x.seen.insert(key, (mark, d + 1 - u32::from(child.state.outcome().is_some())));
-                    return x.seen.get(&key).map(|&(_, d)| d);
-                }
-                None => {
-                    for (s, _) in x.steps.drain(mark..) {
-                        x.seen.remove(&hash(&s));
-                    }
-                    if self.halt.is_some() || x.steps.len() >= self.limits.proof_positions {
-                        return None;
-                    }
-                }
-            }
-        }
-        None
-    }
-
-    /// Adds every reply of the AND node `state` (the defender to move) to the proof;
-    /// returns its depth in moves.
-    fn prove_and(&mut self, state: &GameState, x: &mut Extraction, stop: &AtomicBool, ply: usize) -> Option<u32> {
-        let mut depth = 1;
-        for reply in state.successors() {
-            match finished(&reply, self.attacker) {
-                Some((0, _)) => {}
-                Some(_) => return None,
-                None => depth = depth.max(1 + self.prove_or(&reply.state, x, stop, ply + 1)?),
-            }
-        }
-        Some(depth)
-    }
-}
-
-/// Marks a proof position whose depth is not known yet: it is on the current line.
-const ON_LINE: u32 = u32::MAX;
-
-/// A proof being taken out of the table.
-struct Extraction {
-    steps: Vec<(GameState, Move)>,
-    /// Each proof position's index in `steps` and its depth in moves to the end.
-    seen: HashMap<u64, (usize, u32)>,
 }
 
 /// A reply layout for `side`, which lays out second seeing `first` (the other side's
