@@ -91,3 +91,38 @@ fn the_analysis_tab_says_what_the_solver_proved() {
     inside(&h, "Proven: Lower wins within 5 moves", size);
     assert!(h.query_by_label_contains("a2xF | L | f").is_some(), "the proof's main line");
 }
+
+#[test]
+fn a_move_that_threw_a_proven_win_away_says_how_it_is_refuted() {
+    let short = "2a, 1c, 5de, 4f, 1g, 6h, 7i, 2j, 1k, 4l, 1m, 4n, 1p; 3E, 1F, 2G, 10I, 3L, 1N / L none 3,2";
+    let settings = Settings { animate: false, analysis: true, ..Settings::default() };
+    let session = Session::from_state(settings, short.parse().unwrap());
+    let mut h =
+        Harness::builder().with_size([1280.0, 800.0]).build_ui_state(|ui, app: &mut App| app.ui(ui), App::new(session));
+    h.state_mut().push(Command::ShowPanelTab(PanelTab::Analysis));
+    let until = |h: &mut Harness<'_, App>, label: &str| {
+        let started = std::time::Instant::now();
+        while h.query_by_label(label).is_none() {
+            assert!(started.elapsed().as_secs() < 60, "never shown: {label}");
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            h.run();
+        }
+    };
+    until(&mut h, "Proven: Lower wins within 5 moves");
+    // d throws the win away: Upper wins at once after it.
+    let d = omweso_rules::Hole::from_letter('d').unwrap();
+    h.state_mut().push(Command::PlayHole { hole: d, split: false });
+    h.run();
+    until(&mut h, "Proven: Upper wins within 1 move");
+    h.state_mut().push(Command::ShowPanelTab(PanelTab::Moves));
+    h.run();
+    // Marked as a blunder in the list, whatever the search said, and its hover says why.
+    h.get_by_label("Lower d??").hover();
+    h.run();
+    h.run();
+    assert!(
+        h.query_by_label_contains("d threw away a proven win: a2xF won within 5 moves; now Upper wins within 1 move")
+            .is_some(),
+        "the refutation on hover"
+    );
+}

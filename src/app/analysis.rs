@@ -20,6 +20,8 @@ use std::time::Duration;
 pub const JUDGE_TIME: Duration = Duration::from_millis(1000);
 /// The time the review of a whole game gives each position not judged yet.
 pub const REVIEW_TIME: Duration = Duration::from_millis(500);
+/// The time the review of a whole game gives the solver on each of its positions.
+pub const REVIEW_PROVE_TIME: Duration = Duration::from_millis(200);
 /// The time the analysis panel gives the solver on the position shown.
 pub const PROVE_TIME: Duration = Duration::from_millis(3000);
 /// Judgements kept at most (then the oldest game's are forgotten at once).
@@ -145,6 +147,70 @@ pub struct Proven {
     pub line: Vec<Move>,
 }
 
+impl Proven {
+    /// The winner's own moves to the end of the proof's longest line (the winner is to move
+    /// where the panel and the coach ask).
+    pub fn own_moves(&self) -> u32 {
+        self.moves.div_ceil(2)
+    }
+
+    /// What the solver's answer on `state` says, for the analysis panel and the review.
+    fn of(solution: omweso_engine::Solution) -> Option<Proven> {
+        match solution.verdict {
+            omweso_engine::Verdict::Win { winner, proof } => {
+                Some(Proven { winner, moves: proof.moves, line: proof.line })
+            }
+            _ => None,
+        }
+    }
+}
+
+/// A move that threw a proven win away: before it the mover won against every defence, and
+/// after it the opponent does. Made from two proofs, never from a search's score.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Thrown {
+    /// The winning move the mover had (the first of its proof's main line).
+    pub winning: Move,
+    /// The mover's own moves to win with it, at most.
+    pub within: u32,
+    /// How the move is refuted: the opponent's winning line from the position after it.
+    pub refutation: Vec<Move>,
+    /// The opponent's own moves to win after it, at most.
+    pub refuted_within: u32,
+}
+
+impl Thrown {
+    /// From the proofs of the positions before and after a move of `mover`: `Some` when the
+    /// first is a win of `mover` and the second a win of its opponent.
+    pub fn of(before: &Proven, after: &Proven, mover: Side) -> Option<Thrown> {
+        if before.winner != mover || after.winner != mover.opponent() {
+            return None;
+        }
+        Some(Thrown {
+            winning: before.line.first().cloned()?,
+            within: before.own_moves(),
+            refutation: after.line.clone(),
+            refuted_within: after.own_moves(),
+        })
+    }
+
+    /// The move `played` of `mover` in words: `m threw away a proven win: p won within 5
+    /// moves; now Upper wins within 7: k | a | …`.
+    pub fn words(&self, played: &str, mover: Side) -> String {
+        let line: Vec<String> = self.refutation.iter().take(8).map(ToString::to_string).collect();
+        let more = if self.refutation.len() > 8 { " | …" } else { "" };
+        let moves = |n: u32| if n == 1 { "1 move".to_string() } else { format!("{n} moves") };
+        format!(
+            "{played} threw away a proven win: {} won within {}; now {} wins within {}: {}{more}",
+            self.winning,
+            moves(self.within),
+            mover.opponent(),
+            moves(self.refuted_within),
+            line.join(" | ")
+        )
+    }
+}
+
 /// One position being proven in the background by the solver (`omweso_engine::solve`).
 pub struct Proving {
     state: GameState,
@@ -160,13 +226,7 @@ impl Proving {
         let (s, flag) = (state.clone(), Arc::clone(&stop));
         let spawned = std::thread::Builder::new().name("omweso-prove".into()).spawn(move || {
             let limits = omweso_engine::SolveLimits { time: Some(time), ..Default::default() };
-            let proven = match omweso_engine::solve(&s, limits, &flag).verdict {
-                omweso_engine::Verdict::Win { winner, proof } => {
-                    Some(Proven { winner, moves: proof.moves, line: proof.line })
-                }
-                _ => None,
-            };
-            let _ = tx.send(proven);
+            let _ = tx.send(Proven::of(omweso_engine::solve(&s, limits, &flag)));
             wake(&waker);
         });
         if let Err(e) = &spawned {
@@ -225,6 +285,8 @@ pub struct ReviewDone {
     pub verdicts: Vec<MoveReview>,
     /// The judgements made for them (positions that had none).
     pub judged: Vec<(GameState, Judgement)>,
+    /// The positions of the game the solver proved (each within [`REVIEW_PROVE_TIME`]).
+    pub proven: Vec<(GameState, Proven)>,
 }
 
 /// The review of a whole game, running in the background.
@@ -269,7 +331,23 @@ impl GameReview {
                     wake(&w);
                 },
             );
-            let _ = tx.send(ReviewNews::Done(ReviewDone { verdicts: out, judged: made }));
+            // Then the solver on every position, so that a move that threw a proven win away
+            // is called so.
+            let mut proven = Vec::new();
+            let mut state = start.clone();
+            for mv in std::iter::once(None).chain(moves.iter().map(Some)) {
+                if let Some(mv) = mv {
+                    let Ok((next, _)) = state.play(mv) else { break };
+                    state = next.state;
+                }
+                if state.outcome().is_none() && !flag.load(Ordering::Relaxed) {
+                    let limits = omweso_engine::SolveLimits { time: Some(REVIEW_PROVE_TIME), ..Default::default() };
+                    if let Some(p) = Proven::of(omweso_engine::solve(&state, limits, &flag)) {
+                        proven.push((state.clone(), p));
+                    }
+                }
+            }
+            let _ = tx.send(ReviewNews::Done(ReviewDone { verdicts: out, judged: made, proven }));
             wake(&waker);
         });
         // A thread that could not start is a review that ends at once, with nothing.
@@ -310,6 +388,19 @@ mod tests {
         assert_eq!(score_words(WIN + 1000 - 1), "Lower wins in 1 move");
         assert_eq!(score_words(-(WIN + 2000 - 3)), "Upper wins in 2 moves");
         assert_eq!(for_lower(100, Side::Upper), -100);
+    }
+
+    #[test]
+    fn only_a_win_turned_into_a_loss_is_a_thrown_win() {
+        let s: GameState = "4i-p; 4I-P / L both 0,0".parse().unwrap();
+        let mv = s.legal_moves().remove(0);
+        let win = |winner, moves| Proven { winner, moves, line: vec![mv.clone()] };
+        let thrown = Thrown::of(&win(Side::Lower, 9), &win(Side::Upper, 3), Side::Lower).expect("thrown");
+        assert_eq!((thrown.within, thrown.refuted_within), (5, 2));
+        // Still won, won by the other side all along, or not the mover's move: nothing thrown.
+        assert!(Thrown::of(&win(Side::Lower, 9), &win(Side::Lower, 7), Side::Lower).is_none());
+        assert!(Thrown::of(&win(Side::Upper, 9), &win(Side::Upper, 7), Side::Lower).is_none());
+        assert!(Thrown::of(&win(Side::Lower, 9), &win(Side::Upper, 3), Side::Upper).is_none());
     }
 
     #[test]

@@ -126,7 +126,19 @@ pub fn coach_line(app: &mut App, ui: &mut Ui) {
     let n = p.game.cursor();
     // The human's last move: the last, or the one before the computer's answer.
     let human = c.opponent.side.opponent();
-    let Some(e) = p.game.moves().iter().rev().find(|e| e.mover == human) else { return };
+    let Some(i) = p.game.moves().iter().rposition(|e| e.mover == human) else { return };
+    let e = &p.game.moves()[i];
+    // The solver's word comes first: a proof outweighs a search's score.
+    if let Some(thrown) = s.thrown_win(i + 1) {
+        ui.colored_label(
+            mark_color(Mark::Blunder, ui.visuals().dark_mode),
+            format!("Coach: {}", thrown.words(&e.text, e.mover)),
+        );
+        if ui.button("Take back and try again").clicked() {
+            app.push(Command::Undo);
+        }
+        return;
+    }
     let Some(r) = &e.review else {
         ui.label(RichText::new(format!("Coach: looking at your move {}…", e.text)).weak());
         return;
@@ -267,8 +279,11 @@ fn graph(ui: &mut Ui, reviewed: &[(&Entry, &MoveReview)], cmds: &mut Vec<Command
 
 /// The key moments (the moves that gave away most) and the worst moves to try again.
 fn key_moments(s: &Session, ui: &mut Ui, reviewed: &[(&Entry, &MoveReview)], cmds: &mut Vec<Command>) {
-    let mut worst: Vec<&(&Entry, &MoveReview)> = reviewed.iter().filter(|(_, r)| r.mark >= Mark::Mistake).collect();
-    worst.sort_by_key(|(_, r)| std::cmp::Reverse(r.loss));
+    // A move that threw a proven win away is a key moment whatever the search's mark.
+    let thrown = |r: &MoveReview| s.thrown_win(r.number).is_some();
+    let mut worst: Vec<&(&Entry, &MoveReview)> =
+        reviewed.iter().filter(|(_, r)| r.mark >= Mark::Mistake || thrown(r)).collect();
+    worst.sort_by_key(|(_, r)| (!thrown(r), std::cmp::Reverse(r.loss)));
     if worst.is_empty() {
         ui.label(RichText::new("No mistakes found: well played.").weak());
         return;
@@ -278,8 +293,12 @@ fn key_moments(s: &Session, ui: &mut Ui, reviewed: &[(&Entry, &MoveReview)], cmd
     let human = s.computer().map(|c| c.opponent.side.opponent());
     for (e, r) in worst.into_iter().take(4) {
         ui.horizontal_wrapped(|ui| {
-            let label = format!("{}. {} {}: {} ({})", r.number, e.mover, e.text, r.mark, loss_words(r, e.mover));
-            if ui.link(RichText::new(label).color(mark_color(r.mark, ui.visuals().dark_mode))).clicked() {
+            let label = match s.thrown_win(r.number) {
+                Some(t) => format!("{}. {} {}", r.number, e.mover, t.words(&e.text, e.mover)),
+                None => format!("{}. {} {}: {} ({})", r.number, e.mover, e.text, r.mark, loss_words(r, e.mover)),
+            };
+            let mark = if s.thrown_win(r.number).is_some() { Mark::Blunder } else { r.mark };
+            if ui.link(RichText::new(label).color(mark_color(mark, ui.visuals().dark_mode))).clicked() {
                 cmds.push(Command::ReviewAt(r.number - 1));
             }
             if human.is_none_or(|h: Side| h == e.mover)

@@ -480,7 +480,12 @@ fn move_list(app: &mut App, ui: &mut Ui, below: f32, least: f32) {
                     let undone = i >= cursor;
                     let number = RichText::new(format!("{}.", i + 1));
                     ui.label(if undone { number.weak() } else { number });
-                    let sign = e.review.as_ref().map_or("", |r| analysis_panel::mark_sign(r.mark));
+                    let thrown = if undone { None } else { s.thrown_win(i + 1) };
+                    let sign = match (&thrown, &e.review) {
+                        // Proven: the move threw a win away, whatever the search's mark.
+                        (Some(_), _) => analysis_panel::mark_sign(omweso_engine::review::Mark::Blunder),
+                        (None, r) => r.as_ref().map_or("", |r| analysis_panel::mark_sign(r.mark)),
+                    };
                     let text = format!("{} {}{sign}", e.mover, e.text);
                     if undone {
                         let r = ui
@@ -499,9 +504,12 @@ fn move_list(app: &mut App, ui: &mut Ui, below: f32, least: f32) {
                             // At once: an animated scroll would keep the window repainting.
                             r.scroll_to_me_animation(Some(egui::Align::Center), egui::style::ScrollAnimation::none());
                         }
-                        let r = match teaching::move_text(s, i + 1) {
-                            Some(words) => r.on_hover_text(words),
-                            None => r,
+                        let words = teaching::move_text(s, i + 1);
+                        let refuted = thrown.as_ref().map(|t| t.words(&e.text, e.mover));
+                        let r = match (words, refuted) {
+                            (Some(w), Some(t)) => r.on_hover_text(format!("{w}\n\n{t}")),
+                            (Some(w), None) | (None, Some(w)) => r.on_hover_text(w),
+                            (None, None) => r,
                         };
                         if r.clicked() {
                             clicked = Some(Command::ReviewAt(i + 1));

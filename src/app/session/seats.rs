@@ -3,7 +3,7 @@
 //! driven once a frame and answering through commands or the game record.
 
 use super::{Phase, Session};
-use crate::app::analysis::{JUDGE_TIME, Judgements, Judging, PROVE_TIME, Proven, Proving};
+use crate::app::analysis::{JUDGE_TIME, Judgements, Judging, PROVE_TIME, Proven, Proving, Thrown};
 use crate::app::command::Command;
 use crate::app::computer::{Answer, Computer};
 use omweso_rules::{GameState, Move};
@@ -61,9 +61,12 @@ impl Session {
         if let Some(r) = &mut self.game_review
             && r.poll()
         {
-            let crate::app::analysis::ReviewDone { verdicts, judged } = r.result.take().unwrap_or_default();
+            let crate::app::analysis::ReviewDone { verdicts, judged, proven } = r.result.take().unwrap_or_default();
             for (state, judgement) in judged {
                 self.judgements.keep(state, judgement);
+            }
+            for (state, p) in proven {
+                self.keep_proof(state, Some(p));
             }
             if let Phase::Play(p) = &mut self.phase
                 && !verdicts.is_empty()
@@ -90,23 +93,37 @@ impl Session {
         }
     }
 
-    /// The solver on the position shown, while the analysis panel is open: each position
-    /// is proven once, and what it found is kept.
+    /// Keeps what the solver found about `state`; a proof found is never replaced by a
+    /// shorter solve that found nothing.
+    fn keep_proof(&mut self, state: GameState, found: Option<Proven>) {
+        if self.proofs.len() >= 4096 {
+            self.proofs.clear();
+        }
+        match self.proofs.entry(state) {
+            std::collections::hash_map::Entry::Occupied(mut e) if e.get().is_none() => {
+                e.insert(found);
+            }
+            std::collections::hash_map::Entry::Occupied(_) => {}
+            std::collections::hash_map::Entry::Vacant(e) => {
+                e.insert(found);
+            }
+        }
+    }
+
+    /// The solver, one position at a time, each proven once and what it found kept: the
+    /// position shown while the analysis panel is open, then (the coach against the
+    /// computer) the positions before and after the human's last move.
     fn drive_solver(&mut self) {
         if let Some(p) = &self.proving
             && let Some(found) = p.poll()
         {
             let state = p.state().clone();
             self.proving = None;
-            if self.proofs.len() >= 4096 {
-                self.proofs.clear();
-            }
-            self.proofs.insert(state, found);
+            self.keep_proof(state, found);
         }
-        let wanted = self
-            .shown_state()
-            .filter(|s| self.settings.analysis && s.outcome().is_none() && !self.proofs.contains_key(*s))
-            .cloned();
+        let shown = self.shown_state().filter(|_| self.settings.analysis).cloned();
+        let coached = self.coach_positions().into_iter().flat_map(|(before, after)| [before, after]);
+        let wanted = shown.into_iter().chain(coached).find(|s| s.outcome().is_none() && !self.proofs.contains_key(s));
         if self.proving.as_ref().map(|p| p.state()) != wanted.as_ref() {
             self.proving = wanted.map(|s| Proving::start(s, PROVE_TIME, self.waker.clone()));
         }
@@ -176,6 +193,31 @@ impl Session {
         // Thinking longer judges a position again, after what the game waits for.
         wanted.extend(self.thinking_longer.clone());
         wanted
+    }
+
+    /// Against the computer with the coach on: the positions before and after the human's
+    /// last move (the last, or the one before the computer's answer), once it is sown.
+    fn coach_positions(&self) -> Option<(GameState, GameState)> {
+        let (Some(c), Phase::Play(p)) = (&self.computer, &self.phase) else { return None };
+        if !self.settings.coach || p.lesson.is_some() || !p.ready() || p.review.is_some() {
+            return None;
+        }
+        let entries = &p.game.all_entries()[..p.game.cursor()];
+        let i = entries.iter().rposition(|e| e.mover != c.opponent.side)?;
+        (entries.len() - i <= 2).then(|| (p.game.state_at(i).clone(), p.game.state_at(i + 1).clone()))
+    }
+
+    /// The solver's word on move `n` (from 1) of the game shown, when it threw a proven win
+    /// away: both positions around it proven, before for its mover and after for the
+    /// opponent.
+    pub fn thrown_win(&self, n: usize) -> Option<Thrown> {
+        let Phase::Play(p) = &self.phase else { return None };
+        if n == 0 || n > p.game.cursor() {
+            return None;
+        }
+        let mover = p.game.all_entries().get(n - 1)?.mover;
+        let proof = |k: usize| self.proofs.get(p.game.state_at(k)).and_then(Option::as_ref);
+        Thrown::of(proof(n - 1)?, proof(n)?, mover)
     }
 
     /// Against the computer with the coach on: the human's last move (the last, or the

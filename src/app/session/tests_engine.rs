@@ -144,3 +144,46 @@ fn the_analysis_panel_shows_what_the_solver_proves_about_the_position_shown() {
     s.drive_engine();
     assert!(s.proving.is_none() && s.proof_shown().is_none());
 }
+
+/// Lower wins this by a2xF (9 moves); `d` throws the win away: Upper then wins in 1.
+const THROWN: &str = "2a, 1c, 5de, 4f, 1g, 6h, 7i, 2j, 1k, 4l, 1m, 4n, 1p; 3E, 1F, 2G, 10I, 3L, 1N / L none 3,2";
+
+#[test]
+fn the_coach_calls_a_move_that_threw_a_proven_win_away_what_it_is() {
+    let mut s =
+        Session::from_state(Settings { animate: false, coach: true, ..Settings::default() }, THROWN.parse().unwrap());
+    s.computer = Some(Computer::new(Opponent { side: Side::Upper, level: omweso_engine::Level::Strong }));
+    assert!(s.thrown_win(1).is_none());
+    s.apply(C::PlayHole { hole: hole('d'), split: false });
+    engine_until(&mut s, "the solver on both sides of the move", |s| s.thrown_win(1).is_some());
+    let thrown = s.thrown_win(1).expect("thrown");
+    assert_eq!(thrown.winning.to_string(), "a2xF");
+    assert_eq!((thrown.within, thrown.refuted_within), (5, 1));
+    assert_eq!(thrown.refutation.len(), 1, "Upper wins at once: {:?}", thrown.refutation);
+    assert!(
+        thrown
+            .words("d", Side::Lower)
+            .starts_with("d threw away a proven win: a2xF won within 5 moves; now Upper wins within 1 move: ")
+    );
+}
+
+#[test]
+fn the_review_of_a_game_finds_a_move_that_threw_a_proven_win_away() {
+    // Two people, no analysis and no coach: only the review's solver can know.
+    let mut s = Session::from_state(Settings { animate: false, ..Settings::default() }, THROWN.parse().unwrap());
+    s.apply(C::PlayHole { hole: hole('d'), split: false });
+    assert!(s.game().is_some_and(|g| g.cursor() == 1));
+    s.drive_engine();
+    assert!(s.thrown_win(1).is_none(), "nothing proven before the review");
+    s.apply(C::AnalyseGame);
+    engine_until(&mut s, "the review", |s| s.game_review_progress().is_none() && s.thrown_win(1).is_some());
+    // A good move is not called so: after a2xF Lower still wins.
+    s.apply(C::Undo);
+    s.apply(C::PlayHole { hole: hole('a'), split: false });
+    s.apply(C::Choose(omweso_rules::Direction::Clockwise));
+    s.apply(C::AnalyseGame);
+    engine_until(&mut s, "the second review", |s| {
+        s.game_review_progress().is_none() && s.game().is_some_and(|g| g.moves()[0].review.is_some())
+    });
+    assert!(s.thrown_win(1).is_none());
+}
