@@ -5,8 +5,14 @@
 use omweso_engine::worker::{Request, Worker};
 use omweso_engine::{Level, choose_layout};
 use omweso_rules::{GameState, Layout, Move, RuleOptions, Side};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use std::time::Duration;
+
+/// The time Master, laying out second, gives the solver to find a reply layout with a
+/// proven win (`omweso_engine::solve_layout`).
+pub const PROVE_LAYOUT_TIME: Duration = Duration::from_secs(4);
 
 /// Who the computer is in a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -32,13 +38,48 @@ pub struct Computer {
     threads: usize,
     /// The layout being chosen on its own thread.
     layout_job: Option<LayoutJob>,
+    /// When the computer's last layout came with a proven win for it: the proof's longest
+    /// line, in moves of both players.
+    pub layout_proof: Option<u32>,
 }
 
 /// A layout being chosen on a thread of its own: the question it answers (the layout seen
 /// and the rule options) and where the answer arrives.
 struct LayoutJob {
     question: (Option<Layout>, RuleOptions),
-    answer: Receiver<Layout>,
+    answer: Receiver<(Layout, Option<u32>)>,
+    /// Ends the thread's solver when the job is dropped.
+    stop: Arc<AtomicBool>,
+}
+
+impl Drop for LayoutJob {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+/// The layout of `side` at `level`, seeing `seen` when it lays out second: Master then
+/// looks for one with a proven win within [`PROVE_LAYOUT_TIME`] and says so (the proof's
+/// length); otherwise the level's own layout.
+fn layout_for(
+    side: Side,
+    level: Level,
+    seen: Option<&Layout>,
+    options: &RuleOptions,
+    seed: u64,
+    stop: &AtomicBool,
+) -> (Layout, Option<u32>) {
+    match seen {
+        Some(first) if level == Level::Master => {
+            let (layout, solution) = omweso_engine::solve_layout(side, first, options, PROVE_LAYOUT_TIME, seed, stop);
+            let proof = match solution.verdict {
+                omweso_engine::Verdict::Win { winner, proof } if winner == side => Some(proof.moves),
+                _ => None,
+            };
+            (layout, proof)
+        }
+        _ => (choose_layout(side, level, seen, options, seed), None),
+    }
 }
 
 /// What the worker calls when a reply is ready: the window passes one that repaints it,
@@ -64,6 +105,7 @@ impl Computer {
             wake: None,
             threads: 1,
             layout_job: None,
+            layout_proof: None,
         }
     }
 
@@ -144,7 +186,8 @@ impl Computer {
 
     /// The computer's layout, seeing `seen` when it lays out second (RULES.md §2), once it
     /// is ready: the first call starts choosing it on a thread of its own (Master plays
-    /// candidate layouts out, which takes a few tenths of a second) and returns `None`, so
+    /// candidate layouts out, and laying out second looks for a proven win for up to
+    /// [`PROVE_LAYOUT_TIME`]; see [`Computer::layout_proof`]) and returns `None`, so
     /// that the window never waits; later calls with the same question return it when it
     /// has come (the waker repaints the window then). A call with another question starts
     /// again.
@@ -154,8 +197,9 @@ impl Computer {
             && job.question == question
         {
             return match job.answer.try_recv() {
-                Ok(layout) => {
+                Ok((layout, proof)) => {
                     self.layout_job = None;
+                    self.layout_proof = proof;
                     Some(layout)
                 }
                 Err(TryRecvError::Empty) => None,
@@ -169,9 +213,12 @@ impl Computer {
         let (tx, answer) = channel();
         let (side, level, seed, wake) = (self.opponent.side, self.opponent.level, self.seed, self.wake.clone());
         let (seen_owned, options_owned) = question;
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = Arc::clone(&stop);
+        self.layout_proof = None;
         let started = std::thread::Builder::new().name("omweso layout".into()).spawn(move || {
-            let layout = choose_layout(side, level, seen_owned.as_ref(), &options_owned, seed);
-            if tx.send(layout).is_ok()
+            let answer = layout_for(side, level, seen_owned.as_ref(), &options_owned, seed, &flag);
+            if tx.send(answer).is_ok()
                 && let Some(wake) = wake
             {
                 wake();
@@ -179,7 +226,7 @@ impl Computer {
         });
         match started {
             Ok(_) => {
-                self.layout_job = Some(LayoutJob { question, answer });
+                self.layout_job = Some(LayoutJob { question, answer, stop });
                 None
             }
             // No thread to be had: choose here.

@@ -264,6 +264,23 @@ fn setup_tools(app: &mut App, ui: &mut Ui, left: u32, laying: Side, first: Side)
     }
 }
 
+/// In the first moves of a game against Master that laid out second with a proven win:
+/// `Master laid out with a proven win: Upper wins within 12 moves against every defence.`
+fn layout_claim(session: &Session) -> Option<String> {
+    let c = session.computer()?;
+    let moves = c.layout_proof?;
+    let early = session.game().is_some_and(|g| g.cursor() <= 2 && g.result().is_none());
+    let own = moves.div_ceil(2);
+    early.then(|| {
+        format!(
+            "{} laid out with a proven win: {} wins within {own} move{} against every defence.",
+            session.player_label(c.opponent.side),
+            c.opponent.side,
+            if own == 1 { "" } else { "s" }
+        )
+    })
+}
+
 fn play_tools(app: &mut App, ui: &mut Ui, compact: bool) {
     let s = app.session();
     let (can_undo, can_redo, can_resign) = (s.can_undo(), s.can_redo(), s.can_resign());
@@ -302,17 +319,20 @@ fn play_tools(app: &mut App, ui: &mut Ui, compact: bool) {
         }
     });
     computer_tools(app, ui);
-    let message = hint_text(app.session()).map(|t| (t, super::theme::PREVIEW)).or_else(|| {
-        // Only once the board has sown the laps before the decision, as the board offers it.
-        let sowing = app.session().sowing().filter(|_| !app.session().animating());
-        sowing.and_then(|s| s.decision()).map(|dp| {
-            let text = format!(
-                "Decision at {}: clockwise (X) captures {} from {} and {}; or anticlockwise (R).",
-                dp.hole, dp.captures, dp.takes_front, dp.takes_back
-            );
-            (text, super::theme::ALERT)
+    let message = hint_text(app.session())
+        .map(|t| (t, super::theme::PREVIEW))
+        .or_else(|| {
+            // Only once the board has sown the laps before the decision, as the board offers it.
+            let sowing = app.session().sowing().filter(|_| !app.session().animating());
+            sowing.and_then(|s| s.decision()).map(|dp| {
+                let text = format!(
+                    "Decision at {}: clockwise (X) captures {} from {} and {}; or anticlockwise (R).",
+                    dp.hole, dp.captures, dp.takes_front, dp.takes_back
+                );
+                (text, super::theme::ALERT)
+            })
         })
-    });
+        .or_else(|| layout_claim(app.session()).map(|t| (t, super::theme::PREVIEW)));
     let (text, color) = message.unwrap_or_default();
     let lines = if compact { 2 } else { MESSAGE_LINES };
     slot_text(ui, &text, egui::TextStyle::Body, lines, color);

@@ -187,3 +187,29 @@ fn the_review_of_a_game_finds_a_move_that_threw_a_proven_win_away() {
     });
     assert!(s.thrown_win(1).is_none());
 }
+
+#[test]
+fn master_laying_out_second_finds_a_layout_with_a_proven_win_and_says_so() {
+    let mut s = Session::new(Settings { animate: false, ..Settings::default() });
+    let mut form = s.settings().form.clone();
+    form.computer = true;
+    form.computer_side = Side::Lower;
+    form.level = omweso_engine::Level::Master;
+    s.apply(C::StartGame(Box::new(form)));
+    // Lower moves first, so the human (Upper) lays out first: two seeds in every hole.
+    assert_eq!(s.setup().map(|x| x.laying), Some(Side::Upper));
+    s.apply(C::SetupPreset(crate::app::setup::Preset::Twos));
+    s.apply(C::SetupDone);
+    engine_until(&mut s, "Master's layout", |s| s.game().is_some());
+    let moves = s.computer().and_then(|c| c.layout_proof).expect("a layout with a proven win against 2A-P");
+    // The claim is the solver's, checked again from the game's first position.
+    let start = s.game().expect("the game").state_at(0).clone();
+    let limits = omweso_engine::SolveLimits { time: Some(std::time::Duration::from_secs(20)), ..Default::default() };
+    match omweso_engine::solve(&start, limits, &std::sync::atomic::AtomicBool::new(false)).verdict {
+        omweso_engine::Verdict::Win { winner, proof } => {
+            assert_eq!(winner, Side::Lower);
+            assert!(proof.moves > 0 && moves > 0);
+        }
+        v => panic!("the layout's win is not proven again: {v:?}"),
+    }
+}
