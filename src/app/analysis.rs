@@ -2,17 +2,18 @@
 //! one judgement of a position at a time ([`Judging`]: every move scored by one search at
 //! one depth) and the review of a whole game ([`GameReview`]). The judgements made are kept
 //! ([`Judgements`]): the hint, the coach, the analysis panel and the review read a
-//! position's moves from its one kept judgement, so they never disagree. Each thread stops
-//! when its owner is dropped and wakes the window when it has news.
+//! position's moves from its one kept judgement, so they never disagree; and the solver's
+//! word ([`Proving`], [`Thrown`]). Each runs as a [`Job`]: it stops when its owner is
+//! dropped, wakes the window when it has news, and a failed one ends with nothing.
 
 use super::computer::Waker;
+use super::job::Job;
 use omweso_engine::review::{MoveReview, review_game};
 use omweso_engine::{Judgement, Limits, PROVEN, WIN, judge};
 use omweso_rules::{GameState, Move, Side};
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
 
 /// The time the window gives one judgement of a position (the hint, the coach and the
@@ -26,21 +27,6 @@ pub const REVIEW_PROVE_TIME: Duration = Duration::from_millis(200);
 pub const PROVE_TIME: Duration = Duration::from_millis(3000);
 /// Judgements kept at most (then the oldest game's are forgotten at once).
 const KEPT: usize = 4096;
-
-/// Stops the thread it belongs to when dropped.
-struct StopOnDrop(Arc<AtomicBool>);
-
-impl Drop for StopOnDrop {
-    fn drop(&mut self) {
-        self.0.store(true, Ordering::Relaxed);
-    }
-}
-
-fn wake(w: &Option<Waker>) {
-    if let Some(w) = w {
-        w();
-    }
-}
 
 /// The judgements made in this session, by position: the first judgement of a position
 /// is the one every verdict on it uses from then on.
@@ -70,35 +56,19 @@ impl Judgements {
 /// One position being judged in the background, deepening until its time is up.
 pub struct Judging {
     state: GameState,
-    rx: Receiver<(Judgement, bool)>,
+    job: Job<Judgement, Option<Judgement>>,
     latest: Option<Judgement>,
-    done: bool,
-    _stop: StopOnDrop,
 }
 
 impl Judging {
     /// Starts judging `state` for `time` (see [`omweso_engine::judge`]).
     pub fn start(state: GameState, time: Duration, waker: Option<Waker>) -> Judging {
-        let stop = Arc::new(AtomicBool::new(false));
-        let (tx, rx) = channel();
-        let (s, flag) = (state.clone(), Arc::clone(&stop));
-        let spawned = std::thread::Builder::new().name("omweso-judge".into()).spawn(move || {
+        let s = state.clone();
+        let job = Job::start("judgement", waker, move |cx| {
             let limits = Limits { time: Some(time), ..Limits::default() };
-            let depth_tx = tx.clone();
-            let w = waker.clone();
-            let last = judge(&s, limits, &flag, &mut |j| {
-                let _ = depth_tx.send((j.clone(), false));
-                wake(&w);
-            });
-            if let Some(j) = last {
-                let _ = tx.send((j, true));
-            }
-            wake(&waker);
+            judge(&s, limits, cx.stop, &mut |j| cx.news(j.clone()))
         });
-        if let Err(e) = &spawned {
-            log::error!("no thread to judge a position: {e}");
-        }
-        Judging { state, rx, latest: None, done: spawned.is_err(), _stop: StopOnDrop(stop) }
+        Judging { state, job, latest: None }
     }
 
     /// The position judged.
@@ -109,19 +79,12 @@ impl Judging {
     /// Takes in the thread's news; true once the judgement is finished (or the thread
     /// ended without one).
     pub fn poll(&mut self) -> bool {
-        loop {
-            match self.rx.try_recv() {
-                Ok((j, done)) => {
-                    self.latest = Some(j);
-                    self.done |= done;
-                }
-                Err(std::sync::mpsc::TryRecvError::Empty) => return self.done,
-                Err(std::sync::mpsc::TryRecvError::Disconnected) => {
-                    self.done = true;
-                    return true;
-                }
-            }
+        let latest = &mut self.latest;
+        let over = self.job.poll(|j| *latest = Some(j));
+        if let Some(Ok(Some(last))) = self.job.take() {
+            self.latest = Some(last);
         }
+        over
     }
 
     /// The deepest judgement so far (the final one once [`Judging::poll`] said finished).
@@ -214,25 +177,18 @@ impl Thrown {
 /// One position being proven in the background by the solver (`omweso_engine::solve`).
 pub struct Proving {
     state: GameState,
-    rx: Receiver<Option<Proven>>,
-    _stop: StopOnDrop,
+    job: Job<(), Option<Proven>>,
 }
 
 impl Proving {
     /// Starts proving `state` for `time`.
     pub fn start(state: GameState, time: Duration, waker: Option<Waker>) -> Proving {
-        let stop = Arc::new(AtomicBool::new(false));
-        let (tx, rx) = channel();
-        let (s, flag) = (state.clone(), Arc::clone(&stop));
-        let spawned = std::thread::Builder::new().name("omweso-prove".into()).spawn(move || {
+        let s = state.clone();
+        let job = Job::start("proof", waker, move |cx| {
             let limits = omweso_engine::SolveLimits { time: Some(time), ..Default::default() };
-            let _ = tx.send(Proven::of(omweso_engine::solve(&s, limits, &flag)));
-            wake(&waker);
+            Proven::of(omweso_engine::solve(&s, limits, cx.stop))
         });
-        if let Err(e) = &spawned {
-            log::error!("no thread to prove a position: {e}");
-        }
-        Proving { state, rx, _stop: StopOnDrop(stop) }
+        Proving { state, job }
     }
 
     /// The position being proven.
@@ -241,13 +197,10 @@ impl Proving {
     }
 
     /// The answer once the solver has given it (`Some(None)`: nothing proven in its time,
-    /// or the thread is gone).
-    pub fn poll(&self) -> Option<Option<Proven>> {
-        match self.rx.try_recv() {
-            Ok(p) => Some(p),
-            Err(std::sync::mpsc::TryRecvError::Empty) => None,
-            Err(std::sync::mpsc::TryRecvError::Disconnected) => Some(None),
-        }
+    /// or the job failed).
+    pub fn poll(&mut self) -> Option<Option<Proven>> {
+        self.job.poll(|()| {});
+        self.job.take().map(|r| r.ok().flatten())
     }
 }
 
@@ -272,12 +225,6 @@ pub fn score_words(score_for_lower: i32) -> String {
     if s < 10 { "even".to_string() } else { format!("{side} better by {:.1} seeds", s as f64 / 100.0) }
 }
 
-/// What a review thread sends.
-enum ReviewNews {
-    Progress(usize, usize),
-    Done(ReviewDone),
-}
-
 /// A finished review of a game.
 #[derive(Clone, Debug, Default)]
 pub struct ReviewDone {
@@ -291,17 +238,16 @@ pub struct ReviewDone {
 
 /// The review of a whole game, running in the background.
 pub struct GameReview {
-    rx: Receiver<ReviewNews>,
+    job: Job<(usize, usize), ReviewDone>,
     /// Moves reviewed so far, and in all.
     pub progress: (usize, usize),
     /// The result, once finished.
     pub result: Option<ReviewDone>,
-    _stop: StopOnDrop,
 }
 
 impl GameReview {
     /// Reviews `moves` from `start`: each position by its judgement in `known`, or one
-    /// made now with `time`.
+    /// made now with `time`; then gives the solver [`REVIEW_PROVE_TIME`] on each position.
     pub fn start(
         start: GameState,
         moves: Vec<Move>,
@@ -309,71 +255,59 @@ impl GameReview {
         known: Judgements,
         waker: Option<Waker>,
     ) -> GameReview {
-        let stop = Arc::new(AtomicBool::new(false));
-        let (tx, rx) = channel();
-        let flag = Arc::clone(&stop);
         let total = moves.len();
-        let spawned = std::thread::Builder::new().name("omweso-review".into()).spawn(move || {
+        let job = Job::start("review", waker, move |cx| {
             let limits = Limits { time: Some(time), ..Limits::default() };
-            let progress_tx = tx.clone();
-            let w = waker.clone();
             let mut made = Vec::new();
             let known = |s: &GameState| known.get(s).map(|j| Judgement::clone(j));
+            let stop = cx.stop;
             let out = review_game(
                 &start,
                 &moves,
                 limits,
-                &flag,
+                stop,
                 &known,
                 &mut |s, j| made.push((s.clone(), j.clone())),
-                &mut |done, total| {
-                    let _ = progress_tx.send(ReviewNews::Progress(done, total));
-                    wake(&w);
-                },
+                &mut |done, total| cx.news((done, total)),
             );
             // Then the solver on every position, so that a move that threw a proven win away
             // is called so.
-            let mut proven = Vec::new();
-            let mut state = start.clone();
-            for mv in std::iter::once(None).chain(moves.iter().map(Some)) {
-                if let Some(mv) = mv {
-                    let Ok((next, _)) = state.play(mv) else { break };
-                    state = next.state;
-                }
-                if state.outcome().is_none() && !flag.load(Ordering::Relaxed) {
-                    let limits = omweso_engine::SolveLimits { time: Some(REVIEW_PROVE_TIME), ..Default::default() };
-                    if let Some(p) = Proven::of(omweso_engine::solve(&state, limits, &flag)) {
-                        proven.push((state.clone(), p));
-                    }
-                }
-            }
-            let _ = tx.send(ReviewNews::Done(ReviewDone { verdicts: out, judged: made, proven }));
-            wake(&waker);
+            let proven = prove_positions(&start, &moves, stop);
+            ReviewDone { verdicts: out, judged: made, proven }
         });
-        // A thread that could not start is a review that ends at once, with nothing.
-        let result = spawned.is_err().then(ReviewDone::default);
-        GameReview { rx, progress: (0, total), result, _stop: StopOnDrop(stop) }
+        GameReview { job, progress: (0, total), result: None }
     }
 
     /// Takes in the thread's news; true once the review is finished (a thread that ended
     /// without its result, by a panic, counts as finished with nothing).
     pub fn poll(&mut self) -> bool {
-        loop {
-            match self.rx.try_recv() {
-                Ok(ReviewNews::Progress(d, t)) => self.progress = (d, t),
-                Ok(ReviewNews::Done(done)) => self.result = Some(done),
-                Err(std::sync::mpsc::TryRecvError::Empty) => break,
-                Err(std::sync::mpsc::TryRecvError::Disconnected) => {
-                    if self.result.is_none() {
-                        log::error!("the review of the game ended without a result");
-                        self.result = Some(ReviewDone::default());
-                    }
-                    break;
-                }
-            }
+        let progress = &mut self.progress;
+        self.job.poll(|p| *progress = p);
+        if let Some(outcome) = self.job.take() {
+            self.result = Some(outcome.unwrap_or_default());
         }
         self.result.is_some()
     }
+}
+
+/// The positions of the game from `start` through `moves` that the solver proves, each
+/// within [`REVIEW_PROVE_TIME`].
+fn prove_positions(start: &GameState, moves: &[Move], stop: &AtomicBool) -> Vec<(GameState, Proven)> {
+    let mut proven = Vec::new();
+    let mut state = start.clone();
+    for mv in std::iter::once(None).chain(moves.iter().map(Some)) {
+        if let Some(mv) = mv {
+            let Ok((next, _)) = state.play(mv) else { break };
+            state = next.state;
+        }
+        if state.outcome().is_none() && !stop.load(Ordering::Relaxed) {
+            let limits = omweso_engine::SolveLimits { time: Some(REVIEW_PROVE_TIME), ..Default::default() };
+            if let Some(p) = Proven::of(omweso_engine::solve(&state, limits, stop)) {
+                proven.push((state.clone(), p));
+            }
+        }
+    }
+    proven
 }
 
 #[cfg(test)]

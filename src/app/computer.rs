@@ -2,12 +2,11 @@
 //! request carries an id; a reply whose id is not the one awaited (the game moved on, was
 //! undone or restarted) is dropped.
 
+use super::job::Job;
 use omweso_engine::worker::{Request, Worker};
 use omweso_engine::{Level, choose_layout};
 use omweso_rules::{GameState, Layout, Move, RuleOptions, Side};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Receiver, TryRecvError, channel};
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 /// The time Master, laying out second, gives the solver to find a reply layout with a
@@ -47,15 +46,7 @@ pub struct Computer {
 /// and the rule options) and where the answer arrives.
 struct LayoutJob {
     question: (Option<Layout>, RuleOptions),
-    answer: Receiver<(Layout, Option<u32>)>,
-    /// Ends the thread's solver when the job is dropped.
-    stop: Arc<AtomicBool>,
-}
-
-impl Drop for LayoutJob {
-    fn drop(&mut self) {
-        self.stop.store(true, Ordering::Relaxed);
-    }
+    job: Job<(), (Layout, Option<u32>)>,
 }
 
 /// The layout of `side` at `level`, seeing `seen` when it lays out second: Master then
@@ -193,44 +184,21 @@ impl Computer {
     /// again.
     pub fn poll_layout(&mut self, seen: Option<&Layout>, options: &RuleOptions) -> Option<Layout> {
         let question = (seen.copied(), *options);
-        if let Some(job) = &self.layout_job
-            && job.question == question
-        {
-            return match job.answer.try_recv() {
-                Ok((layout, proof)) => {
-                    self.layout_job = None;
-                    self.layout_proof = proof;
-                    Some(layout)
-                }
-                Err(TryRecvError::Empty) => None,
-                // The thread is gone without an answer: choose here rather than never.
-                Err(TryRecvError::Disconnected) => {
-                    self.layout_job = None;
-                    Some(choose_layout(self.opponent.side, self.opponent.level, seen, options, self.seed))
-                }
-            };
+        let (side, level, seed) = (self.opponent.side, self.opponent.level, self.seed);
+        if self.layout_job.as_ref().is_none_or(|j| j.question != question) {
+            self.layout_proof = None;
+            let job = Job::start("layout", self.wake.clone(), move |cx| {
+                layout_for(side, level, question.0.as_ref(), &question.1, seed, cx.stop)
+            });
+            self.layout_job = Some(LayoutJob { question, job });
         }
-        let (tx, answer) = channel();
-        let (side, level, seed, wake) = (self.opponent.side, self.opponent.level, self.seed, self.wake.clone());
-        let (seen_owned, options_owned) = question;
-        let stop = Arc::new(AtomicBool::new(false));
-        let flag = Arc::clone(&stop);
-        self.layout_proof = None;
-        let started = std::thread::Builder::new().name("omweso layout".into()).spawn(move || {
-            let answer = layout_for(side, level, seen_owned.as_ref(), &options_owned, seed, &flag);
-            if tx.send(answer).is_ok()
-                && let Some(wake) = wake
-            {
-                wake();
-            }
-        });
-        match started {
-            Ok(_) => {
-                self.layout_job = Some(LayoutJob { question, answer, stop });
-                None
-            }
-            // No thread to be had: choose here.
-            Err(_) => Some(choose_layout(side, level, seen, options, seed)),
-        }
+        let j = self.layout_job.as_mut()?;
+        j.job.poll(|()| {});
+        let outcome = j.job.take()?;
+        self.layout_job = None;
+        // A job that failed (no thread, or a panic): choose here rather than never.
+        let (layout, proof) = outcome.unwrap_or_else(|_| (choose_layout(side, level, seen, options, seed), None));
+        self.layout_proof = proof;
+        Some(layout)
     }
 }

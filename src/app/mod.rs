@@ -21,6 +21,7 @@ pub mod computer;
 pub mod dialogs;
 pub mod files;
 pub mod instance;
+pub mod job;
 pub mod keymap;
 pub mod modal;
 pub mod panels;

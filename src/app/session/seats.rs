@@ -114,7 +114,7 @@ impl Session {
     /// position shown while the analysis panel is open, then (the coach against the
     /// computer) the positions before and after the human's last move.
     fn drive_solver(&mut self) {
-        if let Some(p) = &self.proving
+        if let Some(p) = &mut self.proving
             && let Some(found) = p.poll()
         {
             let state = p.state().clone();
