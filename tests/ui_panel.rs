@@ -78,7 +78,11 @@ fn the_analysis_tab_says_what_the_solver_proved() {
     let settings = Settings { animate: false, analysis: true, ..Settings::default() };
     let session = Session::from_state(settings, short.parse().unwrap());
     let size = [1280.0, 800.0];
-    let mut h = Harness::builder().with_size(size).build_ui_state(|ui, app: &mut App| app.ui(ui), App::new(session));
+    // The solver's and the judge's threads wake the window as they answer.
+    let mut h = Harness::builder()
+        .with_size(size)
+        .with_max_steps(64)
+        .build_ui_state(|ui, app: &mut App| app.ui(ui), App::new(session));
     h.state_mut().push(Command::ShowPanelTab(PanelTab::Analysis));
     h.run();
     // The solver works on its own thread; the panel says so until it answers.
@@ -97,8 +101,11 @@ fn a_move_that_threw_a_proven_win_away_says_how_it_is_refuted() {
     let short = "2a, 1c, 5de, 4f, 1g, 6h, 7i, 2j, 1k, 4l, 1m, 4n, 1p; 3E, 1F, 2G, 10I, 3L, 1N / L none 3,2";
     let settings = Settings { animate: false, analysis: true, ..Settings::default() };
     let session = Session::from_state(settings, short.parse().unwrap());
-    let mut h =
-        Harness::builder().with_size([1280.0, 800.0]).build_ui_state(|ui, app: &mut App| app.ui(ui), App::new(session));
+    // The solver's and the judge's threads wake the window as they answer.
+    let mut h = Harness::builder()
+        .with_size([1280.0, 800.0])
+        .with_max_steps(64)
+        .build_ui_state(|ui, app: &mut App| app.ui(ui), App::new(session));
     h.state_mut().push(Command::ShowPanelTab(PanelTab::Analysis));
     let until = |h: &mut Harness<'_, App>, label: &str| {
         let started = std::time::Instant::now();

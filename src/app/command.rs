@@ -139,6 +139,11 @@ pub enum Command {
     MoveNow,
     /// Ask the computer for a hint for the player to move.
     Hint,
+    /// The hint's answer: the move suggested in this state (from its kept judgement).
+    HintFound(omweso_rules::GameState, omweso_rules::Move),
+    /// Verdicts on moves of the game on the board (the coach, the review, a deeper
+    /// judgement), each for the move its number names.
+    Verdicts(Vec<omweso_engine::review::MoveReview>),
     /// Open a saved game (asks for the file).
     Open,
     /// Save to the game's file (asks for one the first time).

@@ -233,7 +233,8 @@ impl App {
         self.commands.extend(self.session.poll_dialog());
         let from_computer = self.session.drive_computer();
         self.commands.extend(from_computer);
-        self.session.drive_engine();
+        let from_engine = self.session.drive_engine();
+        self.commands.extend(from_engine);
         if self.session.waiting_for_dialog() {
             // The dialog's thread cannot wake the window: look for its answer now and then.
             ctx.request_repaint_after(std::time::Duration::from_millis(150));

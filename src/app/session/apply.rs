@@ -127,6 +127,13 @@ impl Session {
                 Turn::Deciding { anim, .. } => *anim = None,
                 Turn::Ready => {}
             },
+            (Phase::Play(p), C::HintFound(state, mv)) if &state == p.game.current() => p.hint = Some(mv),
+            (Phase::Play(p), C::Verdicts(verdicts)) if !verdicts.is_empty() => {
+                for v in verdicts {
+                    p.game.set_review(v);
+                }
+                self.touch();
+            }
             (Phase::Play(p), C::ComputerMove(state, mv))
                 if !paused
                     && !self.closing

@@ -43,8 +43,14 @@ impl Session {
     /// one position judged at a time is the first that is wanted of: the hint asked for,
     /// the position before the human's last move (the coach), the position shown (the
     /// analysis panel). The review of the whole game runs apart and keeps what it judges.
-    pub fn drive_engine(&mut self) {
+    ///
+    /// Only the session's own records (the judgements and proofs kept, the jobs) change
+    /// here; what it finds for the game (verdicts, the hint) comes back as commands, applied
+    /// as any other.
+    #[must_use]
+    pub fn drive_engine(&mut self) -> Vec<Command> {
         let waker = self.waker.clone();
+        let mut commands = Vec::new();
         if let Some(j) = &mut self.judging
             && j.poll()
             && let Some(job) = self.judging.take()
@@ -53,7 +59,7 @@ impl Session {
             if self.thinking_longer.as_ref() == Some(&state) {
                 self.thinking_longer = None;
                 self.judgements.replace(state.clone(), judgement);
-                self.review_again(&state);
+                commands.extend(self.review_again(&state));
             } else {
                 self.judgements.keep(state, judgement);
             }
@@ -68,17 +74,10 @@ impl Session {
             for (state, p) in proven {
                 self.keep_proof(state, Some(p));
             }
-            if let Phase::Play(p) = &mut self.phase
-                && !verdicts.is_empty()
-            {
-                for v in verdicts {
-                    p.game.set_review(v);
-                }
-                self.touch();
-            }
+            commands.push(Command::Verdicts(verdicts));
             self.game_review = None;
         }
-        self.use_judgements();
+        commands.extend(self.use_judgements());
         if self.thinking_longer.as_ref().is_some_and(|s| Some(s) != self.shown_state() || !self.settings.analysis) {
             self.thinking_longer = None;
         }
@@ -91,6 +90,7 @@ impl Session {
                 Judging::start(s, time, waker)
             });
         }
+        commands
     }
 
     /// Keeps what the solver found about `state`; a proof found is never replaced by a
@@ -139,18 +139,13 @@ impl Session {
 
     /// After a deeper judgement of `state`: every verdict on a move from `state` is given
     /// again from it, so that the game's marks keep speaking with the panel's voice.
-    fn review_again(&mut self, state: &GameState) {
-        let (Phase::Play(p), Some(j)) = (&mut self.phase, self.judgements.get(state)) else { return };
+    fn review_again(&self, state: &GameState) -> Option<Command> {
+        let (Phase::Play(p), Some(j)) = (&self.phase, self.judgements.get(state)) else { return None };
         let again: Vec<_> = (0..p.game.all_entries().len())
             .filter(|&i| p.game.state_at(i) == state && p.game.all_entries()[i].review.is_some())
             .filter_map(|i| j.review(&p.game.all_entries()[i].mv, i + 1))
             .collect();
-        if !again.is_empty() {
-            for v in again {
-                p.game.set_review(v);
-            }
-            self.touch();
-        }
+        Some(Command::Verdicts(again))
     }
 
     /// "Think longer" about the position shown (the analysis panel).
@@ -161,24 +156,25 @@ impl Session {
     }
 
     /// Gives what the kept judgements answer: the hint asked for, the coach's verdict.
-    fn use_judgements(&mut self) {
-        let Phase::Play(p) = &mut self.phase else { return };
-        if let Some(asked) = &self.hint_asked {
-            if asked != p.game.current() {
-                self.hint_asked = None;
-            } else if let Some(j) = self.judgements.get(asked) {
-                p.hint = Some(j.best().clone());
-                self.hint_asked = None;
+    fn use_judgements(&mut self) -> Vec<Command> {
+        let Phase::Play(p) = &self.phase else { return Vec::new() };
+        let mut commands = Vec::new();
+        if let Some(asked) = self.hint_asked.take() {
+            match self.judgements.get(&asked) {
+                Some(j) if &asked == p.game.current() => commands.push(Command::HintFound(asked, j.best().clone())),
+                // Still thinking: keep asking.
+                None if &asked == p.game.current() => self.hint_asked = Some(asked),
+                // The game moved on: the question is gone.
+                _ => {}
             }
         }
         if let Some((n, before, mv)) = self.coached_move()
             && let Some(j) = self.judgements.get(&before)
             && let Some(verdict) = j.review(&mv, n)
-            && let Phase::Play(p) = &mut self.phase
         {
-            p.game.set_review(verdict);
-            self.touch();
+            commands.push(Command::Verdicts(vec![verdict]));
         }
+        commands
     }
 
     /// The positions to judge, most wanted first, none judged yet.
@@ -236,12 +232,18 @@ impl Session {
         Some((i + 1, p.game.state_at(i).clone(), entries[i].mv.clone()))
     }
 
-    /// Asks for a hint on the position on the board: at once when it has been judged.
+    /// Asks for a hint on the position on the board (from `apply`): at once when it has
+    /// been judged, otherwise once it is.
     pub(super) fn ask_hint(&mut self) {
-        if let Some(p) = self.game_play() {
-            self.hint_asked = Some(p.game.current().clone());
+        let Phase::Play(p) = &mut self.phase else { return };
+        if p.lesson.is_some() {
+            return;
         }
-        self.use_judgements();
+        let current = p.game.current().clone();
+        match self.judgements.get(&current) {
+            Some(j) => p.hint = Some(j.best().clone()),
+            None => self.hint_asked = Some(current),
+        }
     }
 
     /// The judgements made so far (for the review of the whole game).

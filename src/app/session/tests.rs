@@ -392,7 +392,9 @@ fn the_course_ends_with_a_game_against_the_beginner() {
 /// Lets the engine's threads work until `done` holds (a few seconds at most).
 fn engine_until(s: &mut Session, done: impl Fn(&Session) -> bool) {
     for _ in 0..600 {
-        s.drive_engine();
+        for c in s.drive_engine() {
+            s.apply(c);
+        }
         if done(s) {
             return;
         }

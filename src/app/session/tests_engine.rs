@@ -13,7 +13,9 @@ fn engine_until(s: &mut Session, what: &str, done: impl Fn(&Session) -> bool) {
         for c in commands {
             s.apply(c);
         }
-        s.drive_engine();
+        for c in s.drive_engine() {
+            s.apply(c);
+        }
         if done(s) {
             return;
         }
@@ -82,7 +84,9 @@ fn thinking_longer_replaces_the_judgement_and_the_marks_follow_it() {
     // The panel on the start: it shows that same judgement, then thinks longer.
     s.apply(C::ToggleAnalysis);
     s.apply(C::ReviewFirst);
-    s.drive_engine();
+    for c in s.drive_engine() {
+        s.apply(c);
+    }
     assert_eq!(s.judgement_shown().map(|(j, kept)| (j.clone(), kept)), Some((Judgement::clone(&first), true)));
     s.apply(C::ThinkLonger);
     assert!(s.thinking_longer());
@@ -96,15 +100,21 @@ fn thinking_longer_replaces_the_judgement_and_the_marks_follow_it() {
 #[test]
 fn the_analysis_panel_thinks_about_the_position_shown_and_stops_when_hidden() {
     let mut s = Session::from_state(Settings { animate: false, ..Settings::default() }, WORKED.parse().unwrap());
-    s.drive_engine();
+    for c in s.drive_engine() {
+        s.apply(c);
+    }
     assert!(s.judging.is_none() && s.judgement_shown().is_none(), "off unless asked");
     s.apply(C::ToggleAnalysis);
     engine_until(&mut s, "the engine", |s| s.judgement_shown().is_some_and(|(_, kept)| kept));
     s.apply(C::PlayHole { hole: hole('d'), split: false });
-    s.drive_engine();
+    for c in s.drive_engine() {
+        s.apply(c);
+    }
     assert_eq!(s.judging.as_ref().map(|j| j.state()), s.shown_state(), "follows the position shown");
     s.apply(C::ToggleAnalysis);
-    s.drive_engine();
+    for c in s.drive_engine() {
+        s.apply(c);
+    }
     assert!(s.judging.is_none());
 }
 
@@ -125,7 +135,9 @@ fn the_analysis_panel_shows_what_the_solver_proves_about_the_position_shown() {
     // Lower wins this in 9 moves (the solver's proof is checked in omweso-engine's tests).
     let short = "2a, 1c, 5de, 4f, 1g, 6h, 7i, 2j, 1k, 4l, 1m, 4n, 1p; 3E, 1F, 2G, 10I, 3L, 1N / L none 3,2";
     let mut s = Session::from_state(Settings { animate: false, ..Settings::default() }, short.parse().unwrap());
-    s.drive_engine();
+    for c in s.drive_engine() {
+        s.apply(c);
+    }
     assert!(s.proving.is_none() && s.proof_shown().is_none(), "off unless asked");
     s.apply(C::ToggleAnalysis);
     engine_until(&mut s, "the solver", |s| s.proof_shown().is_some());
@@ -133,15 +145,21 @@ fn the_analysis_panel_shows_what_the_solver_proves_about_the_position_shown() {
     assert_eq!((proven.winner, proven.moves), (Side::Lower, 9));
     assert_eq!(proven.line.first().map(ToString::to_string).as_deref(), Some("a2xF"));
     // Kept: the solver does not start again on the same position, and it follows the board.
-    s.drive_engine();
+    for c in s.drive_engine() {
+        s.apply(c);
+    }
     assert!(s.proving.is_none());
     s.apply(C::PlayHole { hole: hole('a'), split: false });
     s.apply(C::Choose(omweso_rules::Direction::Clockwise));
     assert_eq!(s.shown_state().map(|s| s.to_move()), Some(Side::Upper), "a2xF is played");
-    s.drive_engine();
+    for c in s.drive_engine() {
+        s.apply(c);
+    }
     assert_eq!(s.proving.as_ref().map(|p| p.state()), s.shown_state());
     s.apply(C::ToggleAnalysis);
-    s.drive_engine();
+    for c in s.drive_engine() {
+        s.apply(c);
+    }
     assert!(s.proving.is_none() && s.proof_shown().is_none());
 }
 
@@ -173,7 +191,9 @@ fn the_review_of_a_game_finds_a_move_that_threw_a_proven_win_away() {
     let mut s = Session::from_state(Settings { animate: false, ..Settings::default() }, THROWN.parse().unwrap());
     s.apply(C::PlayHole { hole: hole('d'), split: false });
     assert!(s.game().is_some_and(|g| g.cursor() == 1));
-    s.drive_engine();
+    for c in s.drive_engine() {
+        s.apply(c);
+    }
     assert!(s.thrown_win(1).is_none(), "nothing proven before the review");
     s.apply(C::AnalyseGame);
     engine_until(&mut s, "the review", |s| s.game_review_progress().is_none() && s.thrown_win(1).is_some());
