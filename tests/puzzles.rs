@@ -13,8 +13,9 @@ use omweso_rules::{GameState, Move, Side};
 use std::collections::{HashMap, HashSet};
 
 /// The longest line of a proof, in moves, followed through the rules: the winner's move
-/// from the proof, then every reply of the loser.
-fn longest(proof: &str, winner: Side) -> Result<u32, String> {
+/// from the proof, then every reply of the loser (the checker has already seen that each
+/// line ends in the winner's win).
+fn longest(proof: &str) -> Result<u32, String> {
     let mut answers: HashMap<String, Move> = HashMap::new();
     for line in proof.lines() {
         let (state, mv) = line.split_once('\t').ok_or("a line without a tab")?;
@@ -23,12 +24,7 @@ fn longest(proof: &str, winner: Side) -> Result<u32, String> {
         answers.insert(state.to_string(), mv);
     }
     let root: GameState = proof.split('\t').next().ok_or("empty")?.parse().map_err(|e| format!("{e}"))?;
-    fn depth(
-        s: &GameState,
-        w: Side,
-        a: &HashMap<String, Move>,
-        memo: &mut HashMap<String, u32>,
-    ) -> Result<u32, String> {
+    fn depth(s: &GameState, a: &HashMap<String, Move>, memo: &mut HashMap<String, u32>) -> Result<u32, String> {
         let key = s.to_string();
         if let Some(d) = memo.get(&key) {
             return Ok(*d);
@@ -38,14 +34,14 @@ fn longest(proof: &str, winner: Side) -> Result<u32, String> {
         let mut d = 1;
         if after.outcome().is_none() {
             for reply in after.state.successors() {
-                let more = if reply.outcome().is_some() { 1 } else { 1 + depth(&reply.state, w, a, memo)? };
+                let more = if reply.outcome().is_some() { 1 } else { 1 + depth(&reply.state, a, memo)? };
                 d = d.max(1 + more);
             }
         }
         memo.insert(key, d);
         Ok(d)
     }
-    depth(&root, winner, &answers, &mut HashMap::new())
+    depth(&root, &answers, &mut HashMap::new())
 }
 
 /// One proven win checked: the checker accepts it for `winner` from `root`, and its length
@@ -55,7 +51,7 @@ fn check_win(win: &ProvenWin, root: &GameState, winner: Side) -> Result<(), Stri
     if checked.winner != winner || checked.root != *root {
         return Err(format!("the proof is {}'s from another position", checked.winner.name()));
     }
-    let long = longest(&win.proof, winner)?;
+    let long = longest(&win.proof)?;
     if long != win.moves {
         return Err(format!("the proof's longest line is {long} moves, not {}", win.moves));
     }
