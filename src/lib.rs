@@ -10,4 +10,5 @@ pub mod lesson_words;
 pub mod lessons;
 pub mod logging;
 pub mod narrate;
+pub mod puzzles;
 pub mod savefile;
