@@ -60,4 +60,7 @@ shot game-over "i" --state "2i, 46p; 1A-P / L none 0,0"
 # The light theme: View → Theme → Light, then the pointer on hole e (its first lap's end ringed).
 DELAY=0.8 shot light "click:78,15 click:92,304 click:330,336 Escape hover:540,490" \
     --state "11a, 5b, 2c, 1d, 5e, 2g, 7h, 1jk, 3n-p; 5DE, 3G, 1JL, 5P / L none 1,0"
+# Help → Puzzles, the second puzzle, a wrong move (d) refuted by the proof.
+DELAY=1.5 shot puzzle "click:123,15 click:148,80 click:793,279 click:432,490 space space space" \
+    --state "9a, 3b, 4d-fhm; 4A-F, 3G, 5P / L both 0,0"
 echo "screenshots written to $OUT"

@@ -186,6 +186,15 @@ pub fn all() -> Result<Vec<Puzzle>, PuzzleError> {
     load(PUZZLES_FILE)
 }
 
+/// The embedded puzzles, read and checked once for the whole program (the window's list).
+///
+/// # Errors
+/// Why the embedded file did not load, as [`load`] says it.
+pub fn course() -> Result<&'static [Puzzle], &'static str> {
+    static COURSE: std::sync::OnceLock<Result<Vec<Puzzle>, String>> = std::sync::OnceLock::new();
+    COURSE.get_or_init(|| all().map_err(|e| e.to_string())).as_deref().map_err(String::as_str)
+}
+
 fn check(t: &PuzzleText) -> Result<Puzzle, String> {
     let state: GameState = t.state.parse().map_err(|e| format!("state: {e}"))?;
     if state.outcome().is_some() {

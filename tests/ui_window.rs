@@ -478,3 +478,30 @@ fn enter_in_a_name_field_starts_the_game() {
     assert!(h.state().session().setup().is_some() && h.state().session().modals().top().is_none());
     assert_eq!(h.state().session().names()[1], "UpperNakato", "the typed name is kept");
 }
+
+#[test]
+fn a_puzzle_from_help_is_solved_on_the_board_and_the_next_one_follows() {
+    let mut h = on_state(WORKED);
+    click(&mut h, "Help");
+    click(&mut h, "Puzzles…");
+    h.get_by_label("Puzzles");
+    h.get_by_label_contains("0 of ");
+    h.get_all_by_label("Solve").next().expect("a puzzle to solve").click();
+    h.run();
+    h.get_by_label_contains("Puzzle 1 of ");
+    h.get_by_label_contains("Exactly one move wins against every defence");
+    assert!(h.query_by_label("Hint").is_none(), "no hint in a puzzle");
+    // The answer, played on the board as a player would: its hole, then each decision.
+    let answer = omweso::puzzles::course().expect("the puzzles")[0].answer.clone();
+    h.state_mut().push(Command::PlayHole { hole: answer.start(), split: answer.is_split() });
+    h.run();
+    for c in answer.choices() {
+        h.state_mut().push(Command::Choose(c.direction));
+        h.run();
+    }
+    h.run();
+    h.get_by_label("Solved!");
+    assert_eq!(h.state().session().settings().puzzles_solved.len(), 1, "kept as solved");
+    click(&mut h, "Next puzzle");
+    h.get_by_label_contains("Puzzle 2 of ");
+}

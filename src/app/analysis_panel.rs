@@ -45,6 +45,10 @@ pub fn analysis_section(app: &mut App, ui: &mut Ui) {
         return;
     }
     ui.label(RichText::new("This position").strong());
+    if session.puzzle().is_some_and(|r| !r.solved()) {
+        ui.label(RichText::new("Hidden until the puzzle is solved.").weak());
+        return;
+    }
     let Some(state) = session.shown_state() else { return };
     let Some((judgement, kept)) = session.judgement_shown() else {
         let why = if state.outcome().is_some() { "The game is over here." } else { "Thinking…" };
@@ -190,7 +194,7 @@ fn verdicts(entries: &[Entry]) -> Vec<(&Entry, &MoveReview)> {
 pub fn analyse_button(app: &mut App, ui: &mut Ui) {
     let s = &app.session;
     let Some(p) = s.play() else { return };
-    if p.lesson.is_some() || p.game.cursor() == 0 {
+    if p.lesson.is_some() || p.puzzle.is_some() || p.game.cursor() == 0 {
         return;
     }
     let mut cmd = None;
@@ -221,7 +225,7 @@ pub fn analyse_button(app: &mut App, ui: &mut Ui) {
 pub fn review_section(app: &mut App, ui: &mut Ui) {
     let s = &app.session;
     let Some(p) = s.play() else { return };
-    if p.lesson.is_some() || p.game.cursor() == 0 {
+    if p.lesson.is_some() || p.puzzle.is_some() || p.game.cursor() == 0 {
         return;
     }
     let reviewed = verdicts(p.game.moves());

@@ -162,6 +162,11 @@ pub fn store(storage: &mut dyn eframe::Storage, session: &Session, damaged: &mut
         return;
     }
     storage.remove_string(LESSON_KEY);
+    if session.puzzle().is_some() {
+        // Nor is a puzzle: the game autosaved before it stays (the puzzles solved are
+        // in the settings).
+        return;
+    }
     let kept = session.to_keep();
     storage.set_string(AUTOSAVE_KEY, kept.to_ron());
     let changed = session.document().baseline.as_ref() != Some(&kept);

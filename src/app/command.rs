@@ -15,6 +15,8 @@ pub enum Teaching {
     Rules,
     /// Help → What the marks mean.
     Legend,
+    /// Help → Puzzles: the list of puzzles.
+    Puzzles,
 }
 
 /// One thing the user asked for.
@@ -139,6 +141,14 @@ pub enum Command {
     MoveNow,
     /// Ask the computer for a hint for the player to move.
     Hint,
+    /// Put puzzle `n` of the list (from 0) on the board.
+    StartPuzzle(usize),
+    /// Take back the wrong move played in the puzzle, to try again.
+    PuzzleRetry,
+    /// The next puzzle not solved yet (the list when all are).
+    PuzzleNext,
+    /// Leave the puzzle, back to the list.
+    LeavePuzzle,
     /// The hint's answer: the move suggested in this state (from its kept judgement).
     HintFound(omweso_rules::GameState, omweso_rules::Move),
     /// Verdicts on moves of the game on the board (the coach, the review, a deeper

@@ -26,6 +26,7 @@ pub fn show(app: &mut App, ctx: &Context) {
             Modal::Help => help(app, ctx),
             Modal::About => about(app, ctx),
             Modal::Learn => super::teaching::learn(app, ctx),
+            Modal::Puzzles => super::puzzle_panel::list(app, ctx),
             Modal::Rules => super::teaching::rules_book(app, ctx),
             Modal::Legend => super::teaching::legend(app, ctx),
         }

@@ -25,6 +25,7 @@ pub mod job;
 pub mod keymap;
 pub mod modal;
 pub mod panels;
+pub mod puzzle_panel;
 pub mod session;
 pub mod settings;
 pub mod setup;

@@ -34,6 +34,8 @@ pub enum Modal {
     About,
     /// The list of lessons (Help → Learn Omweso).
     Learn,
+    /// The list of puzzles (Help → Puzzles).
+    Puzzles,
     /// The rules book (it does not pause play).
     Rules,
     /// What the marks on the board mean (it does not pause play).

@@ -47,6 +47,7 @@ pub fn menu_bar(app: &mut App, ui: &mut Ui) {
             ui.menu_button("View", |ui| view_toggles(app, ui));
             ui.menu_button("Help", |ui| {
                 item(ui, app, "Learn Omweso…", Command::ToggleTeaching(Teaching::Learn), true);
+                item(ui, app, "Puzzles…", Command::ToggleTeaching(Teaching::Puzzles), true);
                 item(ui, app, "Rules…", Command::ToggleTeaching(Teaching::Rules), true);
                 item(ui, app, "What the marks mean…", Command::ToggleTeaching(Teaching::Legend), true);
                 item(ui, app, "Keyboard", Command::ToggleHelp, true);
@@ -109,6 +110,8 @@ pub fn phase_text(session: &Session) -> String {
         Phase::Play(p) => {
             if let Some(run) = &p.lesson {
                 format!("Lesson: {}", run.lesson.title)
+            } else if let Some(run) = &p.puzzle {
+                format!("Puzzle {}: {} to move and win", run.index + 1, run.solver())
             } else if let Some(n) = p.review {
                 format!("Review: position after move {n} of {}", p.game.cursor())
             } else if let Some(side) = session.sowing_side() {
@@ -156,6 +159,7 @@ pub fn side_panel(app: &mut App, ui: &mut Ui) {
                 setup_tools(app, ui, left, laying, first);
             }
             None if app.session().lesson().is_some() => teaching::lesson_panel(app, ui),
+            None if app.session().puzzle().is_some() => super::puzzle_panel::panel(app, ui),
             None => play_tools(app, ui, compact),
         }
     });

@@ -27,6 +27,8 @@ pub struct Settings {
     pub form: NewGameForm,
     /// The ids of the lessons finished, in the order they were finished.
     pub lessons_done: Vec<String>,
+    /// The ids of the puzzles solved (`assets/puzzles/`), in the order they were solved.
+    pub puzzles_solved: Vec<String>,
     /// Show the analysis panel (the engine thinking about the position shown).
     pub analysis: bool,
     /// Mark the holes the opponent could capture next (always on in lessons and against
@@ -107,6 +109,7 @@ impl Default for Settings {
             speed: Speed::Normal,
             form: NewGameForm::default(),
             lessons_done: Vec::new(),
+            puzzles_solved: Vec::new(),
             analysis: false,
             threats: false,
             coach: false,
@@ -137,6 +140,7 @@ impl Settings {
             speed: field(storage, "speed", d.speed, &mut bad),
             form: field(storage, "form", d.form, &mut bad),
             lessons_done: field(storage, "lessons_done", d.lessons_done, &mut bad),
+            puzzles_solved: field(storage, "puzzles_solved", d.puzzles_solved, &mut bad),
             analysis: field(storage, "analysis", d.analysis, &mut bad),
             threats: field(storage, "threats", d.threats, &mut bad),
             coach: field(storage, "coach", d.coach, &mut bad),
@@ -158,6 +162,7 @@ impl Settings {
         put(storage, "speed", &self.speed);
         put(storage, "form", &self.form);
         put(storage, "lessons_done", &self.lessons_done);
+        put(storage, "puzzles_solved", &self.puzzles_solved);
         put(storage, "analysis", &self.analysis);
         put(storage, "threats", &self.threats);
         put(storage, "coach", &self.coach);

@@ -3,7 +3,7 @@
 //! through to a catch-all arm and changes nothing.
 
 use super::teach::means_nothing_in_a_lesson;
-use super::{Document, Effect, LessonRun, Phase, Play, Session, Turn};
+use super::{Document, Effect, LessonRun, Phase, Play, PuzzleRun, Session, Turn};
 use crate::app::analysis::{GameReview, REVIEW_TIME};
 use crate::app::animation::Animation;
 use crate::app::command::Command;
@@ -29,6 +29,7 @@ impl Session {
                 | Command::Rematch
                 | Command::StartLesson(_)
                 | Command::StartLessonAt { .. }
+                | Command::StartPuzzle(_)
         ) || (matches!(command, Command::NewGameFromState(_))
             && self.modals.new_game().is_none());
         let asking = self.modals.iter().any(|m| matches!(m, Modal::Unsaved(_)));
@@ -48,6 +49,7 @@ impl Session {
         if let Phase::Play(p) = &mut self.phase {
             p.tick(now);
             p.judge_lesson_move();
+            p.judge_puzzle_move();
             // The last step done right: the lesson counts as finished however it is left.
             if let Some(run) = &p.lesson
                 && run.step + 1 == run.lesson.steps.len()
@@ -58,6 +60,7 @@ impl Session {
                 self.touch();
             }
         }
+        self.note_solved_puzzle();
     }
 
     /// The system asks the program to end (a logout, a shutdown, a signal): the window
@@ -91,7 +94,7 @@ impl Session {
 
     pub(super) fn carry_out(&mut self, command: Command) {
         use Command as C;
-        if self.lesson().is_some() && means_nothing_in_a_lesson(&command) {
+        if (self.lesson().is_some() || self.puzzle().is_some()) && means_nothing_in_a_lesson(&command) {
             return;
         }
         let paused = self.paused();
@@ -374,7 +377,7 @@ impl Session {
             (Phase::Play(_), C::ThinkLonger) => self.think_longer(),
             (_, C::ToggleThreats) => self.settings.threats ^= true,
             (_, C::ToggleCoach) => self.settings.coach ^= true,
-            (Phase::Play(p), C::AnalyseGame) if p.lesson.is_none() && p.game.cursor() > 0 => {
+            (Phase::Play(p), C::AnalyseGame) if p.lesson.is_none() && p.puzzle.is_none() && p.game.cursor() > 0 => {
                 let moves = p.game.moves().iter().map(|e| e.mv.clone()).collect();
                 let (start, known) = (p.game.start().clone(), self.judgements().clone());
                 self.game_review = Some(GameReview::start(start, moves, REVIEW_TIME, known, self.waker.clone()));
@@ -413,6 +416,20 @@ impl Session {
                 self.enter(Phase::Setup(Setup::new(Side::Lower, self.settings.form.options)), None);
                 self.modals.open(Modal::Learn);
             }
+            (_, C::StartPuzzle(n)) => self.start_puzzle(n),
+            (Phase::Play(p), C::PuzzleRetry) if !paused => {
+                if let Some(run) = p.puzzle.take() {
+                    **p = PuzzleRun::start(run.index, run.puzzle);
+                }
+            }
+            (Phase::Play(p), C::PuzzleNext) if p.puzzle.is_some() => {
+                let index = p.puzzle.as_ref().map_or(0, |r| r.index);
+                self.puzzle_next(index);
+            }
+            (Phase::Play(p), C::LeavePuzzle) if p.puzzle.is_some() => {
+                self.enter(Phase::Setup(Setup::new(Side::Lower, self.settings.form.options)), None);
+                self.modals.open(Modal::Puzzles);
+            }
             (_, C::CopyState) => self.effects.push(Effect::Copy(self.shown_state_text())),
             (_, C::CopyRecord) => self.effects.push(Effect::Copy(self.record_text())),
             // Everything else means nothing in this phase, or not now.
@@ -450,9 +467,13 @@ impl Session {
             Modal::Path(_) => None,
             Modal::Resign(side) => Some(Command::Resign(*side)),
             Modal::ChangedOnDisk(_) | Modal::Replace(_) | Modal::FileDialog(_) => None,
-            Modal::Problem(_) | Modal::Help | Modal::About | Modal::Learn | Modal::Rules | Modal::Legend => {
-                Some(Command::CancelModal)
-            }
+            Modal::Problem(_)
+            | Modal::Help
+            | Modal::About
+            | Modal::Learn
+            | Modal::Puzzles
+            | Modal::Rules
+            | Modal::Legend => Some(Command::CancelModal),
         }
     }
 

@@ -13,12 +13,14 @@
 mod apply;
 mod lesson;
 mod play;
+mod puzzle;
 mod saving;
 mod seats;
 mod teach;
 
 pub use lesson::{Feedback, LessonRun};
 pub use play::{Play, Turn};
+pub use puzzle::{PuzzleFeedback, PuzzleRun};
 
 use super::analysis::{GameReview, Judgements, Judging, Proven, Proving};
 use super::animation::Animation;
@@ -333,7 +335,9 @@ impl Session {
         {
             return changed;
         }
-        let changed = self.lesson().is_none() && self.document.baseline.as_ref() != Some(&self.to_saved());
+        let changed = self.lesson().is_none()
+            && self.puzzle().is_none()
+            && self.document.baseline.as_ref() != Some(&self.to_saved());
         self.changed_at.set(Some((self.revision, changed)));
         changed
     }
@@ -365,6 +369,11 @@ impl Session {
     /// The lesson under way, if any.
     pub fn lesson(&self) -> Option<&LessonRun> {
         self.play().and_then(|p| p.lesson.as_ref())
+    }
+
+    /// The puzzle under way, if any.
+    pub fn puzzle(&self) -> Option<&PuzzleRun> {
+        self.play().and_then(|p| p.puzzle.as_ref())
     }
 
     /// The course of lessons, or why it could not be loaded.
@@ -451,7 +460,9 @@ impl Session {
     /// True when the game-over card is showing.
     pub fn game_over_open(&self) -> bool {
         self.shown_result().is_some()
-            && self.play().is_some_and(|p| !p.game_over_dismissed && p.review.is_none() && p.lesson.is_none())
+            && self.play().is_some_and(|p| {
+                !p.game_over_dismissed && p.review.is_none() && p.lesson.is_none() && p.puzzle.is_none()
+            })
     }
 
     /// The game to keep for the next run: the one on the board, or after "Discard" on
@@ -467,7 +478,8 @@ impl Session {
     /// is shown.
     pub fn match_score(&self) -> [u32; 2] {
         let mut s = self.banked;
-        if let (Some(r), Some(game)) = (self.shown_result().filter(|_| self.lesson().is_none()), self.game())
+        if let (Some(r), Some(game)) =
+            (self.shown_result().filter(|_| self.lesson().is_none() && self.puzzle().is_none()), self.game())
             && let Some(w) = r.winner()
         {
             s[w.index()] = s[w.index()].saturating_add(r.points(game.options()));
@@ -484,14 +496,17 @@ impl Session {
     /// a hint asked for.
     pub fn human_to_move(&self) -> bool {
         self.play().is_some_and(|p| {
-            p.ready() && p.game.result().is_none() && p.lesson.as_ref().is_none_or(|l| l.awaits_move(p))
+            p.ready()
+                && p.game.result().is_none()
+                && p.lesson.as_ref().is_none_or(|l| l.awaits_move(p))
+                && p.puzzle.as_ref().is_none_or(|r| r.feedback.is_none() && p.game.cursor() == 0)
         }) && !self.computer_turn()
     }
 
     /// The live game outside a lesson (where Undo, Redo, Resign, Hint and saving mean
     /// something).
     fn game_play(&self) -> Option<&Play> {
-        self.play().filter(|p| p.lesson.is_none())
+        self.play().filter(|p| p.lesson.is_none() && p.puzzle.is_none())
     }
 
     /// The side that would resign with the Resign button: against the computer the human,
@@ -597,3 +612,5 @@ mod tests;
 mod tests_engine;
 #[cfg(test)]
 mod tests_prompt;
+#[cfg(test)]
+mod tests_puzzle;

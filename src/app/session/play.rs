@@ -37,12 +37,22 @@ pub struct Play {
     pub game_over_dismissed: bool,
     /// The lesson followed on this board, if this is a lesson.
     pub lesson: Option<super::lesson::LessonRun>,
+    /// The puzzle on this board, if this is a puzzle.
+    pub puzzle: Option<super::puzzle::PuzzleRun>,
 }
 
 impl Play {
     /// Play of `game`, shown live, with nothing under way.
     pub fn new(game: Game) -> Play {
-        Play { game, review: None, hint: None, turn: Turn::Ready, game_over_dismissed: false, lesson: None }
+        Play {
+            game,
+            review: None,
+            hint: None,
+            turn: Turn::Ready,
+            game_over_dismissed: false,
+            lesson: None,
+            puzzle: None,
+        }
     }
 
     /// The animation running at `now`, if any.

@@ -236,7 +236,7 @@ impl Session {
     /// been judged, otherwise once it is.
     pub(super) fn ask_hint(&mut self) {
         let Phase::Play(p) = &mut self.phase else { return };
-        if p.lesson.is_some() {
+        if p.lesson.is_some() || p.puzzle.is_some() {
             return;
         }
         let current = p.game.current().clone();

@@ -15,6 +15,7 @@ impl Session {
             Teaching::Learn => Modal::Learn,
             Teaching::Rules => Modal::Rules,
             Teaching::Legend => Modal::Legend,
+            Teaching::Puzzles => Modal::Puzzles,
         };
         if self.modals.close(|m| *m == modal).is_none() {
             self.modals.open(modal);
