@@ -273,7 +273,13 @@ mod tests {
     #[test]
     fn settings_round_trip_through_storage() {
         let mut m = Memory::default();
-        let s = Settings { letters: false, speed: Speed::Fast, auto_flip: true, ..Settings::default() };
+        let s = Settings {
+            letters: false,
+            speed: Speed::Fast,
+            auto_flip: true,
+            puzzles_solved: vec!["s1g28m17".into()],
+            ..Settings::default()
+        };
         s.store(&mut m);
         assert_eq!(Settings::load(&m), (s, vec![]));
     }
