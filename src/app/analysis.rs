@@ -99,11 +99,13 @@ impl Judging {
 }
 
 /// What the solver found about a position for the analysis panel: a proven win with its
-/// length and main line, or nothing within its time.
+/// length and main line, or a proven annulment (RULES.md 3.8: neither side can force a
+/// win and every line ends annulled; no winner, no line).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Proven {
-    /// The side that wins against every defence.
-    pub winner: Side,
+    /// The side that wins against every defence; `None` when the game is annulled with
+    /// best play.
+    pub winner: Option<Side>,
     /// The proof's longest line, in moves of both players.
     pub moves: u32,
     /// The winner's moves and the loser's longest defence.
@@ -121,9 +123,10 @@ impl Proven {
     fn of(solution: omweso_engine::Solution) -> Option<Proven> {
         match solution.verdict {
             omweso_engine::Verdict::Win { winner, proof } => {
-                Some(Proven { winner, moves: proof.moves, line: proof.line })
+                Some(Proven { winner: Some(winner), moves: proof.moves, line: proof.line })
             }
-            _ => None,
+            omweso_engine::Verdict::Annulled => Some(Proven { winner: None, moves: 0, line: Vec::new() }),
+            omweso_engine::Verdict::Unknown { .. } => None,
         }
     }
 }
@@ -146,7 +149,7 @@ impl Thrown {
     /// From the proofs of the positions before and after a move of `mover`: `Some` when the
     /// first is a win of `mover` and the second a win of its opponent.
     pub fn of(before: &Proven, after: &Proven, mover: Side) -> Option<Thrown> {
-        if before.winner != mover || after.winner != mover.opponent() {
+        if before.winner != Some(mover) || after.winner != Some(mover.opponent()) {
             return None;
         }
         Some(Thrown {
@@ -328,7 +331,7 @@ mod tests {
     fn only_a_win_turned_into_a_loss_is_a_thrown_win() {
         let s: GameState = "4i-p; 4I-P / L both 0,0".parse().unwrap();
         let mv = s.legal_moves().remove(0);
-        let win = |winner, moves| Proven { winner, moves, line: vec![mv.clone()] };
+        let win = |winner, moves| Proven { winner: Some(winner), moves, line: vec![mv.clone()] };
         let thrown = Thrown::of(&win(Side::Lower, 9), &win(Side::Upper, 3), Side::Lower).expect("thrown");
         assert_eq!((thrown.within, thrown.refuted_within), (5, 2));
         // Still won, won by the other side all along, or not the mover's move: nothing thrown.

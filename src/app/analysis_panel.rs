@@ -75,12 +75,19 @@ pub fn analysis_section(app: &mut App, ui: &mut Ui) {
 /// main line, "Not proven in 3 s", or "Proving…".
 fn proof_line(ui: &mut Ui, found: Option<Option<&super::analysis::Proven>>) {
     match found {
+        Some(Some(super::analysis::Proven { winner: None, .. })) => {
+            ui.label(RichText::new("Proven: annulled with best play").strong()).on_hover_text(
+                "The solver proved that neither side can force a win and that every line ends in an \
+                 annulled move (RULES.md 3.8).",
+            );
+        }
         Some(Some(p)) => {
             // The winner's own moves, as "wins in N moves" counts them above; the proof need
             // not be the fastest win, so its length is a bound.
             let own = p.moves.div_ceil(2);
             let moves = if own == 1 { "move" } else { "moves" };
-            let words = format!("Proven: {} wins within {own} {moves}", p.winner);
+            let winner = p.winner.map_or_else(String::new, |w| w.to_string());
+            let words = format!("Proven: {winner} wins within {own} {moves}");
             let line: Vec<String> = p.line.iter().take(8).map(ToString::to_string).collect();
             let more = if p.line.len() > 8 { " | …" } else { "" };
             ui.label(RichText::new(words).strong()).on_hover_text(

@@ -142,7 +142,7 @@ fn the_analysis_panel_shows_what_the_solver_proves_about_the_position_shown() {
     s.apply(C::ToggleAnalysis);
     engine_until(&mut s, "the solver", |s| s.proof_shown().is_some());
     let proven = s.proof_shown().flatten().expect("proven").clone();
-    assert_eq!((proven.winner, proven.moves), (Side::Lower, 9));
+    assert_eq!((proven.winner, proven.moves), (Some(Side::Lower), 9));
     assert_eq!(proven.line.first().map(ToString::to_string).as_deref(), Some("a2xF"));
     // Kept: the solver does not start again on the same position, and it follows the board.
     for c in s.drive_engine() {
@@ -232,4 +232,17 @@ fn master_laying_out_second_finds_a_layout_with_a_proven_win_and_says_so() {
         }
         v => panic!("the layout's win is not proven again: {v:?}"),
     }
+}
+
+#[test]
+fn the_analysis_panel_says_when_the_solver_proves_an_annulment() {
+    // With a lap limit of 1 every opening move relays past its first lap and is annulled.
+    let options = omweso_rules::RuleOptions { lap_limit: 1, ..Default::default() };
+    let state: GameState = "4i-p; 4I-P / L both 0,0".parse().unwrap();
+    let mut s =
+        Session::from_state(Settings { animate: false, ..Settings::default() }, state.with_options(options).unwrap());
+    s.apply(C::ToggleAnalysis);
+    engine_until(&mut s, "the solver", |s| s.proof_shown().is_some());
+    let proven = s.proof_shown().flatten().expect("proven").clone();
+    assert_eq!((proven.winner, proven.moves, proven.line.len()), (None, 0, 0));
 }
