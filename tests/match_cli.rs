@@ -52,6 +52,26 @@ fn a_hung_silent_or_illegal_engine_loses_instead_of_hanging_the_match() {
         assert!(out.contains("a wins 2, b wins 0"), "{name}: {out}");
         assert!(out.contains("forfeits (counted as losses): a 0, b 2"), "{name}: {out}");
     }
+    // An engine that writes without newlines: a protocol fault, in bounded memory.
+    let engine = fake_engine("endless", "yes x | tr -d '\\n'");
+    let started = std::time::Instant::now();
+    let (ok, out, err) = omweso(&[
+        "match",
+        "--a",
+        "greedy",
+        "--b-engine",
+        &engine,
+        "--b-layout",
+        "random",
+        "--games",
+        "2",
+        "--time-ms",
+        "10",
+    ]);
+    assert!(ok, "endless: {err}");
+    assert!(out.contains("forfeits (counted as losses): a 0, b 2"), "endless: {out}");
+    assert!(err.contains("protocol fault: the line is longer than 65536 bytes"), "endless: {err}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(20), "{:?}", started.elapsed());
     // An engine that cannot start fails the match at once (exit status 1), playing nothing.
     let (ok, out, err) = omweso(&["match", "--a", "greedy", "--b-engine", "/no/such/engine", "--games", "4"]);
     assert!(!ok && out.is_empty(), "{out}");

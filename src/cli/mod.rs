@@ -7,17 +7,21 @@ mod commands;
 pub mod desktop;
 mod engine;
 mod external;
+mod lines;
 mod matches;
+mod protocol;
 mod review;
 mod state_args;
 mod stats;
 mod teach;
 
-pub use ai_commands::{analyse, bestmove_line, info_line, pv_text, solve};
+pub use ai_commands::{analyse, bestmove_line, info_line, proven_line, pv_text, solve};
 pub use commands::run;
-pub use engine::{EngineSettings, Output, ProtocolError, Request, parse_request, run_engine};
+pub use engine::{EngineSettings, Output, run_engine};
 pub use external::{ExternalEngine, ExternalError};
+pub use lines::{LineError, MAX_LINE};
 pub use matches::{LayoutMode, MatchSettings, Player, play_match};
+pub use protocol::{LAYOUT_TIME, ProtocolError, Request, parse_request};
 pub use state_args::{FirstMovesArg, RuleArgs, SideArg, StateArgs, StateFlags};
 pub use stats::{Sprt, SprtVerdict};
 
