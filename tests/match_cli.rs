@@ -130,3 +130,32 @@ fn what_an_external_engine_starts_ends_with_it() {
         assert!(!alive, "the engine's `sleep` {pid} outlived the match");
     }
 }
+
+#[test]
+fn a_ballot_of_openings_plays_each_twice_with_the_sides_swapped() {
+    let dir = std::env::temp_dir().join(format!("omweso-openings-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ballot = dir.join("openings.txt");
+    std::fs::write(
+        &ballot,
+        "# two openings\n4i-p; 4I-P / L both 0,0\n\n9a, 3b, 4d-fhm; 4A-F, 3G, 5P / L both 0,0  # RULES.md §6\n",
+    )
+    .unwrap();
+    let path = ballot.to_str().unwrap();
+    let (ok, out, err) =
+        omweso(&["match", "--a", "greedy", "--b", "beginner", "--openings", path, "--games", "50", "--time-ms", "5"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("games: 4 ") && out.contains("layouts: a the opening's"), "{out}");
+    let games: Vec<&str> = err.lines().filter(|l| l.starts_with("game ")).collect();
+    assert_eq!(games.len(), 4, "{err}");
+    // Both colours of each opening: a is Lower, then Upper, in each pair.
+    for (i, line) in games.iter().enumerate() {
+        let colour = if i % 2 == 0 { "is lower" } else { "is upper" };
+        assert!(line.contains(colour), "{line}");
+    }
+    // A malformed line: one line naming it, exit status 1, nothing played.
+    std::fs::write(&ballot, "4i-p; 4I-P / L both 0,0\n# fine so far\n4i-p; 4I-O / L both 0,0\n").unwrap();
+    let (ok, out, err) = omweso(&["match", "--a", "greedy", "--b", "beginner", "--openings", path]);
+    assert!(!ok && out.is_empty(), "{out}");
+    assert!(err.contains("openings.txt: line 3: ") && err.trim().lines().count() == 1, "{err}");
+}
