@@ -249,7 +249,6 @@ fn a_layout_with_never_ending_moves_is_bounded_and_answers_isready_stop_and_quit
     // `quit` while it works.
     let (out, _) = ask(&[&format!("layout upper {endless}"), "isready"], "readyok");
     assert_eq!(out, ["readyok"]);
-    drop(ask);
     writeln!(stdin, "quit").unwrap();
     assert!(ends_within(&mut child, Duration::from_secs(3)), "still laying out after quit");
 }

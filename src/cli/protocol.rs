@@ -168,7 +168,7 @@ fn parse_layout_request(text: &str) -> Result<Request, ProtocolError> {
         other => {
             return Err(ProtocolError::Layout(format!(
                 "expected lower or upper, found `{}`",
-                quoted(other.as_deref().unwrap_or_default())
+                quoted(other.unwrap_or_default())
             )));
         }
     };
