@@ -2,6 +2,7 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::{Duration, Instant};
 
 const WORKED: &str = "11a, 5b, 2c, 1d, 5e, 2g, 7h, 1jk, 3n-p; 5DE, 3G, 1JL, 5P / U none 1,0";
 
@@ -17,30 +18,42 @@ fn engine() -> (Child, ChildStdin, BufReader<ChildStdout>) {
     (child, stdin, stdout)
 }
 
-/// Sends `lines`, closes the input and returns everything the engine said.
+/// Sends `lines`, waiting for the answer of each `go` and `layout` (the end of the input
+/// stops a running search), closes the input and returns everything the engine said.
 fn session(lines: &[&str]) -> Vec<String> {
-    let (mut child, mut stdin, stdout) = engine();
+    let (mut child, mut stdin, mut stdout) = engine();
+    let mut out = Vec::new();
     for l in lines {
         writeln!(stdin, "{l}").expect("the engine reads");
+        let answer = match l.split_whitespace().next() {
+            Some("go") => "bestmove ",
+            Some("layout") => "layout ",
+            _ => continue,
+        };
+        out.extend(read_until_either(&mut stdout, answer, "info string error"));
     }
     drop(stdin);
-    let out: Vec<String> = stdout.lines().map(|l| l.expect("utf-8")).collect();
+    out.extend(stdout.lines().map(|l| l.expect("utf-8")));
     assert!(child.wait().expect("the engine ends").success());
     out
 }
 
-fn read_until(stdout: &mut BufReader<ChildStdout>, prefix: &str) -> Vec<String> {
+fn read_until_either(stdout: &mut BufReader<ChildStdout>, a: &str, b: &str) -> Vec<String> {
     let mut seen = Vec::new();
     loop {
         let mut line = String::new();
         assert!(stdout.read_line(&mut line).expect("a line") > 0, "the engine ended early: {seen:?}");
         let line = line.trim_end().to_string();
-        let done = line.starts_with(prefix);
+        let done = line.starts_with(a) || line.starts_with(b);
         seen.push(line);
         if done {
             return seen;
         }
     }
+}
+
+fn read_until(stdout: &mut BufReader<ChildStdout>, prefix: &str) -> Vec<String> {
+    read_until_either(stdout, prefix, prefix)
 }
 
 #[test]
@@ -184,4 +197,79 @@ fn overlong_lines_and_bad_bytes_get_an_error_and_the_engine_goes_on() {
     assert_eq!(out, ["info string error: the line is longer than 65536 bytes: ignored", "readyok"]);
     drop(stdin);
     assert!(child.wait().unwrap().success());
+}
+
+/// Waits up to `within` for the process to end; `true` when it has.
+fn ends_within(child: &mut Child, within: Duration) -> bool {
+    let started = Instant::now();
+    while started.elapsed() < within {
+        if child.try_wait().expect("the engine can be waited for").is_some() {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let _ = child.kill();
+    false
+}
+
+#[test]
+fn the_end_of_the_input_stops_the_search() {
+    let (mut child, mut stdin, stdout) = engine();
+    writeln!(stdin, "position {WORKED}").unwrap();
+    writeln!(stdin, "go time-ms 60000").unwrap();
+    drop(stdin);
+    assert!(ends_within(&mut child, Duration::from_secs(5)), "still searching after the end of its input");
+    // It still answers the search it stopped.
+    let out: Vec<String> = stdout.lines().map(|l| l.unwrap()).collect();
+    assert!(out.last().is_some_and(|l| l.starts_with("bestmove ")), "{out:?}");
+}
+
+#[test]
+fn a_layout_with_never_ending_moves_is_bounded_and_answers_isready_stop_and_quit() {
+    let (mut child, mut stdin, mut stdout) = engine();
+    let mut ask = |lines: &[&str], until: &str| {
+        let started = Instant::now();
+        for line in lines {
+            writeln!(stdin, "{line}").unwrap();
+        }
+        (read_until(&mut stdout, until), started.elapsed())
+    };
+    let endless = "lap-limit 1000000";
+    // Answered at once while the layout is worked out, then stopped with a layout.
+    let (out, waited) = ask(&[&format!("layout upper {endless}"), "isready"], "readyok");
+    assert_eq!(out, ["readyok"]);
+    assert!(waited < Duration::from_secs(2), "readyok after {waited:?}");
+    let (out, waited) = ask(&["stop"], "layout ");
+    assert!(waited < Duration::from_secs(3), "layout after stop: {waited:?}");
+    assert!(out[0].starts_with("layout ") && out[0][7..].chars().all(|c| !c.is_ascii_lowercase()), "{out:?}");
+    // Its own time limit: the answer comes within it (and a second's search).
+    let (out, waited) = ask(&[&format!("layout lower seen 4A-H time-ms 1500 {endless}")], "layout ");
+    assert!(waited < Duration::from_secs(4), "layout after {waited:?}");
+    assert!(out[0][7..].chars().all(|c| !c.is_ascii_uppercase()), "{out:?}");
+    // `quit` while it works.
+    let (out, _) = ask(&[&format!("layout upper {endless}"), "isready"], "readyok");
+    assert_eq!(out, ["readyok"]);
+    writeln!(stdin, "quit").unwrap();
+    assert!(ends_within(&mut child, Duration::from_secs(3)), "still laying out after quit");
+}
+
+#[test]
+fn go_answers_the_proven_result() {
+    // Lower wins in 9 moves (the solver's proof, as `solve_requests_answer_the_proven_result`).
+    let short = "2a, 1c, 5de, 4f, 1g, 6h, 7i, 2j, 1k, 4l, 1m, 4n, 1p; 3E, 1F, 2G, 10I, 3L, 1N / L none 3,2";
+    for go in ["go time-ms 3000", "go depth 12"] {
+        let out = session(&[&format!("position {short}"), go]);
+        let n = out.len();
+        assert!(n >= 2 && out[n - 1].starts_with("bestmove "), "{go}: {out:?}");
+        let proven = &out[n - 2];
+        let moves: u32 = proven
+            .strip_prefix("info proven lower wins in ")
+            .and_then(|t| t.strip_suffix(" moves"))
+            .and_then(|t| t.parse().ok())
+            .unwrap_or_else(|| panic!("{go}: {out:?}"));
+        assert!((1..=20).contains(&moves), "{go}: {proven}");
+    }
+    // An open position proves nothing.
+    let out = session(&[&format!("position {WORKED}"), "go depth 3"]);
+    assert!(!out.iter().any(|l| l.starts_with("info proven")), "{out:?}");
 }

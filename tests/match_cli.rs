@@ -52,6 +52,26 @@ fn a_hung_silent_or_illegal_engine_loses_instead_of_hanging_the_match() {
         assert!(out.contains("a wins 2, b wins 0"), "{name}: {out}");
         assert!(out.contains("forfeits (counted as losses): a 0, b 2"), "{name}: {out}");
     }
+    // An engine that writes without newlines: a protocol fault, in bounded memory.
+    let engine = fake_engine("endless", "yes x | tr -d '\\n'");
+    let started = std::time::Instant::now();
+    let (ok, out, err) = omweso(&[
+        "match",
+        "--a",
+        "greedy",
+        "--b-engine",
+        &engine,
+        "--b-layout",
+        "random",
+        "--games",
+        "2",
+        "--time-ms",
+        "10",
+    ]);
+    assert!(ok, "endless: {err}");
+    assert!(out.contains("forfeits (counted as losses): a 0, b 2"), "endless: {out}");
+    assert!(err.contains("protocol fault: the line is longer than 65536 bytes"), "endless: {err}");
+    assert!(started.elapsed() < std::time::Duration::from_secs(20), "{:?}", started.elapsed());
     // An engine that cannot start fails the match at once (exit status 1), playing nothing.
     let (ok, out, err) = omweso(&["match", "--a", "greedy", "--b-engine", "/no/such/engine", "--games", "4"]);
     assert!(!ok && out.is_empty(), "{out}");
@@ -109,4 +129,33 @@ fn what_an_external_engine_starts_ends_with_it() {
         let alive = stat.rsplit_once(") ").is_some_and(|(_, rest)| !rest.starts_with('Z'));
         assert!(!alive, "the engine's `sleep` {pid} outlived the match");
     }
+}
+
+#[test]
+fn a_ballot_of_openings_plays_each_twice_with_the_sides_swapped() {
+    let dir = std::env::temp_dir().join(format!("omweso-openings-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ballot = dir.join("openings.txt");
+    std::fs::write(
+        &ballot,
+        "# two openings\n4i-p; 4I-P / L both 0,0\n\n9a, 3b, 4d-fhm; 4A-F, 3G, 5P / L both 0,0  # RULES.md §6\n",
+    )
+    .unwrap();
+    let path = ballot.to_str().unwrap();
+    let (ok, out, err) =
+        omweso(&["match", "--a", "greedy", "--b", "beginner", "--openings", path, "--games", "50", "--time-ms", "5"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("games: 4 ") && out.contains("layouts: a the opening's"), "{out}");
+    let games: Vec<&str> = err.lines().filter(|l| l.starts_with("game ")).collect();
+    assert_eq!(games.len(), 4, "{err}");
+    // Both colours of each opening: a is Lower, then Upper, in each pair.
+    for (i, line) in games.iter().enumerate() {
+        let colour = if i % 2 == 0 { "is lower" } else { "is upper" };
+        assert!(line.contains(colour), "{line}");
+    }
+    // A malformed line: one line naming it, exit status 1, nothing played.
+    std::fs::write(&ballot, "4i-p; 4I-P / L both 0,0\n# fine so far\n4i-p; 4I-O / L both 0,0\n").unwrap();
+    let (ok, out, err) = omweso(&["match", "--a", "greedy", "--b", "beginner", "--openings", path]);
+    assert!(!ok && out.is_empty(), "{out}");
+    assert!(err.contains("openings.txt: line 3: ") && err.trim().lines().count() == 1, "{err}");
 }

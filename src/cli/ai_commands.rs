@@ -1,7 +1,7 @@
 //! `omweso analyse` and the lines it prints, which the engine protocol shares.
 
 use omweso_engine::{self as ai, Level, Limits, SearchInfo, Solution, SolveLimits, Verdict};
-use omweso_rules::{GameState, Move};
+use omweso_rules::{GameState, Move, Side};
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
 
@@ -31,10 +31,25 @@ pub fn analyse(state: &GameState, level: Level, limits: Limits, seed: u64, out: 
     if let Some(e) = failed {
         return Err(e);
     }
-    match result {
-        Some(r) => writeln!(out, "{}", bestmove_line(&r.best)).map_err(io),
-        None => Err("no legal moves".to_string()),
+    let Some(r) = result else { return Err("no legal moves".to_string()) };
+    if let Some(proven) = proven_line(r.score, state.to_move()) {
+        writeln!(out, "{proven}").map_err(io)?;
     }
+    writeln!(out, "{}", bestmove_line(&r.best)).map_err(io)
+}
+
+/// `info proven <side> wins in N moves` when a search's final `score` (for `mover`, the
+/// side to move) is a forced result ([`ai::PROVEN`] or more in size: a win of `p` points
+/// `n` moves ahead scores `WIN + 1000 p - n`, see `search.rs`), the form of `omweso
+/// solve`'s `result …` line; `None` for any other score.
+pub fn proven_line(score: i32, mover: Side) -> Option<String> {
+    if score.abs() < ai::PROVEN {
+        return None;
+    }
+    let winner = if score > 0 { mover } else { mover.opponent() };
+    let moves = (ai::WIN - score.abs()).rem_euclid(1000);
+    let unit = if moves == 1 { "move" } else { "moves" };
+    Some(format!("info proven {} wins in {moves} {unit}", winner.name()))
 }
 
 /// The report of one completed iteration: `info depth D score S nodes N nps R pv …`, as

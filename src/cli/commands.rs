@@ -91,6 +91,7 @@ pub fn run(command: &Command, out: &mut dyn Write) -> Result<(), String> {
             b_layout,
             max_moves,
             opening_moves,
+            openings,
             threads,
             search_threads,
             sprt,
@@ -101,10 +102,21 @@ pub fn run(command: &Command, out: &mut dyn Write) -> Result<(), String> {
                 (Some(p), None) => Ok(p.clone()),
                 (None, None) => Err("a player is missing".to_string()),
             };
+            let ballot = match openings {
+                Some(path) => {
+                    let text = std::fs::read_to_string(path)
+                        .map_err(|e| format!("cannot read the openings {}: {e}", path.display()))?;
+                    let ballot = super::parse_openings(&text, rules.options())
+                        .map_err(|e| format!("{}: {e}", path.display()))?;
+                    Some(ballot)
+                }
+                None => None,
+            };
             let settings = MatchSettings {
                 a: player(a, a_engine)?,
                 b: player(b, b_engine)?,
-                games: *games,
+                games: ballot.as_ref().map_or(*games, |o| 2 * o.len() as u32),
+                openings: ballot,
                 time: Duration::from_millis(*time_ms),
                 seed: *seed,
                 a_layout: *a_layout,

@@ -10,29 +10,33 @@
 //! - `go [time-ms N] [depth N] [nodes N]`: search the position; the search stops at
 //!   whichever limit comes first (none given: the level's default time). The search runs
 //!   on its own thread, so `stop`, `isready` and `quit` are read while it thinks.
-//! - `layout <lower|upper> [seen <layout>] [seed N] [rule words]`: lay out the side's 32
-//!   seeds (RULES.md §2), seeing the other side's layout when it lays out second; a layout
-//!   is one side's half of a RULES.md §5 position (`4a-h`, `2A-P`). `seed N` varies the
-//!   layout from game to game (by default the engine's `--seed`). Answered by `layout
-//!   <layout>`.
+//! - `layout <lower|upper> [seen <layout>] [seed N] [time-ms N] [rule words]`: lay out
+//!   the side's 32 seeds (RULES.md §2), seeing the other side's layout when it lays out
+//!   second; a layout is one side's half of a RULES.md §5 position (`4a-h`, `2A-P`).
+//!   `seed N` varies the layout from game to game (by default the engine's `--seed`).
+//!   Answered, on its own thread as `go` is, by `layout <layout>` within `time-ms` (by
+//!   default 10 s); `stop` ends it with the best layout found so far.
 //! - `solve [time-ms N]`: prove who wins the position with best play (the solver, as
 //!   `omweso solve`; by default for 10 s). Answered, on its own thread as `go` is, by the
 //!   lines `omweso solve` prints: `result …`, `line …` when a win is proven, and last
 //!   `info nodes N time-ms T proof-positions P`. `stop` ends it with `result unknown`.
 //! - `stop`: end the running search now; it still answers `bestmove`.
 //! - `isready`: answered by `readyok` at once, even while a search runs.
-//! - `quit`: stop any search and leave. The end of the input waits for the running search,
-//!   then leaves.
+//! - `quit`: stop any search and leave. The end of the input, or an answer that cannot be
+//!   written (the client has gone), does the same.
 //!
-//! Answers: `info depth D score S nodes N nps R pv …` after each depth and
-//! `bestmove <move>`, exactly as `omweso analyse` prints them; `bestmove (none)` when the
-//! game is already over. A line that cannot be carried out gets `info string error: …` and
-//! changes nothing.
+//! Answers: `info depth D score S nodes N nps R pv …` after each depth, `info proven
+//! <side> wins in N moves` when the search has proven the result, and `bestmove <move>`,
+//! exactly as `omweso analyse` prints them; `bestmove (none)` when the game is already
+//! over. A line that cannot be carried out gets `info string error: …` (quoting at most 60
+//! characters of it) and changes nothing; so does a request line longer than
+//! [`MAX_LINE`](super::lines::MAX_LINE) bytes or not UTF-8.
 
-use super::ai_commands::{bestmove_line, info_line, solve_lines};
-use super::state_args::RuleArgs;
+use super::ai_commands::{bestmove_line, info_line, proven_line, solve_lines};
+use super::lines::{LineError, read_line, skip_line};
+use super::protocol::{ProtocolError, Request, parse_request};
 use omweso_engine::{self as ai, Level, Limits};
-use omweso_rules::notation::{format_layout, parse_layout};
+use omweso_rules::notation::format_layout;
 use omweso_rules::{GameState, Layout, RuleOptions, Side};
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -40,246 +44,10 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-/// One request of the engine protocol, read by [`parse_request`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Request {
-    /// `position <game state> [rule words]`.
-    Position(GameState),
-    /// `go …` with its limits.
-    Go(Limits),
-    /// `layout <lower|upper> [seen <layout>] [seed N] [rule words]`.
-    Layout {
-        /// The side to lay out.
-        side: Side,
-        /// The other side's layout, when this side lays out second.
-        seen: Option<Layout>,
-        /// The seed of this layout's randomness, when given.
-        seed: Option<u64>,
-        /// The rule options of the game.
-        options: RuleOptions,
-    },
-    /// `solve [time-ms N]`.
-    Solve(Duration),
-    /// `stop`.
-    Stop,
-    /// `isready`.
-    IsReady,
-    /// `quit`.
-    Quit,
-    /// An empty line: nothing to do.
-    Nothing,
-}
-
-/// A protocol line that cannot be read.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ProtocolError {
-    /// The first word is not a request of the protocol.
-    #[error("unknown request `{0}`: expected position, go, solve, layout, stop, isready or quit")]
-    UnknownRequest(String),
-    /// `position` without a readable game state.
-    #[error("position: {0}")]
-    Position(String),
-    /// A word after the game state that is not a rule option.
-    #[error("position: unknown rule word `{0}`: expected split-three, no-akakyala, akawumbi-end-column or lap-limit N")]
-    UnknownRuleWord(String),
-    /// A word after `solve` that is not `time-ms N`.
-    #[error("solve: unknown limit `{0}`: expected time-ms N")]
-    UnknownSolveLimit(String),
-    /// A word after `go` that is not a limit.
-    #[error("go: unknown limit `{0}`: expected time-ms N, depth N or nodes N")]
-    UnknownLimit(String),
-    /// A number that is missing or not a whole number in range.
-    #[error("{word}: expected a whole number from {min}, found `{found}`")]
-    BadNumber {
-        /// The word the number belongs to.
-        word: &'static str,
-        /// The smallest value allowed.
-        min: u64,
-        /// What was found instead (empty when missing).
-        found: String,
-    },
-    /// `layout` without a side, or with a layout that cannot be read.
-    #[error("layout: {0}")]
-    Layout(String),
-    /// `go` before any `position`.
-    #[error("go: no position yet (send `position <game state>` first)")]
-    NoPosition,
-    /// `go` while a search runs.
-    #[error("go: a search is running (send `stop` first)")]
-    Busy,
-}
-
-fn number(word: &'static str, min: u64, text: Option<&str>) -> Result<u64, ProtocolError> {
-    let found = text.unwrap_or_default();
-    found.parse::<u64>().ok().filter(|&n| n >= min).ok_or_else(|| ProtocolError::BadNumber {
-        word,
-        min,
-        found: found.to_string(),
-    })
-}
-
-/// Reads one protocol line.
-///
-/// # Errors
-/// [`ProtocolError`] saying what is wrong with the line.
-pub fn parse_request(line: &str) -> Result<Request, ProtocolError> {
-    let line = line.trim();
-    let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
-    match word {
-        "" => Ok(Request::Nothing),
-        "position" => parse_position(rest).map(Request::Position),
-        "go" => parse_go(rest).map(Request::Go),
-        "layout" => parse_layout_request(rest),
-        "solve" => parse_solve(rest).map(Request::Solve),
-        "stop" => Ok(Request::Stop),
-        "isready" => Ok(Request::IsReady),
-        "quit" => Ok(Request::Quit),
-        other => Err(ProtocolError::UnknownRequest(other.to_string())),
-    }
-}
-
-/// `<position> / <L|U> <first moves> <l>,<u> [rule words]`.
-fn parse_position(text: &str) -> Result<GameState, ProtocolError> {
-    let (board, tail) =
-        text.split_once('/').ok_or_else(|| ProtocolError::Position("expected `<position> / <L|U> …`".into()))?;
-    let mut words = tail.split_whitespace();
-    let mut state_words: Vec<&str> = words.by_ref().take(3).collect();
-    // The capture counts may be written `1, 0`: the comma's second half is the next word.
-    if state_words.last().is_some_and(|w| w.ends_with(','))
-        && let Some(w) = words.next()
-    {
-        state_words.push(w);
-    }
-    let state: GameState = format!("{board}/ {}", state_words.join(" "))
-        .parse()
-        .map_err(|e: omweso_rules::notation::StateTextError| ProtocolError::Position(e.to_string()))?;
-    let options = parse_rule_words(words)?;
-    state.with_options(options).map_err(|e| ProtocolError::Position(e.to_string()))
-}
-
-/// The rule words that follow a game state or a layout request.
-fn parse_rule_words<'a>(mut words: impl Iterator<Item = &'a str>) -> Result<RuleOptions, ProtocolError> {
-    let mut rules = RuleArgs { lap_limit: RuleOptions::default().lap_limit, ..RuleArgs::default() };
-    while let Some(word) = words.next() {
-        match word {
-            "split-three" => rules.split_three = true,
-            "no-akakyala" => rules.no_akakyala = true,
-            "akawumbi-end-column" => rules.akawumbi_end_column = true,
-            "lap-limit" => {
-                rules.lap_limit = number("lap-limit", 1, words.next())?
-                    .try_into()
-                    .map_err(|_| ProtocolError::BadNumber { word: "lap-limit", min: 1, found: "too large".into() })?
-            }
-            other => return Err(ProtocolError::UnknownRuleWord(other.to_string())),
-        }
-    }
-    Ok(rules.options())
-}
-
-const RULE_WORDS: [&str; 4] = ["split-three", "no-akakyala", "akawumbi-end-column", "lap-limit"];
-
-/// `<lower|upper> [seen <layout>] [rule words]`.
-fn parse_layout_request(text: &str) -> Result<Request, ProtocolError> {
-    let mut words = text.split_whitespace().peekable();
-    let side = match words.next().map(str::to_ascii_lowercase).as_deref() {
-        Some("lower" | "l") => Side::Lower,
-        Some("upper" | "u") => Side::Upper,
-        other => {
-            return Err(ProtocolError::Layout(format!(
-                "expected lower or upper, found `{}`",
-                other.unwrap_or_default()
-            )));
-        }
-    };
-    let mut seen = None;
-    if words.peek() == Some(&"seen") {
-        words.next();
-        let mut half = Vec::new();
-        while let Some(w) = words.next_if(|w| *w != "seed" && !RULE_WORDS.contains(w)) {
-            half.push(w);
-        }
-        seen = Some(parse_layout(&half.join(" "), side.opponent()).map_err(|e| ProtocolError::Layout(e.to_string()))?);
-    }
-    let mut seed = None;
-    if words.next_if_eq(&"seed").is_some() {
-        seed = Some(number("seed", 0, words.next())?);
-    }
-    Ok(Request::Layout { side, seen, seed, options: parse_rule_words(words)? })
-}
-
-/// The `layout` request for `side` (the inverse of [`parse_request`]'s reading).
-pub fn layout_line(side: Side, seen: Option<&Layout>, seed: Option<u64>, options: &RuleOptions) -> String {
-    let mut line = format!("layout {}", side.name().to_ascii_lowercase());
-    if let Some(l) = seen {
-        line.push_str(" seen ");
-        line.push_str(&format_layout(l, side.opponent()));
-    }
-    if let Some(n) = seed {
-        line.push_str(&format!(" seed {n}"));
-    }
-    line.push_str(&rule_words(options));
-    line
-}
-
-/// The rule words of the options that differ from the defaults, each after a space.
-fn rule_words(o: &RuleOptions) -> String {
-    let mut line = String::new();
-    for (on, word) in [
-        (o.tournament_split, "split-three"),
-        (!o.akakyala, "no-akakyala"),
-        (o.akawumbi_needs_end_column, "akawumbi-end-column"),
-    ] {
-        if on {
-            line.push(' ');
-            line.push_str(word);
-        }
-    }
-    if o.lap_limit != RuleOptions::default().lap_limit {
-        line.push_str(&format!(" lap-limit {}", o.lap_limit));
-    }
-    line
-}
-
-/// The `position` line that describes `state`: its game state, then the rule words of the
-/// options that differ from the defaults (the inverse of [`parse_request`]'s reading).
-pub fn position_line(state: &GameState) -> String {
-    format!("position {state}{}", rule_words(state.options()))
-}
-
-/// `[time-ms N] [depth N] [nodes N]`.
-fn parse_go(text: &str) -> Result<Limits, ProtocolError> {
-    let mut limits = Limits::default();
-    let mut words = text.split_whitespace();
-    while let Some(word) = words.next() {
-        match word {
-            "time-ms" => limits.time = Some(Duration::from_millis(number("time-ms", 1, words.next())?)),
-            "depth" => {
-                limits.depth = Some(number("depth", 1, words.next())?.min(u32::MAX as u64) as u32);
-            }
-            "nodes" => limits.nodes = Some(number("nodes", 1, words.next())?),
-            other => return Err(ProtocolError::UnknownLimit(other.to_string())),
-        }
-    }
-    Ok(limits)
-}
-
-/// `[time-ms N]`.
-fn parse_solve(text: &str) -> Result<Duration, ProtocolError> {
-    let mut time = Duration::from_secs(10);
-    let mut words = text.split_whitespace();
-    while let Some(word) = words.next() {
-        match word {
-            "time-ms" => time = Duration::from_millis(number("time-ms", 1, words.next())?),
-            other => return Err(ProtocolError::UnknownSolveLimit(other.to_string())),
-        }
-    }
-    Ok(time)
-}
-
 /// How `omweso engine` searches.
 #[derive(Clone, Copy, Debug)]
 pub struct EngineSettings {
-    /// The level whose search answers `go`.
+    /// The level whose search answers `go` and whose layouts answer `layout`.
     pub level: Level,
     /// Seed of the level's randomness.
     pub seed: u64,
@@ -291,221 +59,294 @@ pub struct EngineSettings {
 /// whole line at a time.
 pub type Output = Arc<Mutex<dyn Write + Send>>;
 
-fn say(out: &Output, line: &str) {
+/// Writes one answer line; `false` when it cannot be written (the reader has gone away),
+/// which ends the search and the engine.
+fn say(out: &Output, line: &str) -> bool {
     let mut w = out.lock().unwrap_or_else(|e| e.into_inner());
-    // A reader that has gone away is not an error the engine can report anywhere.
-    let _ = writeln!(w, "{line}").and_then(|_| w.flush());
+    writeln!(w, "{line}").and_then(|_| w.flush()).is_ok()
+}
+
+/// Starts a job's thread; `Err` when the OS refuses it (a seam for tests).
+type Spawner = fn(Box<dyn FnOnce() + Send>) -> std::io::Result<JoinHandle<()>>;
+
+fn os_thread(work: Box<dyn FnOnce() + Send>) -> std::io::Result<JoinHandle<()>> {
+    std::thread::Builder::new().name("omweso-engine-job".into()).spawn(work)
 }
 
 struct Running {
     stop: Arc<AtomicBool>,
-    /// Set just before the search says `bestmove`: a client that has read it may send the
-    /// next `go` at once, before the thread has quite ended.
+    /// Set just before the job gives its last answer: a client that has read it may send
+    /// the next request at once, before the thread has quite ended.
     answered: Arc<AtomicBool>,
     thread: JoinHandle<()>,
 }
 
+/// A request that runs on a thread of its own.
+enum Job {
+    Go(GameState, Limits),
+    Solve(GameState, Duration),
+    Layout { side: Side, seen: Option<Layout>, seed: Option<u64>, options: RuleOptions, time: Duration },
+}
+
 /// Runs the engine protocol: reads requests from `input` until `quit` or its end, answers
-/// on `out`.
+/// on `out`. A running search is stopped at `quit`, at the end of the input and when an
+/// answer cannot be written.
 ///
 /// # Errors
 /// Only when `input` cannot be read; malformed lines are answered, never fatal.
 pub fn run_engine(input: &mut dyn BufRead, out: Output, settings: EngineSettings) -> Result<(), String> {
+    serve(input, out, settings, os_thread)
+}
+
+fn serve(input: &mut dyn BufRead, out: Output, settings: EngineSettings, spawn: Spawner) -> Result<(), String> {
     let mut state: Option<GameState> = None;
     let mut running: Option<Running> = None;
     let mut bytes = Vec::new();
+    let cannot_read = |e: std::io::Error| format!("cannot read the input: {e}");
     loop {
-        let line = match read_request_line(input, &mut bytes).map_err(|e| format!("cannot read the input: {e}"))? {
+        let request = match read_line(input, &mut bytes).map_err(cannot_read)? {
             None => break,
-            Some(Ok(line)) => line,
             Some(Err(e)) => {
-                say(&out, &format!("info string error: {e}"));
-                continue;
+                if e == LineError::TooLong {
+                    skip_line(input).map_err(cannot_read)?;
+                }
+                Err(format!("{e}: ignored"))
             }
+            Some(Ok(line)) => parse_request(line).map_err(|e| e.to_string()),
         };
         if running.as_ref().is_some_and(|r| r.answered.load(Ordering::SeqCst)) {
             finish(running.take(), false);
         }
-        match parse_request(line) {
-            Ok(Request::Nothing) => {}
-            Ok(Request::Position(s)) => state = Some(s),
-            Ok(request @ (Request::Go(_) | Request::Solve(_))) => match (&state, &running) {
-                (_, Some(_)) => say(&out, &format!("info string error: {}", ProtocolError::Busy)),
-                (None, None) => say(&out, &format!("info string error: {}", ProtocolError::NoPosition)),
-                (Some(s), None) => running = Some(start_job(s.clone(), request, settings, Arc::clone(&out))),
-            },
-            Ok(Request::Layout { side, seen, seed, options }) => {
-                let seed = seed.unwrap_or(settings.seed);
-                let layout = ai::choose_layout(side, settings.level, seen.as_ref(), &options, seed);
-                say(&out, &format!("layout {}", format_layout(&layout, side)));
+        let busy = running.is_some();
+        let error = |e: &dyn std::fmt::Display| say(&out, &format!("info string error: {e}"));
+        let said = match request {
+            Err(e) => error(&e),
+            Ok(Request::Nothing) => true,
+            Ok(Request::Position(s)) => {
+                state = Some(s);
+                true
             }
+            Ok(Request::Go(_) | Request::Solve(_) | Request::Layout { .. }) if busy => error(&ProtocolError::Busy),
+            Ok(Request::Layout { side, seen, seed, options, time }) => {
+                running = start_job(Job::Layout { side, seen, seed, options, time }, settings, &out, spawn);
+                true
+            }
+            Ok(Request::Go(limits)) => match &state {
+                Some(s) => {
+                    running = start_job(Job::Go(s.clone(), limits), settings, &out, spawn);
+                    true
+                }
+                None => error(&ProtocolError::NoPosition),
+            },
+            Ok(Request::Solve(time)) => match &state {
+                Some(s) => {
+                    running = start_job(Job::Solve(s.clone(), time), settings, &out, spawn);
+                    true
+                }
+                None => error(&ProtocolError::NoPosition),
+            },
             Ok(Request::Stop) => {
                 if let Some(r) = &running {
                     r.stop.store(true, Ordering::Relaxed);
                 }
+                true
             }
             Ok(Request::IsReady) => say(&out, "readyok"),
-            Ok(Request::Quit) => {
-                finish(running.take(), true);
-                return Ok(());
-            }
-            Err(e) => say(&out, &format!("info string error: {e}")),
+            Ok(Request::Quit) => break,
+        };
+        if !said {
+            break;
         }
     }
-    finish(running.take(), false);
+    // `quit`, the end of the input or a client gone: nobody waits for the answer.
+    finish(running.take(), true);
     Ok(())
 }
 
-/// The longest request line read, in bytes (a position with every rule word is under 200).
-pub const MAX_LINE: usize = 64 * 1024;
-
-/// Reads the next request line into `bytes`: `None` at the end of the input; a line longer
-/// than [`MAX_LINE`] (read to its end and dropped, in bounded memory) or not UTF-8 is an
-/// error to answer, and the engine goes on.
-fn read_request_line<'a>(
-    input: &mut dyn BufRead,
-    bytes: &'a mut Vec<u8>,
-) -> std::io::Result<Option<Result<&'a str, String>>> {
-    bytes.clear();
-    if std::io::Read::take(&mut *input, MAX_LINE as u64 + 1).read_until(b'\n', bytes)? == 0 {
-        return Ok(None);
-    }
-    if bytes.len() > MAX_LINE && bytes.last() != Some(&b'\n') {
-        let mut rest = Vec::new();
-        loop {
-            rest.clear();
-            let n = std::io::Read::take(&mut *input, MAX_LINE as u64).read_until(b'\n', &mut rest)?;
-            if n == 0 || rest.last() == Some(&b'\n') {
-                break;
-            }
-        }
-        return Ok(Some(Err(format!("the line is longer than {MAX_LINE} bytes: ignored"))));
-    }
-    Ok(Some(
-        std::str::from_utf8(bytes)
-            .map_err(|e| format!("the line is not UTF-8 (byte {} cannot be read): ignored", e.valid_up_to() + 1)),
-    ))
-}
-
-/// Waits for the running search, stopping it first when `stop`.
+/// Waits for the running job, stopping it first when `stop`.
 fn finish(running: Option<Running>, stop: bool) {
     if let Some(r) = running {
         if stop {
             r.stop.store(true, Ordering::Relaxed);
         }
-        // A search thread that panicked has nothing more to say.
+        // A job thread that panicked has nothing more to say.
         let _ = r.thread.join();
     }
 }
 
-/// Runs a `go` or `solve` request on its own thread.
-fn start_job(state: GameState, request: Request, settings: EngineSettings, out: Output) -> Running {
+/// Runs a job on its own thread; when the OS refuses the thread, answers with an error
+/// line and the answer a client waits for (`bestmove (none)`, `result unknown`), and
+/// `None`.
+fn start_job(job: Job, settings: EngineSettings, out: &Output, spawn: Spawner) -> Option<Running> {
     let stop = Arc::new(AtomicBool::new(false));
     let answered = Arc::new(AtomicBool::new(false));
-    let (flag, done) = (Arc::clone(&stop), Arc::clone(&answered));
-    let thread = std::thread::spawn(move || {
-        let answer = match request {
-            _ if state.outcome().is_some() => {
-                let o = state.outcome().map(|o| o.to_string()).unwrap_or_default();
-                say(&out, &format!("info string error: no legal moves: the game is over ({o})"));
-                let solve = matches!(request, Request::Solve(_));
-                if solve {
-                    "info nodes 0 time-ms 0 proof-positions 0".to_string()
-                } else {
-                    "bestmove (none)".to_string()
-                }
+    let (flag, done, thread_out) = (Arc::clone(&stop), Arc::clone(&answered), Arc::clone(out));
+    let refused = match &job {
+        Job::Go(..) => vec!["bestmove (none)".to_string()],
+        Job::Solve(..) => vec!["result unknown".to_string(), "info nodes 0 time-ms 0 proof-positions 0".to_string()],
+        Job::Layout { .. } => Vec::new(),
+    };
+    let work = Box::new(move || {
+        let out = thread_out;
+        // An answer that cannot be written: the client has gone, stop the work.
+        let tell = |line: &str| {
+            if !say(&out, line) {
+                flag.store(true, Ordering::Relaxed);
             }
-            Request::Solve(time) => {
-                let limits = ai::SolveLimits {
-                    time: Some(time),
-                    threads: settings.threads.max(1),
-                    ..ai::SolveLimits::default()
-                };
-                let mut lines = solve_lines(&ai::solve(&state, limits, &flag));
-                let last = lines.pop().unwrap_or_default();
-                for line in lines {
-                    say(&out, &line);
-                }
-                last
-            }
-            Request::Go(limits) => {
-                let limits = Limits { threads: settings.threads, ..limits };
-                let result =
-                    ai::search(&state, settings.level, limits, settings.seed, &flag, &mut |i| say(&out, &info_line(i)));
-                result.map_or_else(|| "bestmove (none)".to_string(), |r| bestmove_line(&r.best))
-            }
-            _ => String::new(),
         };
+        let last = run_job(job, settings, &flag, &tell);
         done.store(true, Ordering::SeqCst);
-        say(&out, &answer);
+        tell(&last);
     });
-    Running { stop, answered, thread }
+    match spawn(work) {
+        Ok(thread) => Some(Running { stop, answered, thread }),
+        Err(e) => {
+            say(out, &format!("info string error: cannot start the search thread: {e}"));
+            for line in refused {
+                say(out, &line);
+            }
+            None
+        }
+    }
+}
+
+/// Carries out `job`, telling its lines as they come; returns the last line.
+fn run_job(job: Job, settings: EngineSettings, stop: &AtomicBool, tell: &dyn Fn(&str)) -> String {
+    match job {
+        Job::Go(ref state, _) | Job::Solve(ref state, _) if let Some(o) = state.outcome() => {
+            tell(&format!("info string error: no legal moves: the game is over ({o})"));
+            let solve = matches!(job, Job::Solve(..));
+            if solve { "info nodes 0 time-ms 0 proof-positions 0".to_string() } else { "bestmove (none)".to_string() }
+        }
+        Job::Solve(state, time) => {
+            let limits =
+                ai::SolveLimits { time: Some(time), threads: settings.threads.max(1), ..ai::SolveLimits::default() };
+            let mut lines = solve_lines(&ai::solve(&state, limits, stop));
+            let last = lines.pop().unwrap_or_default();
+            for line in lines {
+                tell(&line);
+            }
+            last
+        }
+        Job::Go(state, limits) => {
+            let limits = Limits { threads: settings.threads, ..limits };
+            let result = ai::search(&state, settings.level, limits, settings.seed, stop, &mut |i| tell(&info_line(i)));
+            let Some(r) = result else { return "bestmove (none)".to_string() };
+            if let Some(proven) = proven_line(r.score, state.to_move()) {
+                tell(&proven);
+            }
+            bestmove_line(&r.best)
+        }
+        Job::Layout { side, seen, seed, options, time } => {
+            let seed = seed.unwrap_or(settings.seed);
+            let layout =
+                ai::choose_layout_within(side, settings.level, seen.as_ref(), &options, seed, Some(time), stop);
+            format!("layout {}", format_layout(&layout, side))
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::mpsc::{Receiver, channel};
+    use std::time::Instant;
 
-    #[test]
-    fn reads_requests() {
-        assert_eq!(parse_request("  isready "), Ok(Request::IsReady));
-        assert_eq!(parse_request(""), Ok(Request::Nothing));
-        assert_eq!(
-            parse_request("go depth 3 nodes 500"),
-            Ok(Request::Go(Limits { depth: Some(3), nodes: Some(500), ..Limits::default() }))
-        );
-        assert_eq!(
-            parse_request("go time-ms 20"),
-            Ok(Request::Go(Limits { time: Some(Duration::from_millis(20)), ..Limits::default() }))
-        );
-        let Ok(Request::Position(s)) = parse_request("position 4i-p; 4I-P / U none 1, 0 split-three lap-limit 50")
-        else {
-            panic!("a position")
-        };
-        assert_eq!(s.to_string(), "4i-p; 4I-P / U none 1,0");
-        assert!(s.options().tournament_split && s.options().lap_limit == 50 && s.options().akakyala);
-        // A layout request, with a layout seen of several groups and rule words after it.
-        let seen = parse_layout("9A, 3B, 4D-FHM", Side::Upper).expect("a layout");
-        let options = RuleOptions { akakyala: false, lap_limit: 9, ..RuleOptions::default() };
-        let request = Request::Layout { side: Side::Lower, seen: Some(seen), seed: Some(7), options };
-        assert_eq!(
-            parse_request("layout lower seen 9A, 3B, 4D-FHM seed 7 no-akakyala lap-limit 9"),
-            Ok(request.clone())
-        );
-        assert_eq!(parse_request(&layout_line(Side::Lower, Some(&seen), Some(7), &options)), Ok(request));
-        assert_eq!(
-            parse_request("layout U"),
-            Ok(Request::Layout { side: Side::Upper, seen: None, seed: None, options: RuleOptions::default() })
-        );
-        assert!(matches!(parse_request("layout U seed x"), Err(ProtocolError::BadNumber { word: "seed", .. })));
-        assert!(matches!(parse_request("layout upper seen 4A-H"), Err(ProtocolError::Layout(_))), "Upper sees Lower's");
-        assert!(matches!(parse_request("layout"), Err(ProtocolError::Layout(_))));
+    const WORKED: &str = "11a, 5b, 2c, 1d, 5e, 2g, 7h, 1jk, 3n-p; 5DE, 3G, 1JL, 5P / U none 1,0";
+    const SETTINGS: EngineSettings = EngineSettings { level: Level::Master, seed: 0, threads: 1 };
+
+    /// Answers kept whole, as the client reads them.
+    #[derive(Clone, Default)]
+    struct Kept(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Kept {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(b);
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    impl Kept {
+        fn lines(&self) -> Vec<String> {
+            String::from_utf8_lossy(&self.0.lock().unwrap()).lines().map(str::to_string).collect()
+        }
+    }
+
+    /// A client that has gone: every write fails, and what was tried is kept.
+    #[derive(Clone, Default)]
+    struct Gone(Kept);
+
+    impl Write for Gone {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            self.0.write(b)?;
+            Err(std::io::Error::from(std::io::ErrorKind::BrokenPipe))
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Err(std::io::Error::from(std::io::ErrorKind::BrokenPipe))
+        }
+    }
+
+    /// Input that gives `text`, then waits (without ending) until `end` is dropped.
+    struct Held {
+        text: std::io::Cursor<Vec<u8>>,
+        end: Receiver<()>,
+    }
+
+    impl std::io::Read for Held {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            match self.text.read(buf)? {
+                0 => {
+                    let _ = self.end.recv();
+                    Ok(0)
+                }
+                n => Ok(n),
+            }
+        }
+    }
+
+    fn refused(_: Box<dyn FnOnce() + Send>) -> std::io::Result<JoinHandle<()>> {
+        Err(std::io::Error::other("no more threads"))
     }
 
     #[test]
-    fn position_lines_read_back() {
-        let state: GameState = "4i-p; 4I-P / L both 0,0".parse().unwrap();
-        assert_eq!(position_line(&state), "position 4i-p; 4I-P / L both 0,0");
-        let options = RuleOptions { tournament_split: true, akakyala: false, lap_limit: 7, ..RuleOptions::default() };
-        let state = state.with_options(options).unwrap();
-        let line = position_line(&state);
-        assert_eq!(line, "position 4i-p; 4I-P / L both 0,0 split-three no-akakyala lap-limit 7");
-        assert_eq!(parse_request(&line), Ok(Request::Position(state)));
+    fn a_job_thread_refused_answers_an_error_instead_of_panicking() {
+        let kept = Kept::default();
+        let out: Output = Arc::new(Mutex::new(kept.clone()));
+        let input = format!("position {WORKED}\ngo depth 2\nsolve\nlayout upper\nisready\n");
+        serve(&mut std::io::Cursor::new(input.into_bytes()), out, SETTINGS, refused).expect("the engine ends");
+        let error = "info string error: cannot start the search thread: no more threads";
+        assert_eq!(
+            kept.lines(),
+            [
+                error,
+                "bestmove (none)",
+                error,
+                "result unknown",
+                "info nodes 0 time-ms 0 proof-positions 0",
+                error,
+                "readyok"
+            ]
+        );
     }
 
     #[test]
-    fn malformed_lines_are_typed_errors() {
-        assert!(matches!(parse_request("fly"), Err(ProtocolError::UnknownRequest(_))));
-        assert!(matches!(parse_request("go depth"), Err(ProtocolError::BadNumber { word: "depth", .. })));
-        assert!(matches!(parse_request("go depth 0"), Err(ProtocolError::BadNumber { .. })));
-        assert!(matches!(parse_request("go depth -3"), Err(ProtocolError::BadNumber { .. })));
-        assert!(matches!(parse_request("go forever"), Err(ProtocolError::UnknownLimit(_))));
-        assert!(matches!(parse_request("position 4i-p; 4I-P"), Err(ProtocolError::Position(_))));
-        assert!(matches!(parse_request("position 4i-p; 4I-O / L both 0,0"), Err(ProtocolError::Position(_))));
-        assert!(matches!(parse_request("position 4i-p; 4I-P / L both 0,0 x"), Err(ProtocolError::UnknownRuleWord(_))));
-        assert!(matches!(
-            parse_request("position 4i-p; 4I-P / L both 0,0 lap-limit 99999999999"),
-            Err(ProtocolError::BadNumber { .. })
-        ));
+    fn a_client_gone_stops_the_search() {
+        let gone = Gone::default();
+        let out: Output = Arc::new(Mutex::new(gone.clone()));
+        let (keep_open, end) = channel();
+        let text = format!("position {WORKED}\ngo time-ms 600000\n").into_bytes();
+        let mut input = std::io::BufReader::new(Held { text: std::io::Cursor::new(text), end });
+        let engine = std::thread::spawn(move || serve(&mut input, out, SETTINGS, os_thread));
+        // The input stays open: only the failed writes can stop the search.
+        let started = Instant::now();
+        while !gone.0.lines().concat().contains("bestmove ") {
+            assert!(started.elapsed() < Duration::from_secs(10), "still searching: {:?}", gone.0.lines());
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        drop(keep_open);
+        assert!(engine.join().expect("no panic").is_ok());
     }
 }

@@ -2,10 +2,11 @@
 //! build of omweso, a future engine): spawned as a child process and driven over pipes,
 //! with a time-out on every answer so that a hung engine loses rather than hanging a match.
 
-use super::engine::{layout_line, position_line};
+use super::lines::{LineError, quoted, read_line};
+use super::protocol::{layout_line, position_line};
 use omweso_rules::notation::{parse_layout, parse_move};
 use omweso_rules::{GameState, Layout, Move, RuleOptions, Side};
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
@@ -36,6 +37,11 @@ pub enum ExternalError {
     /// The engine ended its output.
     #[error("the engine has ended")]
     Ended,
+    /// The engine wrote a line that breaks the protocol: longer than
+    /// [`super::lines::MAX_LINE`] bytes (an engine writing without newlines) or not UTF-8.
+    /// Nothing more is read from it.
+    #[error("protocol fault: {0}")]
+    Fault(LineError),
     /// No answer in time.
     #[error("no `{expected}` within {} ms", waited.as_millis())]
     TimedOut {
@@ -62,7 +68,9 @@ pub enum ExternalError {
 pub struct ExternalEngine {
     child: Child,
     input: ChildStdin,
-    lines: Receiver<String>,
+    /// The engine's lines, each at most [`super::lines::MAX_LINE`] bytes; a fault is the
+    /// last thing sent.
+    lines: Receiver<Result<String, LineError>>,
 }
 
 impl ExternalEngine {
@@ -91,15 +99,24 @@ impl ExternalEngine {
             _ => return Err(ExternalError::Ended),
         };
         let (tx, lines) = channel();
-        // The reader ends by itself when the engine closes its output.
-        std::thread::spawn(move || {
-            for line in BufReader::new(output).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
+        // The reader ends by itself when the engine closes its output, at its first fault
+        // (reading no further: an engine writing endlessly is not followed) and when the
+        // game no longer listens. Bounded lines keep its memory bounded.
+        let reader = move || {
+            let (mut output, mut bytes) = (BufReader::new(output), Vec::new());
+            while let Ok(Some(line)) = read_line(&mut output, &mut bytes) {
+                let line = line.map(|l| l.trim_end_matches(['\n', '\r']).to_string());
+                let fault = line.is_err();
+                if tx.send(line).is_err() || fault {
                     break;
                 }
             }
-        });
+        };
+        if let Err(source) = std::thread::Builder::new().name("omweso-engine-reader".into()).spawn(reader) {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(ExternalError::Spawn { command: command.to_string(), source });
+        }
         let mut engine = ExternalEngine { child, input, lines };
         engine.send("isready")?;
         engine.wait_for("readyok", START_TIME)?;
@@ -116,7 +133,8 @@ impl ExternalEngine {
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             match self.lines.recv_timeout(left) {
-                Ok(line) => {
+                Ok(Err(fault)) => return Err(ExternalError::Fault(fault)),
+                Ok(Ok(line)) => {
                     if let Some(rest) = line.trim().strip_prefix(expected) {
                         return Ok(rest.trim().to_string());
                     }
@@ -137,7 +155,8 @@ impl ExternalEngine {
         self.send(&position_line(state))?;
         self.send(&format!("go time-ms {}", time.as_millis().max(1)))?;
         let text = self.wait_for("bestmove", time + GRACE)?;
-        parse_move(state, &text).map_err(|e| ExternalError::BadMove { text, why: e.to_string() })
+        parse_move(state, &text)
+            .map_err(|e| ExternalError::BadMove { text: quoted(&text), why: quoted(&e.to_string()) })
     }
 }
 
@@ -161,7 +180,8 @@ impl ExternalEngine {
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             let line = match self.lines.recv_timeout(left) {
-                Ok(line) => line,
+                Ok(Ok(line)) => line,
+                Ok(Err(fault)) => return Err(ExternalError::Fault(fault)),
                 Err(RecvTimeoutError::Timeout) => {
                     return Err(ExternalError::TimedOut { expected: "layout", waited: START_TIME });
                 }
@@ -169,10 +189,10 @@ impl ExternalEngine {
             };
             let line = line.trim();
             if let Some(text) = line.strip_prefix("layout") {
-                return parse_layout(text.trim(), side).map_err(|e| ExternalError::BadLayout(e.to_string()));
+                return parse_layout(text.trim(), side).map_err(|e| ExternalError::BadLayout(quoted(&e.to_string())));
             }
             if let Some(why) = line.strip_prefix("info string error:") {
-                return Err(ExternalError::BadLayout(why.trim().to_string()));
+                return Err(ExternalError::BadLayout(quoted(why.trim())));
             }
         }
     }

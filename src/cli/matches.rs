@@ -95,6 +95,9 @@ pub struct MatchSettings {
     /// chosen again (up to 100 times) until a 4-move search scores the position within
     /// 15 seeds, so that games start balanced. 0: start from the layouts.
     pub opening_moves: u32,
+    /// A ballot of openings ([`super::parse_openings`]): pair `k` starts from opening `k`
+    /// (round the ballot again when there are more pairs), instead of the layouts.
+    pub openings: Option<Vec<GameState>>,
     /// Rule options.
     pub options: RuleOptions,
     /// Games played at the same time (at least 1).
@@ -296,18 +299,24 @@ impl PairLayouts {
 fn play_game_at(s: &MatchSettings, game: u32) -> GameRecord {
     let pair = (game / 2) as u64;
     let swapped = game % 2 == 1;
-    let layouts = PairLayouts::new(s, pair);
     let (lower, upper, lower_mode, upper_mode) =
         if swapped { (&s.b, &s.a, s.b_layout, s.a_layout) } else { (&s.a, &s.b, s.a_layout, s.b_layout) };
     let game_seed = ai_seed(s.seed, 1_000_000 + game as u64);
-    // RULES.md §2: the loser of the toss (Upper, moving second) lays out first; Lower
-    // lays out second, seeing Upper's layout.
-    let upper_layout = layouts.layout(upper, upper_mode, Side::Upper, None, game_seed ^ 1, s);
-    let lower_layout = layouts.layout(lower, lower_mode, Side::Lower, Some(&upper_layout), game_seed ^ 2, s);
-    let mut start = GameState::from_layouts(&lower_layout, &upper_layout, Side::Lower, s.options);
-    if s.opening_moves > 0 {
-        start = balanced_opening(&start, s.opening_moves, ai_seed(s.seed, 2_000_000 + pair));
-    }
+    let start = match s.openings.as_ref().filter(|b| !b.is_empty()) {
+        Some(ballot) => ballot[pair as usize % ballot.len()].clone(),
+        None => {
+            // RULES.md §2: the loser of the toss (Upper, moving second) lays out first;
+            // Lower lays out second, seeing Upper's layout.
+            let layouts = PairLayouts::new(s, pair);
+            let upper_layout = layouts.layout(upper, upper_mode, Side::Upper, None, game_seed ^ 1, s);
+            let lower_layout = layouts.layout(lower, lower_mode, Side::Lower, Some(&upper_layout), game_seed ^ 2, s);
+            let start = GameState::from_layouts(&lower_layout, &upper_layout, Side::Lower, s.options);
+            match s.opening_moves {
+                0 => start,
+                n => balanced_opening(&start, n, ai_seed(s.seed, 2_000_000 + pair)),
+            }
+        }
+    };
     let (end, moves) = play_game(lower, upper, start, s, game_seed);
     GameRecord { a_side: if swapped { Side::Upper } else { Side::Lower }, end, moves }
 }
@@ -371,8 +380,8 @@ impl Tally {
             s.b,
             self.results.len(),
             s.time.as_millis(),
-            layout_name(&s.a, s.a_layout),
-            layout_name(&s.b, s.b_layout),
+            s.openings.as_ref().map_or(layout_name(&s.a, s.a_layout), |_| "the opening's"),
+            s.openings.as_ref().map_or(layout_name(&s.b, s.b_layout), |_| "the opening's"),
             s.opening_moves,
             s.seed
         ))?;

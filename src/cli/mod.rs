@@ -7,17 +7,23 @@ mod commands;
 pub mod desktop;
 mod engine;
 mod external;
+mod lines;
 mod matches;
+mod openings;
+mod protocol;
 mod review;
 mod state_args;
 mod stats;
 mod teach;
 
-pub use ai_commands::{analyse, bestmove_line, info_line, pv_text, solve};
+pub use ai_commands::{analyse, bestmove_line, info_line, proven_line, pv_text, solve};
 pub use commands::run;
-pub use engine::{EngineSettings, Output, ProtocolError, Request, parse_request, run_engine};
+pub use engine::{EngineSettings, Output, run_engine};
 pub use external::{ExternalEngine, ExternalError};
+pub use lines::{LineError, MAX_LINE};
 pub use matches::{LayoutMode, MatchSettings, Player, play_match};
+pub use openings::parse_openings;
+pub use protocol::{LAYOUT_TIME, ProtocolError, Request, parse_request};
 pub use state_args::{FirstMovesArg, RuleArgs, SideArg, StateArgs, StateFlags};
 pub use stats::{Sprt, SprtVerdict};
 
@@ -272,6 +278,11 @@ pub enum Command {
         /// chosen so that the position is balanced; 0 starts from the layouts.
         #[arg(long, default_value_t = 0)]
         opening_moves: u32,
+        /// A ballot of openings: a file of game states, one a line in RULES.md §5's
+        /// notation (`#` comments and blank lines allowed); each is played twice with the
+        /// sides swapped (`--games`, the layouts and `--opening-moves` are then unused).
+        #[arg(long)]
+        openings: Option<PathBuf>,
         /// Games played at the same time, one thread each (the results do not depend on
         /// it: each game follows from the seed and its number).
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]

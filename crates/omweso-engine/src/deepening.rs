@@ -105,8 +105,10 @@ pub fn search(
     std::thread::scope(|scope| {
         for id in 1..limits.threads.max(1) {
             let (table, helpers_stop, helper_nodes, succ) = (&table, &helpers_stop, &helper_nodes, &succ);
-            scope
-                .spawn(move || helper(id, succ, state.to_move(), table, helpers_stop, helper_nodes, points, max_depth));
+            let work = move || helper(id, succ, state.to_move(), table, helpers_stop, helper_nodes, points, max_depth);
+            if !spawn_helper(scope, work) {
+                break;
+            }
         }
         let searcher = Searcher::new(&table, stop, time.map(|t| started + t), limits.nodes, points, None);
         let result = iterate(searcher, &succ, state.to_move(), style, max_depth, seed, started, &helper_nodes, on_info);
@@ -151,6 +153,23 @@ fn root(state: &GameState, limits: &Limits, default: Duration) -> Option<(Instan
         Limits { time, .. } => *time,
     };
     Some((started, succ, time))
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Tests set this to make the OS refuse every helper thread started from this thread.
+    static REFUSE_HELPERS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Starts a Lazy SMP helper on `scope`; `false` when the OS refuses the thread (too many
+/// threads, no memory): the search then goes on with the threads it has, which changes
+/// its speed and never its soundness.
+fn spawn_helper<'scope>(scope: &'scope std::thread::Scope<'scope, '_>, work: impl FnOnce() + Send + 'scope) -> bool {
+    #[cfg(test)]
+    if REFUSE_HELPERS.with(std::cell::Cell::get) {
+        return false;
+    }
+    std::thread::Builder::new().name("omweso-helper".into()).spawn_scoped(scope, work).is_ok()
 }
 
 /// A helper thread of Lazy SMP: searches the root to growing depths, starting from another
@@ -309,7 +328,11 @@ pub fn judge(
     std::thread::scope(|scope| {
         for id in 1..limits.threads.max(1) {
             let (table, helpers_stop, helper_nodes, succ) = (&table, &helpers_stop, &helper_nodes, &succ);
-            scope.spawn(move || helper(id, succ, mover, table, helpers_stop, helper_nodes, points, max_depth));
+            if !spawn_helper(scope, move || {
+                helper(id, succ, mover, table, helpers_stop, helper_nodes, points, max_depth)
+            }) {
+                break;
+            }
         }
         let mut searcher = Searcher::new(&table, stop, time.map(|t| started + t), limits.nodes, points, None);
         let mut root_order = order(&succ, u8::MAX);
@@ -340,4 +363,25 @@ pub fn judge(
         helpers_stop.store(true, Ordering::Relaxed);
         last
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_helper_thread_refused_leaves_the_search_on_the_threads_it_has() {
+        let state: GameState = "11a, 5b, 2c, 1d, 5e, 2g, 7h, 1jk, 3n-p; 5DE, 3G, 1JL, 5P / U none 1,0".parse().unwrap();
+        let stop = AtomicBool::new(false);
+        let limits = |threads| Limits { time: None, depth: Some(4), nodes: None, threads };
+        let alone = search(&state, Level::Master, limits(1), 0, &stop, &mut |_| {}).expect("a move");
+        REFUSE_HELPERS.with(|r| r.set(true));
+        let refused = search(&state, Level::Master, limits(4), 0, &stop, &mut |_| {});
+        let judged = judge(&state, limits(4), &stop, &mut |_| {});
+        REFUSE_HELPERS.with(|r| r.set(false));
+        // No helper ran: the search is the one-thread search, move for move.
+        let refused = refused.expect("a move without helpers");
+        assert_eq!((refused.best, refused.score, refused.nodes), (alone.best, alone.score, alone.nodes));
+        assert_eq!(judged.expect("a judgement without helpers").depth, 4);
+    }
 }

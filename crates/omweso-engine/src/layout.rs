@@ -20,7 +20,26 @@ use super::{Level, Limits};
 use omweso_rules::{GameState, Layout, Outcome, RuleOptions, SEEDS_PER_SIDE, Side};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// When a layout must be ready: a stop flag and a deadline, read between the searches of
+/// the candidates and handed to each search.
+struct Budget<'a> {
+    stop: &'a AtomicBool,
+    deadline: Option<Instant>,
+}
+
+impl Budget<'_> {
+    fn over(&self) -> bool {
+        self.stop.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// The time left, for a search's limits (`None`: no deadline).
+    fn left(&self) -> Option<Duration> {
+        self.deadline.map(|d| d.saturating_duration_since(Instant::now()).max(Duration::from_millis(1)))
+    }
+}
 
 struct Params {
     candidates: usize,
@@ -124,12 +143,19 @@ fn mutate(counts: &mut [u8; 16], rng: &mut StdRng) {
 }
 
 /// The score of `mine` against `theirs` for `side`, by a fixed-depth search of the opening.
-fn value(side: Side, mine: &Layout, theirs: &Layout, first: Side, options: &RuleOptions, p: &Params) -> i32 {
+fn value(
+    side: Side,
+    mine: &Layout,
+    theirs: &Layout,
+    first: Side,
+    options: &RuleOptions,
+    p: &Params,
+    b: &Budget,
+) -> i32 {
     let (lower, upper) = if side == Side::Lower { (mine, theirs) } else { (theirs, mine) };
     let state = GameState::from_layouts(lower, upper, first, *options);
-    let stop = AtomicBool::new(false);
-    let limits = Limits { time: None, depth: Some(p.depth), nodes: Some(p.nodes), threads: 1 };
-    match search(&state, Level::Master, limits, 0, &stop, &mut |_| {}) {
+    let limits = Limits { time: b.left(), depth: Some(p.depth), nodes: Some(p.nodes), threads: 1 };
+    match search(&state, Level::Master, limits, 0, b.stop, &mut |_| {}) {
         Some(r) if first == side => r.score,
         Some(r) => -r.score,
         // No legal move for the first player: they have lost.
@@ -140,13 +166,23 @@ fn value(side: Side, mine: &Layout, theirs: &Layout, first: Side, options: &Rule
 
 /// The winner of a game of Master against Master from `mine` and `theirs` at `nodes` a
 /// move (deterministic), or `None` when it is annulled or not over within 80 moves.
-fn playout(side: Side, mine: &Layout, theirs: &Layout, first: Side, options: &RuleOptions, nodes: u64) -> Option<Side> {
+fn playout(
+    side: Side,
+    mine: &Layout,
+    theirs: &Layout,
+    first: Side,
+    options: &RuleOptions,
+    nodes: u64,
+    b: &Budget,
+) -> Option<Side> {
     let (lower, upper) = if side == Side::Lower { (mine, theirs) } else { (theirs, mine) };
     let mut state = GameState::from_layouts(lower, upper, first, *options);
-    let stop = AtomicBool::new(false);
-    let limits = Limits { time: None, depth: None, nodes: Some(nodes), threads: 1 };
     for ply in 0..80 {
-        let Some(r) = search(&state, Level::Master, limits, ply, &stop, &mut |_| {}) else {
+        if b.over() {
+            return None;
+        }
+        let limits = Limits { time: b.left(), depth: None, nodes: Some(nodes), threads: 1 };
+        let Some(r) = search(&state, Level::Master, limits, ply, b.stop, &mut |_| {}) else {
             // No move: the player to move has lost (RULES.md §4).
             return Some(state.to_move().opponent());
         };
@@ -164,10 +200,27 @@ fn playout(side: Side, mine: &Layout, theirs: &Layout, first: Side, options: &Ru
 /// the computer lays out second. Deterministic for a given `seed`; different seeds give
 /// different layouts.
 pub fn choose_layout(side: Side, level: Level, seen: Option<&Layout>, options: &RuleOptions, seed: u64) -> Layout {
-    choose_with(side, &params(level), seen, options, seed)
+    choose_layout_within(side, level, seen, options, seed, None, &AtomicBool::new(false))
 }
 
-fn choose_with(side: Side, p: &Params, seen: Option<&Layout>, options: &RuleOptions, seed: u64) -> Layout {
+/// [`choose_layout`] bounded in time: when `time` has passed or `stop` is set, the best
+/// layout scored so far is taken (the first candidate when none was: always a valid
+/// layout). Within the time, the layout is the one [`choose_layout`] chooses; the time is
+/// reached only with never-ending moves (a lap limit near [`omweso_rules::MAX_LAP_LIMIT`]).
+pub fn choose_layout_within(
+    side: Side,
+    level: Level,
+    seen: Option<&Layout>,
+    options: &RuleOptions,
+    seed: u64,
+    time: Option<Duration>,
+    stop: &AtomicBool,
+) -> Layout {
+    let budget = Budget { stop, deadline: time.map(|t| Instant::now() + t) };
+    choose_with(side, &params(level), seen, options, seed, &budget)
+}
+
+fn choose_with(side: Side, p: &Params, seen: Option<&Layout>, options: &RuleOptions, seed: u64, b: &Budget) -> Layout {
     let mut rng = StdRng::seed_from_u64(splitmix(seed ^ 0x1A_7007));
     // RULES.md §2: by default the loser of the toss lays out first and the first player
     // lays out second, seeing that layout.
@@ -185,20 +238,28 @@ fn choose_with(side: Side, p: &Params, seen: Option<&Layout>, options: &RuleOpti
         }
     };
     let score = |mine: &Layout| -> i32 {
-        let total: i32 = opponents.iter().map(|o| value(side, mine, o, first, options, p)).sum();
+        let total: i32 = opponents.iter().map(|o| value(side, mine, o, first, options, p, b)).sum();
         total / opponents.len() as i32
     };
-    let mut scored: Vec<(i32, Layout)> = (0..p.candidates)
-        .map(|_| {
-            let c = candidate(&mut rng);
-            (score(&c), c)
-        })
-        .collect();
+    let mut scored: Vec<(i32, Layout)> = Vec::new();
+    for _ in 0..p.candidates {
+        let c = candidate(&mut rng);
+        if b.over() && !scored.is_empty() {
+            break;
+        }
+        scored.push((score(&c), c));
+    }
     scored.sort_by_key(|(s, _)| std::cmp::Reverse(*s));
+    if b.over() {
+        return scored[0].1;
+    }
     if p.mutations > 0 {
         let (mut best_score, best) = scored[0];
         let mut counts = best.counts();
         for _ in 0..p.mutations {
+            if b.over() {
+                break;
+            }
             let mut next = counts;
             mutate(&mut next, &mut rng);
             let Ok(layout) = Layout::new(side, next) else { continue };
@@ -217,14 +278,14 @@ fn choose_with(side: Side, p: &Params, seen: Option<&Layout>, options: &RuleOpti
     {
         let mut tried: Vec<Layout> = Vec::new();
         for (_, mine) in &scored {
-            if tried.len() >= p.playouts {
+            if tried.len() >= p.playouts || b.over() {
                 break;
             }
             if tried.contains(mine) {
                 continue;
             }
             tried.push(*mine);
-            if playout(side, mine, theirs, first, options, p.playout_nodes) == Some(side) {
+            if playout(side, mine, theirs, first, options, p.playout_nodes, b) == Some(side) {
                 return *mine;
             }
         }
@@ -236,6 +297,48 @@ fn choose_with(side: Side, p: &Params, seen: Option<&Layout>, options: &RuleOpti
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn unbounded() -> Budget<'static> {
+        static NEVER: AtomicBool = AtomicBool::new(false);
+        Budget { stop: &NEVER, deadline: None }
+    }
+
+    #[test]
+    fn a_time_limit_bounds_the_layout_and_changes_nothing_within_it() {
+        let options = RuleOptions::default();
+        let seen = choose_layout(Side::Upper, Level::Strong, None, &options, 3);
+        let free = choose_layout(Side::Lower, Level::Strong, Some(&seen), &options, 5);
+        let within = choose_layout_within(
+            Side::Lower,
+            Level::Strong,
+            Some(&seen),
+            &options,
+            5,
+            Some(Duration::from_secs(600)),
+            &AtomicBool::new(false),
+        );
+        assert_eq!(free, within);
+        // Never-ending moves: the largest lap limit, 300 ms.
+        let endless = RuleOptions { lap_limit: omweso_rules::MAX_LAP_LIMIT, ..options };
+        let started = Instant::now();
+        let layout = choose_layout_within(
+            Side::Upper,
+            Level::Master,
+            None,
+            &endless,
+            1,
+            Some(Duration::from_millis(300)),
+            &AtomicBool::new(false),
+        );
+        assert!(started.elapsed() < Duration::from_secs(3), "{:?}", started.elapsed());
+        assert_eq!(layout.counts().iter().map(|&c| c as u32).sum::<u32>(), SEEDS_PER_SIDE);
+        // Stopped before it starts: still a valid layout, at once.
+        let started = Instant::now();
+        let layout =
+            choose_layout_within(Side::Lower, Level::Master, Some(&seen), &endless, 1, None, &AtomicBool::new(true));
+        assert!(started.elapsed() < Duration::from_secs(2), "{:?}", started.elapsed());
+        assert_eq!(layout.counts().iter().map(|&c| c as u32).sum::<u32>(), SEEDS_PER_SIDE);
+    }
 
     #[test]
     fn master_laying_out_second_plays_its_candidates_out() {
@@ -249,9 +352,10 @@ mod tests {
         for seed in 0..8 {
             let seen = choose_layout(Side::Upper, Level::Strong, None, &options, 100 + seed);
             for (p, wins) in [(&with, &mut wins_with), (&without, &mut wins_without)] {
-                let mine = choose_with(Side::Lower, p, Some(&seen), &options, seed);
+                let mine = choose_with(Side::Lower, p, Some(&seen), &options, seed, &unbounded());
                 assert_eq!(mine.counts().iter().map(|&c| c as u32).sum::<u32>(), SEEDS_PER_SIDE);
-                if playout(Side::Lower, &mine, &seen, first, &options, with.playout_nodes) == Some(Side::Lower) {
+                let won = playout(Side::Lower, &mine, &seen, first, &options, with.playout_nodes, &unbounded());
+                if won == Some(Side::Lower) {
                     *wins += 1;
                 }
             }

@@ -24,7 +24,7 @@ pub mod worker;
 pub use deepening::{judge, search};
 pub use eval::{SEED, evaluate};
 pub use judge::Judgement;
-pub use layout::choose_layout;
+pub use layout::{choose_layout, choose_layout_within};
 pub use search::{PROVEN, WIN};
 pub use solve::{Proof, Solution, SolveLimits, Verdict, solve, solve_layout};
 pub use tt::hash;
