@@ -145,6 +145,8 @@ fn lays_out_a_side_seeing_the_other_or_not() {
     use omweso_engine::{Level, choose_layout};
     use omweso_rules::{RuleOptions, Side};
     let out = session(&["layout upper", "layout lower seen 4A-H split-three", "layout lower seen 4A-G", "layout left"]);
+    // Master laying out second says when its layout comes with a proven win (below).
+    let out: Vec<String> = out.into_iter().filter(|l| !l.starts_with("info proven ")).collect();
     assert_eq!(out.len(), 4, "{out:?}");
     // The answers are the layouts the engine's level (Master, seed 0) chooses, in the
     // position notation of one side.
@@ -153,12 +155,33 @@ fn lays_out_a_side_seeing_the_other_or_not() {
     assert_eq!(out[0], format!("layout {}", omweso_rules::notation::format_layout(&upper, Side::Upper)));
     let seen = omweso_rules::notation::parse_layout("4A-H", Side::Upper).expect("a layout");
     let split = RuleOptions { tournament_split: true, ..options };
-    let lower = choose_layout(Side::Lower, Level::Master, Some(&seen), &split, 0);
-    assert_eq!(out[1], format!("layout {}", omweso_rules::notation::format_layout(&lower, Side::Lower)));
+    // Laying out second, Master's layout for a seed from 0 on: the first with a proven win.
+    let lower = |k| choose_layout(Side::Lower, Level::Master, Some(&seen), &split, k);
+    let text = |l| format!("layout {}", omweso_rules::notation::format_layout(&l, Side::Lower));
+    assert!((0..64).any(|k| out[1] == text(lower(k))), "{}", out[1]);
     assert!(out[1][7..].chars().all(|c| !c.is_ascii_uppercase()), "Lower's holes: {}", out[1]);
     // 28 seeds are no layout; `left` is no side.
     assert!(out[2].starts_with("info string error: layout: ") && out[2].contains("32"), "{}", out[2]);
     assert!(out[3].starts_with("info string error: layout: expected lower or upper"), "{}", out[3]);
+}
+
+#[test]
+fn master_laying_out_second_says_its_layout_wins_by_force() {
+    let out = session(&["layout lower seen 2A-P"]);
+    assert_eq!(out.len(), 2, "{out:?}");
+    assert!(out[0].starts_with("info proven lower wins in ") && out[0].ends_with(" moves"), "{out:?}");
+    let layout = out[1].strip_prefix("layout ").expect("a layout");
+    // The claim holds: the solver proves it again from the game's first position.
+    let lower = omweso_rules::notation::parse_layout(layout, omweso_rules::Side::Lower).expect("Lower's half");
+    let upper = omweso_rules::notation::parse_layout("2A-P", omweso_rules::Side::Upper).expect("Upper's half");
+    let state = omweso_rules::GameState::from_layouts(&lower, &upper, omweso_rules::Side::Lower, Default::default());
+    let limits = omweso_engine::SolveLimits { time: Some(std::time::Duration::from_secs(20)), ..Default::default() };
+    let solution = omweso_engine::solve(&state, limits, &std::sync::atomic::AtomicBool::new(false));
+    assert!(
+        matches!(solution.verdict, omweso_engine::Verdict::Win { winner: omweso_rules::Side::Lower, .. }),
+        "{:?}",
+        solution.verdict
+    );
 }
 
 #[test]

@@ -237,6 +237,19 @@ fn run_job(job: Job, settings: EngineSettings, stop: &AtomicBool, tell: &dyn Fn(
             }
             bestmove_line(&r.best)
         }
+        Job::Layout { side, seen: Some(first), seed, options, time } if settings.level == Level::Master => {
+            // Master laying out second looks for a reply layout with a proven win, and says so.
+            let seed = seed.unwrap_or(settings.seed);
+            let time = time.min(std::time::Duration::from_secs(4));
+            let (layout, solution) = ai::solve_layout(side, &first, &options, time, seed, stop);
+            if let ai::Verdict::Win { winner, proof } = &solution.verdict
+                && *winner == side
+            {
+                let unit = if proof.moves == 1 { "move" } else { "moves" };
+                tell(&format!("info proven {} wins in {} {unit}", side.name(), proof.moves));
+            }
+            format!("layout {}", format_layout(&layout, side))
+        }
         Job::Layout { side, seen, seed, options, time } => {
             let seed = seed.unwrap_or(settings.seed);
             let layout =

@@ -496,7 +496,11 @@ pub fn solve_layout(
         if (k > 0 && left.is_zero()) || stop.load(Ordering::Relaxed) {
             break;
         }
-        let layout = crate::choose_layout(side, crate::Level::Master, Some(first), options, seed.wrapping_add(k));
+        // Bounded as the solve is: with never-ending moves a layout's own search ends in time.
+        let within = Some(slice.min(left.max(Duration::from_millis(1))));
+        let seed_k = seed.wrapping_add(k);
+        let layout =
+            crate::choose_layout_within(side, crate::Level::Master, Some(first), options, seed_k, within, stop);
         let (lower, upper) = if side == Side::Lower { (&layout, first) } else { (first, &layout) };
         let state = GameState::from_layouts(lower, upper, mover, *options);
         let limits =
