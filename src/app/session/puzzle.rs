@@ -77,14 +77,7 @@ impl Session {
     /// Starts puzzle `n` of the list: a board of its own, no computer, not a document.
     pub(super) fn start_puzzle(&mut self, n: usize) {
         let Some(puzzle) = crate::puzzles::course().ok().and_then(|p| p.get(n)).cloned() else { return };
-        self.modals.close(|m| matches!(m, Modal::Puzzles | Modal::NewGame(_)));
-        if let Some(c) = self.computer.as_mut() {
-            c.cancel();
-        }
-        self.computer = None;
-        self.names = Side::BOTH.map(|s| s.to_string());
-        self.banked = [0, 0];
-        self.enter(Phase::Play(Box::new(PuzzleRun::start(n, puzzle))), None);
+        self.enter_teaching(PuzzleRun::start(n, puzzle));
     }
 
     /// The puzzle just solved is kept as solved (between runs too).

@@ -29,15 +29,20 @@ impl Session {
         if step >= lesson.steps.len() {
             return;
         }
-        self.modals.close(|m| matches!(m, Modal::Learn | Modal::NewGame(_)));
+        self.enter_teaching(LessonRun::start(n, lesson, step));
+    }
+
+    /// Puts a lesson's or a puzzle's `play` on a board of its own: the lists and New Game
+    /// close, no computer, one person on both sides, no match score, not a document.
+    pub(super) fn enter_teaching(&mut self, play: super::Play) {
+        self.modals.close(|m| matches!(m, Modal::Learn | Modal::Puzzles | Modal::NewGame(_)));
         if let Some(c) = self.computer.as_mut() {
             c.cancel();
         }
         self.computer = None;
-        // A lesson is played by one person on both sides.
         self.names = Side::BOTH.map(|s| s.to_string());
         self.banked = [0, 0];
-        self.enter(Phase::Play(Box::new(LessonRun::start(n, lesson, step))), None);
+        self.enter(Phase::Play(Box::new(play)), None);
     }
 
     /// Goes on from a lesson step: the next step, or, after the last, the lesson is done
