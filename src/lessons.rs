@@ -8,7 +8,7 @@
 
 use crate::narrate::narrate;
 use omweso_rules::notation::parse_move;
-use omweso_rules::{GameState, Hole, Move, RuleOptions, Trace};
+use omweso_rules::{FirstMoves, GameState, Hole, Layout, Move, RuleOptions, Side, Trace};
 
 mod files {
     include!(concat!(env!("OUT_DIR"), "/lessons.rs"));
@@ -73,6 +73,10 @@ pub enum TaskText {
     },
     /// The end of the course: a first game against the Beginner level.
     PlayBeginner,
+    /// Set out Lower's 32 seeds on a setup board, seeing Upper's layout (RULES.md §2). The
+    /// step's state is a start (32 seeds a side, Lower to move first): its Upper side is
+    /// what Upper laid out, its Lower side what "Show me" lays out.
+    SetOut,
 }
 
 /// A lesson checked against the rules, ready to play.
@@ -114,6 +118,8 @@ pub enum Task {
     Play(Vec<Move>),
     /// A first game against the Beginner level.
     PlayBeginner,
+    /// Set out Lower's seeds, seeing Upper's layout of the step's state (RULES.md §2).
+    SetOut,
 }
 
 /// Why a lesson cannot be used: the file, the step (from 1) and what is wrong.
@@ -183,6 +189,16 @@ impl LessonText {
                 let task = match &s.task {
                     TaskText::Look => Task::Look,
                     TaskText::PlayBeginner => Task::PlayBeginner,
+                    TaskText::SetOut => {
+                        let start = Side::BOTH.map(|side| Layout::from_position(state.position(), side));
+                        if start.iter().any(Result::is_err)
+                            || state.to_move() != Side::Lower
+                            || state.first_moves() != FirstMoves::Both
+                        {
+                            return Err(fail("a SetOut task needs a start: 32 seeds a side, Lower to move first".into()));
+                        }
+                        Task::SetOut
+                    }
                     TaskText::Play { accept, result, outcome } => {
                         if accept.is_empty() {
                             return Err(fail("a Play task accepts no move".into()));
@@ -224,7 +240,7 @@ impl LessonText {
                 // What the words say of the board, the rules bear out.
                 let accepted = match &task {
                     Task::Play(moves) => moves.as_slice(),
-                    Task::Look | Task::PlayBeginner => &[],
+                    Task::Look | Task::PlayBeginner | Task::SetOut => &[],
                 };
                 for words in [&s.text, &s.explain, &s.ask] {
                     crate::lesson_words::check(words, &state, accepted).map_err(|e| fail(format!("the words {e}")))?;
@@ -277,8 +293,6 @@ impl Step {
         matches!(&self.task, Task::Play(moves) if moves.contains(mv))
     }
 
-    /// What to say after `mv` (played in this step's state, with `trace`): the explanation
-    /// when it is accepted; else what it did (the narrator) and what was asked.
     /// What the step says of `mv` (sown as `trace`): the explanation of a right move, or
     /// for another move what was asked, then (after a blank line) what the move did.
     pub fn feedback(&self, mv: &Move, trace: &Trace) -> String {
@@ -290,6 +304,44 @@ impl Step {
         // The key sentence first (what the step asked for); the chain of laps after it,
         // which the window folds.
         format!("Not quite. {}\n\nYou played {mv}: {said}", self.ask)
+    }
+}
+
+impl Step {
+    /// What a set-out step says of Lower's `layout`, laid out against the step's Upper
+    /// side (RULES.md §2): where the seeds went, and from the rules, how many holes Lower
+    /// can start the first move from and how many of those moves capture (3.1, 3.4).
+    pub fn set_out_feedback(&self, layout: &Layout) -> String {
+        let upper = Layout::from_position(self.state.position(), Side::Upper).unwrap_or(Layout::back_row_fours());
+        let state = GameState::from_layouts(layout, &upper, Side::Lower, *self.state.options());
+        let counts = layout.counts();
+        let holes = counts.iter().filter(|&&c| c > 0).count();
+        // Track indices 8..16 are the front row (a..h).
+        let front: u32 = counts[8..].iter().map(|&c| u32::from(c)).sum();
+        let starts = state.playable_holes().count();
+        let moves = state.legal_moves();
+        let capturing = moves
+            .iter()
+            .filter(|mv| {
+                state.play(mv).is_ok_and(|(_, trace)| {
+                    trace.laps.iter().any(|lap| lap.source == omweso_rules::LapSource::Capture)
+                })
+            })
+            .count();
+        let plural = |n: usize, one: &str, many: &str| if n == 1 { format!("1 {one}") } else { format!("{n} {many}") };
+        let capture_words = match capturing {
+            0 => "none of them captures yet".to_string(),
+            n if n == moves.len() => "every one of them captures".to_string(),
+            n => format!("{} of them {}", n, if n == 1 { "captures" } else { "capture" }),
+        };
+        format!(
+            "You set out 32 seeds in {}, {} in your front row. You move first: this layout gives you {} (from {}), and {}.",
+            plural(holes, "hole", "holes"),
+            if front == 0 { "none of them".to_string() } else { format!("{front} of them") },
+            plural(moves.len(), "first move", "first moves"),
+            plural(starts, "hole", "holes"),
+            capture_words
+        )
     }
 }
 

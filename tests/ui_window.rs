@@ -432,6 +432,17 @@ fn the_first_start_offers_the_lessons_and_a_lesson_is_followed_on_the_board() {
     click(&mut h, "Next lesson");
     h.get_by_label("Lesson 2 of 11: Setting out the seeds");
     click(&mut h, "Next");
+    click(&mut h, "Next");
+    // Setting out is practised with the setup's own tools, and the rules judge the layout.
+    h.get_by_label("Step 3 of 3");
+    click(&mut h, "4 in each back hole");
+    click(&mut h, "Done");
+    h.get_by_label("Right!");
+    h.get_by_label_contains("You set out 32 seeds in 8 holes, none of them in your front row.");
+    click(&mut h, "Set out again");
+    click(&mut h, "Show me");
+    h.get_by_label("This is the layout from the book:");
+    h.get_by_label_contains("in 7 holes, 28 of them in your front row");
     click(&mut h, "Next lesson");
     h.get_by_label("Lesson 3 of 11: Sowing");
     // A wrong move is sown, explained and taken back; the right one goes on.

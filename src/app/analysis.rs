@@ -112,6 +112,25 @@ pub struct Proven {
     pub line: Vec<Move>,
 }
 
+/// `1 move`, `5 moves`.
+pub fn moves_words(n: u32) -> String {
+    if n == 1 { "1 move".to_string() } else { format!("{n} moves") }
+}
+
+/// `within 5 moves`: the winner's own moves of a proof whose longest line has `moves`
+/// moves of both players, the winner's first. A proof need not be the fastest win, so the
+/// count is a bound.
+pub fn within_own_moves(moves: u32) -> String {
+    format!("within {}", moves_words(moves.div_ceil(2)))
+}
+
+/// A line of moves as the move list writes them: `a2xF | L | f | …` (at most eight).
+pub fn line_text(line: &[Move]) -> String {
+    let shown: Vec<String> = line.iter().take(8).map(ToString::to_string).collect();
+    let more = if line.len() > 8 { " | …" } else { "" };
+    format!("{}{more}", shown.join(" | "))
+}
+
 impl Proven {
     /// The winner's own moves to the end of the proof's longest line (the winner is to move
     /// where the panel and the coach ask).
@@ -163,16 +182,13 @@ impl Thrown {
     /// The move `played` of `mover` in words: `m threw away a proven win: p won within 5
     /// moves; now Upper wins within 7: k | a | …`.
     pub fn words(&self, played: &str, mover: Side) -> String {
-        let line: Vec<String> = self.refutation.iter().take(8).map(ToString::to_string).collect();
-        let more = if self.refutation.len() > 8 { " | …" } else { "" };
-        let moves = |n: u32| if n == 1 { "1 move".to_string() } else { format!("{n} moves") };
         format!(
-            "{played} threw away a proven win: {} won within {}; now {} wins within {}: {}{more}",
+            "{played} threw away a proven win: {} won within {}; now {} wins within {}: {}",
             self.winning,
-            moves(self.within),
+            moves_words(self.within),
             mover.opponent(),
-            moves(self.refuted_within),
-            line.join(" | ")
+            moves_words(self.refuted_within),
+            line_text(&self.refutation)
         )
     }
 }

@@ -82,19 +82,14 @@ fn proof_line(ui: &mut Ui, found: Option<Option<&super::analysis::Proven>>) {
             );
         }
         Some(Some(p)) => {
-            // The winner's own moves, as "wins in N moves" counts them above; the proof need
-            // not be the fastest win, so its length is a bound.
-            let own = p.moves.div_ceil(2);
-            let moves = if own == 1 { "move" } else { "moves" };
+            // The winner's own moves, as "wins in N moves" counts them above.
             let winner = p.winner.map_or_else(String::new, |w| w.to_string());
-            let words = format!("Proven: {winner} wins within {own} {moves}");
-            let line: Vec<String> = p.line.iter().take(8).map(ToString::to_string).collect();
-            let more = if p.line.len() > 8 { " | …" } else { "" };
+            let words = format!("Proven: {winner} wins {}", super::analysis::within_own_moves(p.moves));
             ui.label(RichText::new(words).strong()).on_hover_text(
                 "The solver proved it: this side wins against every defence. The line is its winning \
                  moves and the longest defence.",
             );
-            ui.label(RichText::new(format!("{}{more}", line.join(" | "))).weak().size(12.0));
+            ui.label(RichText::new(super::analysis::line_text(&p.line)).weak().size(12.0));
         }
         Some(None) => {
             let secs = super::analysis::PROVE_TIME.as_secs();
@@ -201,7 +196,7 @@ fn verdicts(entries: &[Entry]) -> Vec<(&Entry, &MoveReview)> {
 pub fn analyse_button(app: &mut App, ui: &mut Ui) {
     let s = &app.session;
     let Some(p) = s.play() else { return };
-    if p.lesson.is_some() || p.puzzle.is_some() || p.game.cursor() == 0 {
+    if !p.is_game() || p.game.cursor() == 0 {
         return;
     }
     let mut cmd = None;
@@ -232,7 +227,7 @@ pub fn analyse_button(app: &mut App, ui: &mut Ui) {
 pub fn review_section(app: &mut App, ui: &mut Ui) {
     let s = &app.session;
     let Some(p) = s.play() else { return };
-    if p.lesson.is_some() || p.puzzle.is_some() || p.game.cursor() == 0 {
+    if !p.is_game() || p.game.cursor() == 0 {
         return;
     }
     let reviewed = verdicts(p.game.moves());

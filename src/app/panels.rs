@@ -106,11 +106,14 @@ fn view_toggles(app: &mut App, ui: &mut Ui) {
 /// The phase in words: `Setup: Upper lays out`, `Play: Lower to move`, `Game over`.
 pub fn phase_text(session: &Session) -> String {
     match session.phase() {
-        Phase::Setup(s) => format!("Setup: {} lays out", session.player_label(s.laying)),
+        Phase::Setup(s) => match &s.lesson {
+            Some(run) => format!("Lesson: {}", run.lesson.title),
+            None => format!("Setup: {} lays out", session.player_label(s.laying)),
+        },
         Phase::Play(p) => {
-            if let Some(run) = &p.lesson {
+            if let Some(run) = p.lesson() {
                 format!("Lesson: {}", run.lesson.title)
-            } else if let Some(run) = &p.puzzle {
+            } else if let Some(run) = p.puzzle() {
                 format!("Puzzle {}: {} to move and win", run.index + 1, run.solver())
             } else if let Some(n) = p.review {
                 format!("Review: position after move {n} of {}", p.game.cursor())
@@ -154,11 +157,8 @@ pub fn side_panel(app: &mut App, ui: &mut Ui) {
         players(app.session(), ui, compact);
         ui.separator();
         match app.session().setup() {
-            Some(s) => {
-                let (left, laying, first) = (s.seeds_left(), s.laying, s.first);
-                setup_tools(app, ui, left, laying, first);
-            }
-            None if app.session().lesson().is_some() => teaching::lesson_panel(app, ui),
+            _ if app.session().lesson().is_some() => teaching::lesson_panel(app, ui),
+            Some(_) => setup_tools(app, ui),
             None if app.session().puzzle().is_some() => super::puzzle_panel::panel(app, ui),
             None => play_tools(app, ui, compact),
         }
@@ -243,8 +243,12 @@ fn players(session: &Session, ui: &mut Ui, compact: bool) {
     }
 }
 
-fn setup_tools(app: &mut App, ui: &mut Ui, left: u32, laying: Side, first: Side) {
+/// The layout editor's tools: who moves first, the seeds left, the ready-made layouts and
+/// Done (RULES.md §2). Nothing during play.
+pub(super) fn setup_tools(app: &mut App, ui: &mut Ui) {
     let session = app.session();
+    let Some(s) = session.setup() else { return };
+    let (left, laying, first) = (s.seeds_left(), s.laying, s.first);
     let accent = super::theme::accent(ui.visuals().dark_mode);
     // Who moves first (chosen, or the coin toss's result) decides who lays out first.
     ui.label(RichText::new(format!("{} moves first.", session.player_label(first))).color(accent));
@@ -274,13 +278,12 @@ fn layout_claim(session: &Session) -> Option<String> {
     let c = session.computer()?;
     let moves = c.layout_proof?;
     let early = session.game().is_some_and(|g| g.cursor() <= 2 && g.result().is_none());
-    let own = moves.div_ceil(2);
     early.then(|| {
         format!(
-            "{} laid out with a proven win: {} wins within {own} move{} against every defence.",
+            "{} laid out with a proven win: {} wins {} against every defence.",
             session.player_label(c.opponent.side),
             c.opponent.side,
-            if own == 1 { "" } else { "s" }
+            super::analysis::within_own_moves(moves)
         )
     })
 }

@@ -7,21 +7,11 @@ use super::command::Teaching;
 use super::session::PuzzleFeedback;
 use super::{App, Command, theme};
 use egui::{Color32, Context, RichText, Ui};
-use omweso_rules::Move;
-
-/// A line of moves as the move list writes them: `a2xF | L | f | …` (at most eight).
-fn line_text(line: &[Move]) -> String {
-    let shown: Vec<String> = line.iter().take(8).map(ToString::to_string).collect();
-    let more = if line.len() > 8 { " | …" } else { "" };
-    format!("{}{more}", shown.join(" | "))
-}
+use super::analysis::{line_text, within_own_moves};
 
 /// `at once`, `within 5 moves`: the winner's own moves of a proof's longest line.
 fn within(moves: u32) -> String {
-    match moves.div_ceil(2) {
-        1 => "at once".to_string(),
-        own => format!("within {own} moves"),
-    }
+    if moves.div_ceil(2) == 1 { "at once".to_string() } else { within_own_moves(moves) }
 }
 
 /// Help → Puzzles: every puzzle with its grade, a tick on those solved, the next one marked.

@@ -117,7 +117,7 @@ impl Preset {
 }
 
 /// The layout editor: who moves first, who is laying out now, and the counts so far.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Setup {
     /// The player who will make the first move.
     pub first: Side,
@@ -129,6 +129,9 @@ pub struct Setup {
     pub done: [bool; 2],
     /// The rule options of the game to come.
     pub options: RuleOptions,
+    /// The lesson whose step practises setting out, when this board is one (Done then
+    /// shows the lesson what was laid out instead of starting a game).
+    pub lesson: Option<crate::app::session::LessonRun>,
 }
 
 impl Setup {
@@ -136,7 +139,7 @@ impl Setup {
     /// option `first_player_lays_out_first` says otherwise (RULES.md §2).
     pub fn new(first: Side, options: RuleOptions) -> Setup {
         let laying = options.lays_out_first(first);
-        Setup { first, laying, counts: [[0; 16]; 2], done: [false; 2], options }
+        Setup { first, laying, counts: [[0; 16]; 2], done: [false; 2], options, lesson: None }
     }
 
     /// Seeds of the player laying out still in the pool.

@@ -107,12 +107,18 @@ pub fn lesson_panel(app: &mut App, ui: &mut Ui) {
     ui.label(RichText::new(format!("Lesson {} of {total}: {}", run.index + 1, run.lesson.title)).strong().size(16.0));
     ui.label(RichText::new(format!("Step {} of {}", run.step + 1, run.lesson.steps.len())).weak());
     ui.add_space(4.0);
-    egui::ScrollArea::vertical().max_height(ui.available_height() - 120.0).show(ui, |ui| {
+    // Room below the text for the buttons, and on a set-out step for the layout tools.
+    let reserve = if matches!(step.task, Task::SetOut) && s.setup().is_some() { 300.0 } else { 120.0 };
+    egui::ScrollArea::vertical().max_height(ui.available_height() - reserve).show(ui, |ui| {
         ui.add(egui::Label::new(RichText::new(&step.text).size(15.0)).wrap());
         match &run.feedback {
             Some(Feedback::Right(t)) => {
                 ui.add_space(6.0);
-                let head = if run.shown { "This is the move:" } else { "Right!" };
+                let head = match (run.shown, &step.task) {
+                    (true, Task::SetOut) => "This is the layout from the book:",
+                    (true, _) => "This is the move:",
+                    (false, _) => "Right!",
+                };
                 ui.label(RichText::new(head).strong().color(theme::LAST_MOVE));
                 ui.add(egui::Label::new(t.as_str()).wrap());
             }
@@ -135,14 +141,19 @@ pub fn lesson_panel(app: &mut App, ui: &mut Ui) {
             None => {}
         }
     });
-    let (can_go_on, wrong, waiting, beginner) = (
+    let (can_go_on, wrong, waiting, beginner, set_out) = (
         run.can_go_on(),
         matches!(run.feedback, Some(Feedback::Wrong(_))),
-        matches!(step.task, Task::Play(_)) && run.feedback.is_none(),
+        matches!(step.task, Task::Play(_) | Task::SetOut) && run.feedback.is_none(),
         matches!(step.task, Task::PlayBeginner),
+        matches!(step.task, Task::SetOut),
     );
     let last = run.step + 1 == run.lesson.steps.len();
     let busy = s.animating() || s.sowing().is_some();
+    if set_out && s.setup().is_some() {
+        ui.separator();
+        super::panels::setup_tools(app, ui);
+    }
     ui.separator();
     ui.horizontal_wrapped(|ui| {
         if beginner && ui.button(RichText::new("Start the game").strong()).clicked() {
@@ -152,6 +163,9 @@ pub fn lesson_panel(app: &mut App, ui: &mut Ui) {
             app.push(Command::LessonNext);
         }
         if wrong && ui.button("Try again").clicked() {
+            app.push(Command::LessonRetry);
+        }
+        if set_out && can_go_on && ui.button("Set out again").clicked() {
             app.push(Command::LessonRetry);
         }
         if (waiting || wrong) && ui.add_enabled(!busy, egui::Button::new("Show me")).clicked() {

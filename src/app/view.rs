@@ -98,7 +98,7 @@ pub fn board_view(
     let shown = p.review.unwrap_or(p.game.cursor());
     let state = p.game.state_at(shown);
     // The holes the lesson's words are about, while the step's position is on the board.
-    if let Some(run) = &p.lesson
+    if let Some(run) = p.lesson()
         && shown == 0
         && p.review.is_none()
     {

@@ -53,6 +53,9 @@ pub fn lessons(dump: bool, out: &mut dyn Write) -> Result<(), String> {
     Ok(())
 }
 
+/// Seconds a learner takes to set out 32 seeds on a set-out step (counted with the sowing).
+const SET_OUT_SECONDS: f64 = 30.0;
+
 /// Words a minute of a normal reading pace, for `omweso lessons --measure`.
 const READING_WORDS_A_MINUTE: f64 = 200.0;
 
@@ -73,6 +76,8 @@ pub fn measure(out: &mut dyn Write) -> Result<(), String> {
             .iter()
             .filter_map(|s| match &s.task {
                 Task::Play(moves) => s.state.play(&moves[0]).ok().map(|(_, trace)| trace.events().len() as f64 / rate),
+                // Laying out by hand: a preset is one click, 32 seeds one by one about this.
+                Task::SetOut => Some(SET_OUT_SECONDS),
                 Task::Look | Task::PlayBeginner => None,
             })
             .sum::<f64>()

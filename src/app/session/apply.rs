@@ -1,19 +1,18 @@
-//! Carrying out commands: one match on the command and the phase; a command that means
-//! nothing in this phase (or while play is paused, or while a move is under way) falls
-//! through to a catch-all arm and changes nothing.
+//! Carrying out commands, by group: the play phase (`apply_play`), setting out, lessons
+//! and puzzles (`teach`), the document (new games, files, the windows that ask) and the
+//! view. Each group matches on the command and the phase and gives back what is not its
+//! own; a command that means nothing in this phase (or while play is paused, or while a
+//! move is under way) reaches the view's catch-all arm and changes nothing.
 
 use super::teach::means_nothing_in_a_lesson;
-use super::{Document, Effect, LessonRun, Phase, Play, PuzzleRun, Session, Turn};
-use crate::app::analysis::{GameReview, REVIEW_TIME};
-use crate::app::animation::Animation;
+use super::{Document, Effect, Phase, Play, Session};
 use crate::app::command::Command;
 use crate::app::computer::Computer;
 use crate::app::files::{DialogAnswer, FileAction};
 use crate::app::modal::Modal;
 use crate::app::setup::{NewGameForm, Setup};
 use crate::game::Game;
-use crate::lessons::Task;
-use omweso_rules::{Position, Progress, Side, Sowing, Trace};
+use omweso_rules::Side;
 use std::path::PathBuf;
 
 impl Session {
@@ -51,7 +50,7 @@ impl Session {
             p.judge_lesson_move();
             p.judge_puzzle_move();
             // The last step done right: the lesson counts as finished however it is left.
-            if let Some(run) = &p.lesson
+            if let Some(run) = p.lesson()
                 && run.step + 1 == run.lesson.steps.len()
                 && matches!(run.feedback, Some(super::Feedback::Right(_)))
                 && !self.settings.lessons_done.contains(&run.lesson.id)
@@ -91,142 +90,24 @@ impl Session {
         }
         false
     }
-
     pub(super) fn carry_out(&mut self, command: Command) {
-        use Command as C;
-        if (self.lesson().is_some() || self.puzzle().is_some()) && means_nothing_in_a_lesson(&command) {
+        if self.teaching() && means_nothing_in_a_lesson(&command) {
             return;
         }
+        // Each group carries out its own commands and gives back the others.
+        let Some(command) = self.play_command(command) else { return };
+        let Some(command) = self.setup_command(command) else { return };
+        let Some(command) = self.teaching_command(command) else { return };
+        let Some(command) = self.document_command(command) else { return };
+        self.view_command(command);
+    }
+
+    /// Laying out the seeds (RULES.md §2): the human lays out only their own side; the
+    /// computer's comes from its thread.
+    fn setup_command(&mut self, command: Command) -> Option<Command> {
+        use Command as C;
         let paused = self.paused();
-        let animate = self.settings.animate.then_some(self.settings.speed.rate());
-        let now = self.now;
-        let human_to_move = self.human_to_move();
         match (&mut self.phase, command) {
-            // ---- Play: the move in progress ----
-            (Phase::Play(p), C::PlayHole { hole, split }) if !paused && human_to_move => {
-                let state = p.game.current();
-                // The rules decide whether the hole can be played: start_move refuses
-                // otherwise.
-                let split = split && state.can_split(hole);
-                let before = *state.position();
-                if let Ok(s) = state.start_move(hole, split) {
-                    p.hint = None;
-                    p.game_over_dismissed = false;
-                    run_sowing(p, s, before, 0, animate, now);
-                }
-            }
-            (Phase::Play(p), C::Choose(dir)) if !paused => {
-                if let Turn::Deciding { sowing, .. } = &mut p.turn {
-                    let mut s = (**sowing).clone();
-                    let before = *s.position();
-                    let known = s.laps().len();
-                    if s.choose(dir).is_ok() {
-                        run_sowing(p, s, before, known, animate, now);
-                    }
-                }
-            }
-            (Phase::Play(p), C::SkipAnimation) => match &mut p.turn {
-                Turn::Animating(_) => p.turn = Turn::Ready,
-                Turn::Deciding { anim, .. } => *anim = None,
-                Turn::Ready => {}
-            },
-            (Phase::Play(p), C::HintFound(state, mv)) if &state == p.game.current() => p.hint = Some(mv),
-            (Phase::Play(p), C::Verdicts(verdicts)) if !verdicts.is_empty() => {
-                for v in verdicts {
-                    p.game.set_review(v);
-                }
-                self.touch();
-            }
-            (Phase::Play(p), C::ComputerMove(state, mv))
-                if !paused
-                    && !self.closing
-                    && p.ready()
-                    && &state == p.game.current()
-                    && self.computer.as_ref().is_some_and(|c| c.opponent.side == state.to_move()) =>
-            {
-                if let Ok(trace) = p.game.play(&mv) {
-                    p.hint = None;
-                    p.game_over_dismissed = false;
-                    p.turn = animation(&trace, animate, now).map_or(Turn::Ready, Turn::Animating);
-                }
-            }
-            (Phase::Play(_), C::MoveNow) => {
-                if let Some(c) = &self.computer {
-                    c.move_now();
-                }
-            }
-            (Phase::Play(_), C::Hint) if human_to_move => self.ask_hint(),
-            // ---- Play: the history ----
-            (Phase::Play(p), C::Undo) if !paused && p.review.is_none() => {
-                // A move stopped at a decision is not in the game yet: Undo drops it. An
-                // animated one is: Undo takes it back.
-                let in_game = !matches!(p.turn, Turn::Deciding { .. });
-                p.turn = Turn::Ready;
-                if in_game {
-                    p.game.undo();
-                    // Against the computer, go back to the human's turn.
-                    if let Some(c) = &self.computer {
-                        while p.game.current().to_move() == c.opponent.side && p.game.undo() {}
-                    }
-                }
-                p.hint = None;
-                p.game_over_dismissed = false;
-                if let Some(c) = self.computer.as_mut() {
-                    c.cancel();
-                }
-            }
-            (Phase::Play(p), C::Redo) if !paused && p.ready() => {
-                let n = p.game.cursor() + 1;
-                redo_to(p, self.computer.as_mut(), n);
-            }
-            (Phase::Play(p), C::RedoTo(n)) if !paused && p.ready() => redo_to(p, self.computer.as_mut(), n),
-            (Phase::Play(p), C::AskResign(side)) if p.ready() && p.game.result().is_none() => {
-                self.modals.open(Modal::Resign(side));
-            }
-            (phase, C::Resign(side)) => {
-                self.modals.close(|m| matches!(m, Modal::Resign(_)));
-                if let Phase::Play(p) = phase
-                    && !self.modals.paused()
-                    && p.ready()
-                    && p.game.resign(side).is_ok()
-                {
-                    p.hint = None;
-                    p.game_over_dismissed = false;
-                    if let Some(c) = self.computer.as_mut() {
-                        c.cancel();
-                    }
-                }
-            }
-            // ---- Play: review ----
-            (Phase::Play(p), C::ReviewAt(n)) if p.sowing().is_none() => review_at(p, Some(n)),
-            (Phase::Play(p), C::ReviewPrev) if p.sowing().is_none() => {
-                let cur = p.review.unwrap_or(p.game.cursor());
-                if cur > 0 {
-                    review_at(p, Some(cur - 1));
-                }
-            }
-            (Phase::Play(p), C::ReviewNext) => {
-                if let Some(n) = p.review {
-                    review_at(p, Some(n + 1));
-                }
-            }
-            (Phase::Play(p), C::ReviewFirst) if p.sowing().is_none() => review_at(p, Some(0)),
-            (Phase::Play(p), C::ReviewEnd) => p.review = None,
-            (Phase::Play(p), C::PlayFromHere) if !paused => {
-                if let Some(n) = p.review.take() {
-                    while p.game.cursor() > n || p.game.resigned().is_some() {
-                        p.game.undo();
-                    }
-                    p.hint = None;
-                    p.game_over_dismissed = false;
-                    if let Some(c) = self.computer.as_mut() {
-                        c.cancel();
-                    }
-                }
-            }
-            (Phase::Play(p), C::DismissGameOver) => p.game_over_dismissed = true,
-            // ---- Setup ----
-            // The human lays out only their own side: the computer's comes from its thread.
             (Phase::Setup(s), C::SetupAdd(h)) if !paused && humans_turn(&self.computer, s) => {
                 s.add(h);
             }
@@ -243,6 +124,15 @@ impl Session {
                 self.setup_done();
             }
             (Phase::Setup(s), C::SetupDone) if !paused && humans_turn(&self.computer, s) => self.setup_done(),
+            (_, command) => return Some(command),
+        }
+        None
+    }
+
+    /// New games, files and the windows that ask (unsaved changes, paths, problems).
+    fn document_command(&mut self, command: Command) -> Option<Command> {
+        use Command as C;
+        match (&mut self.phase, command) {
             // ---- New games ----
             (_, C::OpenNewGame) => self.modals.open(Modal::NewGame(Box::new(self.settings.form.clone()))),
             (_, C::CancelNewGame) => {
@@ -258,12 +148,6 @@ impl Session {
                     form.state_text = text.trim().to_string();
                     form.error = None;
                 }
-            }
-            (Phase::Play(p), C::Rematch) if p.game.result().is_some() => {
-                let first = p.game.start().to_move().opponent();
-                let options = *p.game.options();
-                self.banked = self.match_score();
-                self.enter(Phase::Setup(Setup::new(first, options)), None);
             }
             // ---- Files ----
             (_, C::Open) => self.ask_open(),
@@ -296,7 +180,7 @@ impl Session {
                 // Another file at a typed path is replaced only when the player says so.
                 if self.document.path.as_ref() != Some(&path) && std::fs::symlink_metadata(&path).is_ok() {
                     self.modals.open(Modal::Replace(path));
-                    return;
+                    return None;
                 }
                 self.modals.close(|m| matches!(m, Modal::Path(_)));
                 self.save_to(path);
@@ -345,6 +229,15 @@ impl Session {
                     self.carry_out(c);
                 }
             }
+            (_, command) => return Some(command),
+        }
+        None
+    }
+
+    /// The view and the settings: what is shown and how; anything else means nothing now.
+    fn view_command(&mut self, command: Command) {
+        use Command as C;
+        match (&mut self.phase, command) {
             // ---- View ----
             (_, C::Flip) => {
                 self.settings.flipped = !self.flipped();
@@ -374,62 +267,12 @@ impl Session {
             }
             (_, C::SetTheme(t)) => self.settings.theme = t,
             (_, C::ShowPanelTab(t)) => self.settings.panel_tab = t,
-            (Phase::Play(_), C::ThinkLonger) => self.think_longer(),
             (_, C::ToggleThreats) => self.settings.threats ^= true,
             (_, C::ToggleCoach) => self.settings.coach ^= true,
-            (Phase::Play(p), C::AnalyseGame) if p.lesson.is_none() && p.puzzle.is_none() && p.game.cursor() > 0 => {
-                let moves = p.game.moves().iter().map(|e| e.mv.clone()).collect();
-                let (start, known) = (p.game.start().clone(), self.judgements().clone());
-                self.game_review = Some(GameReview::start(start, moves, REVIEW_TIME, known, self.waker.clone()));
-            }
             (_, C::StopAnalysingGame) => self.game_review = None,
             (_, C::ToggleHelp) => self.toggle_help(),
             (_, C::ToggleAbout) => self.toggle_about(),
             (_, C::ToggleTeaching(t)) => self.toggle_teaching(t),
-            (_, C::StartLesson(n)) => self.start_lesson(n, 0),
-            (_, C::StartLessonAt { lesson, step }) => self.start_lesson(lesson, step),
-            (Phase::Play(p), C::LessonNext) if !paused => {
-                if let Some(run) = p.lesson.take() {
-                    self.lesson_next(run);
-                }
-            }
-            (Phase::Play(p), C::LessonRetry) if !paused => {
-                if let Some(run) = p.lesson.take() {
-                    **p = LessonRun::start(run.index, run.lesson, run.step);
-                }
-            }
-            (Phase::Play(p), C::LessonShowMe) if !paused => {
-                if let Some(run) = p.lesson.take()
-                    && let Task::Play(moves) = &run.current().task
-                {
-                    let mv = moves[0].clone();
-                    **p = LessonRun::start(run.index, run.lesson, run.step);
-                    if let Some(run) = p.lesson.as_mut() {
-                        run.shown = true;
-                    }
-                    if let Ok(trace) = p.game.play(&mv) {
-                        p.turn = animation(&trace, animate, now).map_or(Turn::Ready, Turn::Animating);
-                    }
-                }
-            }
-            (Phase::Play(p), C::LeaveLesson) if p.lesson.is_some() => {
-                self.enter(Phase::Setup(Setup::new(Side::Lower, self.settings.form.options)), None);
-                self.modals.open(Modal::Learn);
-            }
-            (_, C::StartPuzzle(n)) => self.start_puzzle(n),
-            (Phase::Play(p), C::PuzzleRetry) if !paused => {
-                if let Some(run) = p.puzzle.take() {
-                    **p = PuzzleRun::start(run.index, run.puzzle);
-                }
-            }
-            (Phase::Play(p), C::PuzzleNext) if p.puzzle.is_some() => {
-                let index = p.puzzle.as_ref().map_or(0, |r| r.index);
-                self.puzzle_next(index);
-            }
-            (Phase::Play(p), C::LeavePuzzle) if p.puzzle.is_some() => {
-                self.enter(Phase::Setup(Setup::new(Side::Lower, self.settings.form.options)), None);
-                self.modals.open(Modal::Puzzles);
-            }
             (_, C::CopyState) => self.effects.push(Effect::Copy(self.shown_state_text())),
             (_, C::CopyRecord) => self.effects.push(Effect::Copy(self.record_text())),
             // Everything else means nothing in this phase, or not now.
@@ -533,6 +376,13 @@ impl Session {
 
     fn setup_done(&mut self) {
         let Phase::Setup(s) = &mut self.phase else { return };
+        // A lesson's set-out step: the lesson says what was laid out.
+        if let Some(run) = s.lesson.clone() {
+            if let Some(play) = run.set_out_done(s, false) {
+                self.phase = Phase::Play(Box::new(play));
+            }
+            return;
+        }
         if s.done().is_some()
             && let (Some(lower), Some(upper)) = (s.layout(Side::Lower), s.layout(Side::Upper))
         {
@@ -542,60 +392,8 @@ impl Session {
     }
 }
 
-/// The animation of `trace` from `now`, when animating at `rate` events a second.
 /// True when the side laying out is not the computer's (RULES.md §2): the human may edit it.
 fn humans_turn(computer: &Option<Computer>, setup: &Setup) -> bool {
     computer.as_ref().is_none_or(|c| c.opponent.side != setup.laying)
 }
 
-fn animation(trace: &Trace, rate: Option<f64>, now: f64) -> Option<Animation> {
-    rate.map(|rate| Animation::new(trace, now, rate))
-}
-
-/// Sows on until the next decision or the end of the move; animates the laps from `known`
-/// on, starting from the board `before` them.
-fn run_sowing(p: &mut Play, mut s: Sowing, before: Position, known: usize, rate: Option<f64>, now: f64) {
-    let mover = s.mover();
-    match s.advance() {
-        Progress::Decision(_) => {
-            let t = Trace { mover, start: before, laps: s.laps()[known..].to_vec() };
-            p.turn = Turn::Deciding { anim: animation(&t, rate, now), sowing: Box::new(s) };
-        }
-        Progress::Finished => {
-            p.turn = Turn::Ready;
-            if let Ok((succ, trace)) = s.finish()
-                && p.game.play(&succ.mv).is_ok()
-            {
-                let t = Trace { mover, start: before, laps: trace.laps[known.min(trace.laps.len())..].to_vec() };
-                if let Some(a) = animation(&t, rate, now) {
-                    p.turn = Turn::Animating(a);
-                }
-            }
-        }
-    }
-}
-
-/// Plays the redo branch again up to `n` moves; against the computer, on to the human's
-/// turn.
-fn redo_to(p: &mut Play, computer: Option<&mut Computer>, n: usize) {
-    if n <= p.game.cursor() || n > p.game.all_entries().len() {
-        return;
-    }
-    while p.game.cursor() < n && p.game.redo() {}
-    if let Some(c) = computer {
-        c.cancel();
-        if p.game.current().to_move() == c.opponent.side {
-            p.game.redo();
-        }
-    }
-    p.hint = None;
-    p.game_over_dismissed = false;
-}
-
-/// Shows the position after `n` moves read-only (the live game when `n` is the cursor).
-fn review_at(p: &mut Play, n: Option<usize>) {
-    if let Turn::Animating(_) = p.turn {
-        p.turn = Turn::Ready;
-    }
-    p.review = n.filter(|&n| n < p.game.cursor());
-}

@@ -2,9 +2,11 @@
 //! move just played. The board, the sowing and the decisions are those of [`Play`]; a
 //! lesson only decides which moves it waits for and what it says about them.
 
-use super::Play;
+use super::{Phase, Play, PlayKind};
+use crate::app::setup::Setup;
 use crate::game::Game;
 use crate::lessons::{Lesson, Step, Task};
+use omweso_rules::{GameState, Side};
 
 /// What the lesson says about the move just played.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,12 +33,37 @@ pub struct LessonRun {
 }
 
 impl LessonRun {
-    /// The play of step `step` of `lesson` (number `index` of the course).
-    pub fn start(index: usize, lesson: Lesson, step: usize) -> Play {
+    /// The board of step `step` of `lesson` (number `index` of the course): the step's
+    /// state in play, or for a step that practises setting out, a setup board on which
+    /// Lower lays out against Upper's layout.
+    pub fn start(index: usize, lesson: Lesson, step: usize) -> Phase {
         let state = lesson.steps[step].state.clone();
+        let set_out = matches!(lesson.steps[step].task, Task::SetOut);
+        let run = LessonRun { index, lesson, step, feedback: None, shown: false };
+        if set_out {
+            let mut setup = Setup::new(Side::Lower, *state.options());
+            // Upper has laid out: Lower, who moves first, lays out seeing it (RULES.md §2).
+            setup.counts[Side::Upper.index()] = state.position().side_counts(Side::Upper);
+            setup.done[Side::Upper.index()] = true;
+            setup.laying = Side::Lower;
+            setup.lesson = Some(run);
+            return Phase::Setup(setup);
+        }
         let mut play = Play::new(Game::from_state(state));
-        play.lesson = Some(LessonRun { index, lesson, step, feedback: None, shown: false });
-        play
+        play.kind = PlayKind::Lesson(run);
+        Phase::Play(Box::new(play))
+    }
+
+    /// The board in play after a set-out step's layout is done: the game from `setup`'s
+    /// layouts, and what the lesson says of Lower's (`shown` when "Show me" laid it out).
+    pub fn set_out_done(mut self, setup: &Setup, shown: bool) -> Option<Play> {
+        let (lower, upper) = (setup.layout(Side::Lower)?, setup.layout(Side::Upper)?);
+        let state = GameState::from_layouts(&lower, &upper, Side::Lower, setup.options);
+        self.feedback = Some(Feedback::Right(self.current().set_out_feedback(&lower)));
+        self.shown = shown;
+        let mut play = Play::new(Game::from_state(state));
+        play.kind = PlayKind::Lesson(self);
+        Some(play)
     }
 
     /// The step shown.
@@ -54,7 +81,7 @@ impl LessonRun {
     pub fn can_go_on(&self) -> bool {
         match self.current().task {
             Task::Look => true,
-            Task::Play(_) => matches!(self.feedback, Some(Feedback::Right(_))),
+            Task::Play(_) | Task::SetOut => matches!(self.feedback, Some(Feedback::Right(_))),
             Task::PlayBeginner => false,
         }
     }
@@ -65,7 +92,7 @@ impl Play {
     /// thinks of it.
     pub fn judge_lesson_move(&mut self) {
         let ready = self.ready();
-        let Some(run) = self.lesson.as_mut() else { return };
+        let PlayKind::Lesson(run) = &mut self.kind else { return };
         if run.feedback.is_some() || !ready || self.game.cursor() != 1 {
             return;
         }

@@ -11,6 +11,7 @@
 //! comes back as [`Effect`]s.
 
 mod apply;
+mod apply_play;
 mod lesson;
 mod play;
 mod puzzle;
@@ -19,7 +20,7 @@ mod seats;
 mod teach;
 
 pub use lesson::{Feedback, LessonRun};
-pub use play::{Play, Turn};
+pub use play::{Play, PlayKind, Turn};
 pub use puzzle::{PuzzleFeedback, PuzzleRun};
 
 use super::analysis::{GameReview, Judgements, Judging, Proven, Proving};
@@ -335,8 +336,7 @@ impl Session {
         {
             return changed;
         }
-        let changed = self.lesson().is_none()
-            && self.puzzle().is_none()
+        let changed = !self.teaching()
             && self.document.baseline.as_ref() != Some(&self.to_saved());
         self.changed_at.set(Some((self.revision, changed)));
         changed
@@ -366,14 +366,24 @@ impl Session {
             || self.computer.as_ref().is_some_and(|c| c.opponent.level == omweso_engine::Level::Beginner)
     }
 
-    /// The lesson under way, if any.
+    /// The lesson under way, if any: on a board in play, or on a step that practises
+    /// setting out the seeds.
     pub fn lesson(&self) -> Option<&LessonRun> {
-        self.play().and_then(|p| p.lesson.as_ref())
+        match &self.phase {
+            Phase::Setup(s) => s.lesson.as_ref(),
+            Phase::Play(p) => p.lesson(),
+        }
     }
 
     /// The puzzle under way, if any.
     pub fn puzzle(&self) -> Option<&PuzzleRun> {
-        self.play().and_then(|p| p.puzzle.as_ref())
+        self.play().and_then(|p| p.puzzle())
+    }
+
+    /// True on a board that teaches (a lesson or a puzzle), which is not a document: not
+    /// saved, undone, hinted or counted in the match.
+    pub fn teaching(&self) -> bool {
+        self.lesson().is_some() || self.puzzle().is_some()
     }
 
     /// The course of lessons, or why it could not be loaded.
@@ -461,7 +471,7 @@ impl Session {
     pub fn game_over_open(&self) -> bool {
         self.shown_result().is_some()
             && self.play().is_some_and(|p| {
-                !p.game_over_dismissed && p.review.is_none() && p.lesson.is_none() && p.puzzle.is_none()
+                !p.game_over_dismissed && p.review.is_none() && p.is_game()
             })
     }
 
@@ -479,7 +489,7 @@ impl Session {
     pub fn match_score(&self) -> [u32; 2] {
         let mut s = self.banked;
         if let (Some(r), Some(game)) =
-            (self.shown_result().filter(|_| self.lesson().is_none() && self.puzzle().is_none()), self.game())
+            (self.shown_result().filter(|_| !self.teaching()), self.game())
             && let Some(w) = r.winner()
         {
             s[w.index()] = s[w.index()].saturating_add(r.points(game.options()));
@@ -498,15 +508,18 @@ impl Session {
         self.play().is_some_and(|p| {
             p.ready()
                 && p.game.result().is_none()
-                && p.lesson.as_ref().is_none_or(|l| l.awaits_move(p))
-                && p.puzzle.as_ref().is_none_or(|r| r.feedback.is_none() && p.game.cursor() == 0)
+                && match &p.kind {
+                    PlayKind::Game => true,
+                    PlayKind::Lesson(l) => l.awaits_move(p),
+                    PlayKind::Puzzle(r) => r.feedback.is_none() && p.game.cursor() == 0,
+                }
         }) && !self.computer_turn()
     }
 
     /// The live game outside a lesson (where Undo, Redo, Resign, Hint and saving mean
     /// something).
     fn game_play(&self) -> Option<&Play> {
-        self.play().filter(|p| p.lesson.is_none() && p.puzzle.is_none())
+        self.play().filter(|p| p.is_game())
     }
 
     /// The side that would resign with the Resign button: against the computer the human,
@@ -614,3 +627,5 @@ mod tests_engine;
 mod tests_prompt;
 #[cfg(test)]
 mod tests_puzzle;
+#[cfg(test)]
+mod tests_set_out;

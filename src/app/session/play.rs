@@ -1,6 +1,8 @@
 //! The play phase: the game, what is shown of it (review, hint) and the move in progress.
 
 use crate::app::animation::Animation;
+use super::lesson::LessonRun;
+use super::puzzle::PuzzleRun;
 use crate::game::Game;
 use omweso_rules::{Move, Sowing};
 
@@ -35,10 +37,21 @@ pub struct Play {
     pub turn: Turn,
     /// The game-over card was closed.
     pub game_over_dismissed: bool,
-    /// The lesson followed on this board, if this is a lesson.
-    pub lesson: Option<super::lesson::LessonRun>,
-    /// The puzzle on this board, if this is a puzzle.
-    pub puzzle: Option<super::puzzle::PuzzleRun>,
+    /// What this board is for: a game, a lesson's step or a puzzle.
+    pub kind: PlayKind,
+}
+
+/// What a board in play is for. A game is a document (saved, undone, hinted, analysed); a
+/// lesson's step and a puzzle are boards of their own that teach, and none of that.
+#[derive(Clone, Debug, Default)]
+pub enum PlayKind {
+    /// A game between two players (or a player and the computer).
+    #[default]
+    Game,
+    /// A step of a lesson.
+    Lesson(LessonRun),
+    /// A puzzle.
+    Puzzle(PuzzleRun),
 }
 
 impl Play {
@@ -50,8 +63,28 @@ impl Play {
             hint: None,
             turn: Turn::Ready,
             game_over_dismissed: false,
-            lesson: None,
-            puzzle: None,
+            kind: PlayKind::Game,
+        }
+    }
+
+    /// True when this board holds a game (not a lesson or a puzzle).
+    pub fn is_game(&self) -> bool {
+        matches!(self.kind, PlayKind::Game)
+    }
+
+    /// The lesson followed on this board, if it is a lesson.
+    pub fn lesson(&self) -> Option<&LessonRun> {
+        match &self.kind {
+            PlayKind::Lesson(run) => Some(run),
+            _ => None,
+        }
+    }
+
+    /// The puzzle on this board, if it is a puzzle.
+    pub fn puzzle(&self) -> Option<&PuzzleRun> {
+        match &self.kind {
+            PlayKind::Puzzle(run) => Some(run),
+            _ => None,
         }
     }
 

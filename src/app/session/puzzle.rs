@@ -3,7 +3,7 @@
 //! decisions are those of [`Play`]; the puzzle only says what the move played was: the
 //! answer, or a move the opponent's proof refutes (taken back to try again).
 
-use super::{Phase, Play, Session};
+use super::{Phase, Play, PlayKind, Session};
 use crate::app::modal::Modal;
 use crate::game::Game;
 use crate::puzzles::{ProvenWin, Puzzle, Verdict};
@@ -38,7 +38,7 @@ impl PuzzleRun {
     /// The play of `puzzle` (number `index`), its position on the board.
     pub fn start(index: usize, puzzle: Puzzle) -> Play {
         let mut play = Play::new(Game::from_state(puzzle.state.clone()));
-        play.puzzle = Some(PuzzleRun { index, puzzle, feedback: None });
+        play.kind = PlayKind::Puzzle(PuzzleRun { index, puzzle, feedback: None });
         play
     }
 
@@ -57,7 +57,7 @@ impl Play {
     /// In a puzzle: once the move has been sown, says what it was.
     pub fn judge_puzzle_move(&mut self) {
         let ready = self.ready();
-        let Some(run) = self.puzzle.as_mut() else { return };
+        let PlayKind::Puzzle(run) = &mut self.kind else { return };
         if run.feedback.is_some() || !ready || self.game.cursor() != 1 {
             return;
         }
@@ -77,13 +77,13 @@ impl Session {
     /// Starts puzzle `n` of the list: a board of its own, no computer, not a document.
     pub(super) fn start_puzzle(&mut self, n: usize) {
         let Some(puzzle) = crate::puzzles::course().ok().and_then(|p| p.get(n)).cloned() else { return };
-        self.enter_teaching(PuzzleRun::start(n, puzzle));
+        self.enter_teaching(Phase::Play(Box::new(PuzzleRun::start(n, puzzle))));
     }
 
     /// The puzzle just solved is kept as solved (between runs too).
     pub(super) fn note_solved_puzzle(&mut self) {
         if let Phase::Play(p) = &self.phase
-            && let Some(run) = &p.puzzle
+            && let Some(run) = p.puzzle()
             && run.solved()
             && !self.settings.puzzles_solved.contains(&run.puzzle.id)
         {

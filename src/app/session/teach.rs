@@ -1,12 +1,14 @@
-//! Lessons in the session: opening the teaching windows, starting a lesson on a board of
-//! its own, going on from a step, and what a lesson does not allow.
+//! Lessons and puzzles in the session: opening the teaching windows, starting a lesson or
+//! a puzzle on a board of its own, their commands (go on, try again, show me, leave), and
+//! what a teaching board does not allow.
 
-use super::{LessonRun, Phase, Session};
+use super::apply_play::animation;
+use super::{LessonRun, Phase, PlayKind, PuzzleRun, Session, Turn};
 use crate::app::command::{Command, Teaching};
 use crate::app::modal::Modal;
 use crate::app::setup::Setup;
 use crate::lessons::Task;
-use omweso_rules::Side;
+use omweso_rules::{Layout, Side};
 
 impl Session {
     /// Opens one of the teaching windows, or closes it when it is open.
@@ -32,9 +34,83 @@ impl Session {
         self.enter_teaching(LessonRun::start(n, lesson, step));
     }
 
-    /// Puts a lesson's or a puzzle's `play` on a board of its own: the lists and New Game
+    /// Carries out a lesson's or a puzzle's command; gives back any other command.
+    pub(super) fn teaching_command(&mut self, command: Command) -> Option<Command> {
+        use Command as C;
+        let paused = self.paused();
+        match command {
+            C::StartLesson(n) => self.start_lesson(n, 0),
+            C::StartLessonAt { lesson, step } => self.start_lesson(lesson, step),
+            C::LessonNext if !paused => {
+                if let Some(run) = self.lesson().cloned() {
+                    self.lesson_next(run);
+                }
+            }
+            C::LessonRetry if !paused => {
+                if let Some(run) = self.lesson().cloned() {
+                    self.phase = LessonRun::start(run.index, run.lesson, run.step);
+                }
+            }
+            C::LessonShowMe if !paused => self.lesson_show_me(),
+            C::LeaveLesson if self.lesson().is_some() => self.leave_teaching(Modal::Learn),
+            C::StartPuzzle(n) => self.start_puzzle(n),
+            C::PuzzleRetry if !paused => {
+                if let Some(run) = self.puzzle().cloned() {
+                    self.phase = Phase::Play(Box::new(PuzzleRun::start(run.index, run.puzzle)));
+                }
+            }
+            C::PuzzleNext => {
+                if let Some(index) = self.puzzle().map(|r| r.index) {
+                    self.puzzle_next(index);
+                }
+            }
+            C::LeavePuzzle if self.puzzle().is_some() => self.leave_teaching(Modal::Puzzles),
+            command => return Some(command),
+        }
+        None
+    }
+
+    /// "Show me": the step again, with the move it asks for sown (or for a set-out step,
+    /// its layout laid out), said to be the lesson's and not the player's.
+    fn lesson_show_me(&mut self) {
+        let Some(run) = self.lesson().cloned() else { return };
+        let animate = self.settings.animate.then_some(self.settings.speed.rate());
+        let now = self.now;
+        match run.current().task.clone() {
+            Task::Play(moves) => {
+                let mut play = match LessonRun::start(run.index, run.lesson, run.step) {
+                    Phase::Play(p) => p,
+                    Phase::Setup(_) => return,
+                };
+                if let PlayKind::Lesson(run) = &mut play.kind {
+                    run.shown = true;
+                }
+                if let Ok(trace) = play.game.play(&moves[0]) {
+                    play.turn = animation(&trace, animate, now).map_or(Turn::Ready, Turn::Animating);
+                }
+                self.phase = Phase::Play(play);
+            }
+            Task::SetOut => {
+                let Phase::Setup(mut setup) = LessonRun::start(run.index, run.lesson.clone(), run.step) else { return };
+                let lower = Layout::from_position(run.current().state.position(), Side::Lower);
+                setup.counts[Side::Lower.index()] = lower.map_or([2; 16], |l| l.counts());
+                if let Some(play) = run.set_out_done(&setup, true) {
+                    self.phase = Phase::Play(Box::new(play));
+                }
+            }
+            Task::Look | Task::PlayBeginner => {}
+        }
+    }
+
+    /// Leaves a lesson or a puzzle for an empty setup board, with its list (`list`) open.
+    fn leave_teaching(&mut self, list: Modal) {
+        self.enter(Phase::Setup(Setup::new(Side::Lower, self.settings.form.options)), None);
+        self.modals.open(list);
+    }
+
+    /// Puts a lesson's or a puzzle's board (`phase`) on its own: the lists and New Game
     /// close, no computer, one person on both sides, no match score, not a document.
-    pub(super) fn enter_teaching(&mut self, play: super::Play) {
+    pub(super) fn enter_teaching(&mut self, phase: Phase) {
         self.modals.close(|m| matches!(m, Modal::Learn | Modal::Puzzles | Modal::NewGame(_)));
         if let Some(c) = self.computer.as_mut() {
             c.cancel();
@@ -42,7 +118,7 @@ impl Session {
         self.computer = None;
         self.names = Side::BOTH.map(|s| s.to_string());
         self.banked = [0, 0];
-        self.enter(Phase::Play(Box::new(play)), None);
+        self.enter(phase, None);
     }
 
     /// Goes on from a lesson step: the next step, or, after the last, the lesson is done
@@ -66,9 +142,6 @@ impl Session {
             return;
         }
         if !run.can_go_on() {
-            if let Phase::Play(p) = &mut self.phase {
-                p.lesson = Some(run);
-            }
             return;
         }
         if run.step + 1 < run.lesson.steps.len() {
@@ -80,8 +153,7 @@ impl Session {
         if self.lessons.as_ref().is_ok_and(|l| next < l.len()) {
             self.start_lesson(next, 0);
         } else {
-            self.enter(Phase::Setup(Setup::new(Side::Lower, self.settings.form.options)), None);
-            self.modals.open(Modal::Learn);
+            self.leave_teaching(Modal::Learn);
         }
     }
 }
