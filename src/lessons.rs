@@ -195,7 +195,9 @@ impl LessonText {
                             || state.to_move() != Side::Lower
                             || state.first_moves() != FirstMoves::Both
                         {
-                            return Err(fail("a SetOut task needs a start: 32 seeds a side, Lower to move first".into()));
+                            return Err(fail(
+                                "a SetOut task needs a start: 32 seeds a side, Lower to move first".into(),
+                            ));
                         }
                         Task::SetOut
                     }
@@ -323,9 +325,9 @@ impl Step {
         let capturing = moves
             .iter()
             .filter(|mv| {
-                state.play(mv).is_ok_and(|(_, trace)| {
-                    trace.laps.iter().any(|lap| lap.source == omweso_rules::LapSource::Capture)
-                })
+                state
+                    .play(mv)
+                    .is_ok_and(|(_, trace)| trace.laps.iter().any(|lap| lap.source == omweso_rules::LapSource::Capture))
             })
             .count();
         let plural = |n: usize, one: &str, many: &str| if n == 1 { format!("1 {one}") } else { format!("{n} {many}") };

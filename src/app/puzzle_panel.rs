@@ -3,11 +3,11 @@
 //! the move played was: solved with the winning line, or refuted by the opponent's proof,
 //! with Try again). They only record [`Command`]s.
 
+use super::analysis::{line_text, within_own_moves};
 use super::command::Teaching;
 use super::session::PuzzleFeedback;
 use super::{App, Command, theme};
 use egui::{Color32, Context, RichText, Ui};
-use super::analysis::{line_text, within_own_moves};
 
 /// `at once`, `within 5 moves`: the winner's own moves of a proof's longest line.
 fn within(moves: u32) -> String {

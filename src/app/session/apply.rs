@@ -396,4 +396,3 @@ impl Session {
 fn humans_turn(computer: &Option<Computer>, setup: &Setup) -> bool {
     computer.as_ref().is_none_or(|c| c.opponent.side != setup.laying)
 }
-

@@ -299,8 +299,7 @@ impl Session {
         {
             return changed;
         }
-        let changed = !self.teaching()
-            && self.document.baseline.as_ref() != Some(&self.to_saved());
+        let changed = !self.teaching() && self.document.baseline.as_ref() != Some(&self.to_saved());
         self.changed_at.set(Some((self.revision, changed)));
         changed
     }
@@ -433,9 +432,7 @@ impl Session {
     /// True when the game-over card is showing.
     pub fn game_over_open(&self) -> bool {
         self.shown_result().is_some()
-            && self.play().is_some_and(|p| {
-                !p.game_over_dismissed && p.review.is_none() && p.is_game()
-            })
+            && self.play().is_some_and(|p| !p.game_over_dismissed && p.review.is_none() && p.is_game())
     }
 
     /// The game to keep for the next run: the one on the board, or after "Discard" on
@@ -451,8 +448,7 @@ impl Session {
     /// is shown.
     pub fn match_score(&self) -> [u32; 2] {
         let mut s = self.banked;
-        if let (Some(r), Some(game)) =
-            (self.shown_result().filter(|_| !self.teaching()), self.game())
+        if let (Some(r), Some(game)) = (self.shown_result().filter(|_| !self.teaching()), self.game())
             && let Some(w) = r.winner()
         {
             s[w.index()] = s[w.index()].saturating_add(r.points(game.options()));

@@ -1,8 +1,8 @@
 //! The play phase: the game, what is shown of it (review, hint) and the move in progress.
 
-use crate::app::animation::Animation;
 use super::lesson::LessonRun;
 use super::puzzle::PuzzleRun;
+use crate::app::animation::Animation;
 use crate::game::Game;
 use omweso_rules::{Move, Sowing};
 
@@ -57,14 +57,7 @@ pub enum PlayKind {
 impl Play {
     /// Play of `game`, shown live, with nothing under way.
     pub fn new(game: Game) -> Play {
-        Play {
-            game,
-            review: None,
-            hint: None,
-            turn: Turn::Ready,
-            game_over_dismissed: false,
-            kind: PlayKind::Game,
-        }
+        Play { game, review: None, hint: None, turn: Turn::Ready, game_over_dismissed: false, kind: PlayKind::Game }
     }
 
     /// True when this board holds a game (not a lesson or a puzzle).
