@@ -331,15 +331,21 @@ impl Step {
             })
             .count();
         let plural = |n: usize, one: &str, many: &str| if n == 1 { format!("1 {one}") } else { format!("{n} {many}") };
-        let capture_words = match capturing {
-            0 => "none of them captures yet".to_string(),
-            n if n == moves.len() => "every one of them captures".to_string(),
-            n => format!("{} of them {}", n, if n == 1 { "captures" } else { "capture" }),
+        let capture_words = match (capturing, moves.len()) {
+            (0, 1) => "it does not capture yet".to_string(),
+            (0, _) => "none of them captures yet".to_string(),
+            (_, 1) => "it captures".to_string(),
+            (n, all) if n == all => "every one of them captures".to_string(),
+            (n, _) => format!("{} of them {}", n, if n == 1 { "captures" } else { "capture" }),
+        };
+        let front_words = match front {
+            0 => "none in the front row".to_string(),
+            32 => "all of them in the front row".to_string(),
+            n => format!("{n} in the front row"),
         };
         format!(
-            "You set out 32 seeds in {}, {} in your front row. You move first: this layout gives you {} (from {}), and {}.",
+            "32 seeds in {}, {front_words}. Lower moves first: this layout gives {} (from {}), and {}.",
             plural(holes, "hole", "holes"),
-            if front == 0 { "none of them".to_string() } else { format!("{front} of them") },
             plural(moves.len(), "first move", "first moves"),
             plural(starts, "hole", "holes"),
             capture_words

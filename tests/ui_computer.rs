@@ -108,7 +108,7 @@ fn the_worker_wakes_the_window_when_the_computers_move_is_ready() {
     assert_eq!(game(&h).cursor(), 2, "the answer is played");
     assert!(!h.state().session().computer().expect("computer").thinking(), "and not searched for again");
     let shown = game(&h).current().to_string();
-    h.get_by_label(&shown);
+    shows_position(&mut h, &shown);
 }
 
 #[test]

@@ -41,6 +41,10 @@ fn every_tab_fits_the_window_at_every_size() {
         let last = format!("{}.", moves);
         inside(&h, &last, size);
         if size[1] >= 800.0 {
+            // The list keeps six rows before the position text gets room beside it.
+            inside(&h, &format!("{}.", moves - 5), size);
+        }
+        if size[1] >= 1080.0 {
             inside(&h, "Position", size);
         }
         h.state_mut().push(Command::ShowPanelTab(PanelTab::Analysis));
@@ -50,6 +54,10 @@ fn every_tab_fits_the_window_at_every_size() {
         h.state_mut().push(Command::ShowPanelTab(PanelTab::Board));
         h.run();
         inside(&h, "Hole letters (F3)", size);
+        if size[1] >= 800.0 {
+            // The position, whole, in the Board tab.
+            inside(&h, "Position", size);
+        }
         assert!(h.query_by_label("Analyse game").is_none(), "one tab at a time");
     }
 }

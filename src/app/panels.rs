@@ -374,13 +374,20 @@ fn play_tools(app: &mut App, ui: &mut Ui, compact: bool) {
         PanelTab::Board => {
             egui::ScrollArea::vertical().id_salt("board-tab").auto_shrink([false, false]).show(ui, |ui| {
                 view_toggles(app, ui);
+                // The position shown, whole (the Moves tab gives it at most three lines, and
+                // only when the move list has room).
+                ui.add_space(8.0);
+                ui.label(RichText::new("Position").strong());
+                let text = app.session().shown_state_text();
+                ui.add(egui::Label::new(RichText::new(text).monospace()).wrap().selectable(true));
             });
         }
     }
 }
 
 /// The Moves tab: the move shown in words, the move list (as tall as the panel allows,
-/// following the game), Analyse game and the position as text.
+/// following the game), Analyse game and, when the list keeps six rows, the position as
+/// text.
 fn moves_tab(app: &mut App, ui: &mut Ui, compact: bool) {
     let row = ui.spacing().interact_size.y;
     let gap = ui.spacing().item_spacing.y;
@@ -397,7 +404,10 @@ fn moves_tab(app: &mut App, ui: &mut Ui, compact: bool) {
     if words.is_some() {
         room -= words_height;
     }
-    let show_position = room >= position_height + row;
+    // The list comes before the position (the Board tab has it whole): it gives way
+    // while the list would show fewer than six of its moves.
+    let entries = app.session().game().map_or(0, |g| g.all_entries().len());
+    let show_position = room >= position_height + entries.clamp(1, 6) as f32 * row;
     if let Some(text) = words {
         let heading = if app.session().review().is_some() { "This move" } else { "Last move" };
         egui::CollapsingHeader::new(RichText::new(heading).strong())

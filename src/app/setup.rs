@@ -131,7 +131,7 @@ pub struct Setup {
     pub options: RuleOptions,
     /// The lesson whose step practises setting out, when this board is one (Done then
     /// shows the lesson what was laid out instead of starting a game).
-    pub lesson: Option<crate::app::session::LessonRun>,
+    pub lesson: Option<Box<crate::app::session::LessonRun>>,
 }
 
 impl Setup {

@@ -117,6 +117,7 @@ pub fn lesson_panel(app: &mut App, ui: &mut Ui) {
                 let head = match (run.shown, &step.task) {
                     (true, Task::SetOut) => "This is the layout from the book:",
                     (true, _) => "This is the move:",
+                    (false, Task::SetOut) => "Your layout:",
                     (false, _) => "Right!",
                 };
                 ui.label(RichText::new(head).strong().color(theme::LAST_MOVE));

@@ -57,6 +57,16 @@ pub fn click(h: &mut Harness<'_, App>, label: &str) {
     h.run();
 }
 
+/// The position text the Board tab shows (whole) contains `text`; the Moves tab is shown
+/// again after.
+pub fn shows_position(h: &mut Harness<'_, App>, text: &str) {
+    h.state_mut().push(Command::ShowPanelTab(omweso::app::settings::PanelTab::Board));
+    h.run();
+    h.get_by_label_contains(text);
+    h.state_mut().push(Command::ShowPanelTab(omweso::app::settings::PanelTab::Moves));
+    h.run();
+}
+
 /// A session on `state` against the computer playing `side` at `level`, as a saved game
 /// with a computer player opens.
 pub fn against(state: GameState, side: Side, level: omweso_engine::Level) -> Session {

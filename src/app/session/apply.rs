@@ -377,7 +377,7 @@ impl Session {
     fn setup_done(&mut self) {
         let Phase::Setup(s) = &mut self.phase else { return };
         // A lesson's set-out step: the lesson says what was laid out.
-        if let Some(run) = s.lesson.clone() {
+        if let Some(run) = s.lesson.as_deref().cloned() {
             if let Some(play) = run.set_out_done(s, false) {
                 self.phase = Phase::Play(Box::new(play));
             }

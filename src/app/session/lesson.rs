@@ -46,7 +46,7 @@ impl LessonRun {
             setup.counts[Side::Upper.index()] = state.position().side_counts(Side::Upper);
             setup.done[Side::Upper.index()] = true;
             setup.laying = Side::Lower;
-            setup.lesson = Some(run);
+            setup.lesson = Some(Box::new(run));
             return Phase::Setup(setup);
         }
         let mut play = Play::new(Game::from_state(state));

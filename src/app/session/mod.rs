@@ -332,7 +332,7 @@ impl Session {
     /// setting out the seeds.
     pub fn lesson(&self) -> Option<&LessonRun> {
         match &self.phase {
-            Phase::Setup(s) => s.lesson.as_ref(),
+            Phase::Setup(s) => s.lesson.as_deref(),
             Phase::Play(p) => p.lesson(),
         }
     }

@@ -49,7 +49,7 @@ fn a_set_out_step_is_practised_on_a_setup_board_and_judged_by_the_rules() {
     assert_eq!(state.position().side_counts(Side::Lower), [2; 16]);
     assert_eq!(state.position().side_counts(Side::Upper), upper);
     let moves = state.legal_moves().len();
-    assert!(words.starts_with("You set out 32 seeds in 16 holes, 16 of them in your front row."), "{words}");
+    assert!(words.starts_with("32 seeds in 16 holes, 16 in the front row."), "{words}");
     assert!(words.contains(&format!("{moves} first moves (from 16 holes)")), "{words}");
     assert!(!s.human_to_move(), "the board is looked at, not played");
     assert!(s.lesson().unwrap().can_go_on());
@@ -64,7 +64,7 @@ fn a_set_out_step_is_practised_on_a_setup_board_and_judged_by_the_rules() {
     let step_words = said(&s).unwrap();
     let layout = Layout::new(Side::Lower, shown).unwrap();
     assert_eq!(step_words, s.lessons().unwrap()[lesson].steps[step].set_out_feedback(&layout));
-    assert!(step_words.contains("in 7 holes, 28 of them in your front row"), "{step_words}");
+    assert!(step_words.contains("in 7 holes, 28 in the front row"), "{step_words}");
     // Next goes on past the step.
     s.apply(C::LessonNext);
     assert!(s.lesson().is_none_or(|r| (r.index, r.step) != (lesson, step)));
