@@ -116,11 +116,20 @@ struct MoveRecord {
 
 const FORMAT: &str = "omweso-game";
 
+/// Why a file cannot be read: a missing file in a player's words, anything else in the
+/// system's.
+fn io_words(e: &std::io::Error) -> String {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "there is no such file".to_string(),
+        _ => e.to_string(),
+    }
+}
+
 /// Why a saved game cannot be read. Nothing is changed when loading fails.
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
     /// The file cannot be read.
-    #[error("cannot read {path}: {source}")]
+    #[error("cannot read {}: {}", path.display(), io_words(source))]
     Io {
         /// The file.
         path: PathBuf,

@@ -97,6 +97,15 @@ fn folders_devices_and_sockets_are_refused_by_kind() {
 }
 
 #[test]
+fn a_missing_file_is_told_in_words() {
+    let dir = Folder::new("missing");
+    let missing = dir.join("no-such-game.omweso");
+    let err = SavedGame::load(&missing).unwrap_err();
+    assert!(matches!(err, LoadError::Io { .. }), "{err:?}");
+    assert_eq!(err.to_string(), format!("cannot read {}: there is no such file", missing.display()));
+}
+
+#[test]
 fn saving_never_writes_through_a_link_planted_at_a_temporary_name() {
     let dir = Folder::new("planted");
     let path = dir.join("game.omweso");
