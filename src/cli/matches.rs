@@ -4,7 +4,7 @@
 
 use super::ai_commands::io;
 use super::external::{ExternalEngine, ExternalError};
-use super::stats::{Sprt, SprtVerdict, elo_interval};
+use super::stats::{Sprt, SprtVerdict};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use omweso_engine::{self as ai, Level, Limits, choose_layout, greedy_move, random_move};
 use omweso_rules::{GameState, Layout, Move, Outcome, RuleOptions, Side};
@@ -16,6 +16,9 @@ use std::str::FromStr;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::mpsc::channel;
 use std::time::{Duration, Instant};
+
+mod tally;
+use tally::Tally;
 
 /// A player of `omweso match`: an engine level, a baseline, or an external engine.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -331,106 +334,6 @@ fn layout_name(p: &Player, m: LayoutMode) -> &'static str {
     }
 }
 
-/// The running tally of a match.
-#[derive(Default)]
-struct Tally {
-    wins: u32,
-    losses: u32,
-    annulled: u32,
-    capped: u32,
-    forfeits: [u32; 2],
-    points: [u32; 2],
-    moves: u64,
-    results: Vec<f64>,
-}
-
-impl Tally {
-    /// Counts `r`.
-    fn add(&mut self, r: &GameRecord, s: &MatchSettings) {
-        self.moves += r.moves as u64;
-        self.results.push(r.a_score());
-        let a_won = r.a_score() == 1.0;
-        match &r.end {
-            GameEnd::Won(_, p) => self.points[usize::from(!a_won)] += p,
-            GameEnd::Forfeit(..) => {
-                self.forfeits[usize::from(a_won)] += 1;
-                self.points[usize::from(!a_won)] += s.options.points.normal;
-            }
-            GameEnd::Annulled => self.annulled += 1,
-            GameEnd::Capped => {
-                self.annulled += 1;
-                self.capped += 1;
-            }
-        }
-        match &r.end {
-            GameEnd::Won(..) | GameEnd::Forfeit(..) if a_won => self.wins += 1,
-            GameEnd::Won(..) | GameEnd::Forfeit(..) => self.losses += 1,
-            GameEnd::Annulled | GameEnd::Capped => {}
-        }
-    }
-
-    fn report(&self, s: &MatchSettings, elapsed: Duration, out: &mut dyn Write) -> Result<(), String> {
-        let n = self.results.len().max(1) as f64;
-        let (mean, elo, lo, hi) = elo_interval(&self.results);
-        let w = |r: std::io::Result<()>| r.map_err(io);
-        w(writeln!(
-            out,
-            "a: {}  b: {}  games: {}  time: {} ms/move  layouts: a {}, b {}  opening moves: {}  seed: {}",
-            s.a,
-            s.b,
-            self.results.len(),
-            s.time.as_millis(),
-            s.openings.as_ref().map_or(layout_name(&s.a, s.a_layout), |_| "the opening's"),
-            s.openings.as_ref().map_or(layout_name(&s.b, s.b_layout), |_| "the opening's"),
-            s.opening_moves,
-            s.seed
-        ))?;
-        w(writeln!(
-            out,
-            "a wins {}, b wins {}, annulled {} (of which capped at {} moves: {})",
-            self.wins, self.losses, self.annulled, s.max_moves, self.capped
-        ))?;
-        if self.forfeits != [0, 0] {
-            w(writeln!(out, "forfeits (counted as losses): a {}, b {}", self.forfeits[0], self.forfeits[1]))?;
-        }
-        w(writeln!(
-            out,
-            "points: a {}, b {}; average game length {:.1} moves",
-            self.points[0],
-            self.points[1],
-            self.moves as f64 / n
-        ))?;
-        w(writeln!(out, "score of a: {:.1}/{} = {:.1}%", mean * n, self.results.len(), 100.0 * mean))?;
-        w(writeln!(out, "elo difference (a - b): {elo:+.0}, 95% interval [{lo:+.0}, {hi:+.0}]"))?;
-        let pairs = pair_counts(&self.results);
-        let total = pairs.iter().sum::<u32>();
-        if total > 0 {
-            w(writeln!(
-                out,
-                "pairs by a's score (0, 0.5, 1, 1.5, 2): {} {} {} {} {}; split 1-1: {:.0}%",
-                pairs[0],
-                pairs[1],
-                pairs[2],
-                pairs[3],
-                pairs[4],
-                100.0 * pairs[2] as f64 / total as f64
-            ))?;
-        }
-        w(writeln!(out, "time: {:.1} s", elapsed.as_secs_f64()))
-    }
-}
-
-/// The pairs of games (same setup, sides swapped) by a's score in the pair: 0, ½, 1, 1½
-/// and 2 points (the pentanomial counts). A pair won 1–1 is one the setup decided, whoever
-/// played it.
-fn pair_counts(results: &[f64]) -> [u32; 5] {
-    let mut counts = [0; 5];
-    for pair in results.chunks_exact(2) {
-        counts[((pair[0] + pair[1]) * 2.0).round().clamp(0.0, 4.0) as usize] += 1;
-    }
-    counts
-}
-
 /// `omweso match`: players against each other from paired setups, each setup twice with
 /// the sides swapped (Lower always moves first, so each player moves first in one game of
 /// the pair). Games are played [`MatchSettings::threads`] at a time; every game follows from the seed and
@@ -590,17 +493,4 @@ impl Progress {
 
 fn ai_seed(seed: u64, n: u64) -> u64 {
     seed.wrapping_mul(0x9E37_79B9_7F4A_7C15).wrapping_add(n.wrapping_mul(0xD1B5_4A32_D192_ED03)) ^ n
-}
-
-#[cfg(test)]
-mod tests {
-    use super::pair_counts;
-
-    #[test]
-    fn pairs_are_counted_by_a_score() {
-        // Pairs: 1+0 (split), 1+1, 0+0, 0.5+1, 0.5+0.5 (split, two annulled); a lone last
-        // game is not a pair.
-        let results = [1.0, 0.0, 1.0, 1.0, 0.0, 0.0, 0.5, 1.0, 0.5, 0.5, 1.0];
-        assert_eq!(pair_counts(&results), [1, 0, 2, 1, 1]);
-    }
 }
