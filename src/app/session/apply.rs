@@ -107,6 +107,9 @@ impl Session {
     fn setup_command(&mut self, command: Command) -> Option<Command> {
         use Command as C;
         let paused = self.paused();
+        // An untitled game the human has not touched yet: the computer's layout is part of
+        // starting it, nothing the unsaved-changes prompt should ask about.
+        let untouched = matches!(command, C::ComputerLayout(_)) && self.document.path.is_none() && !self.changed();
         match (&mut self.phase, command) {
             (Phase::Setup(s), C::SetupAdd(h)) if !paused && humans_turn(&self.computer, s) => {
                 s.add(h);
@@ -122,6 +125,9 @@ impl Session {
             {
                 s.counts[s.laying.index()] = layout.counts();
                 self.setup_done();
+                if untouched {
+                    self.document.baseline = Some(self.to_saved());
+                }
             }
             (Phase::Setup(s), C::SetupDone) if !paused && humans_turn(&self.computer, s) => self.setup_done(),
             (_, command) => return Some(command),

@@ -482,9 +482,12 @@ fn the_computer_lays_out_on_its_own_thread_and_its_side_is_not_the_humans_to_edi
         std::thread::sleep(std::time::Duration::from_millis(10));
     };
     assert!(matches!(layout, C::ComputerLayout(_)));
+    assert!(!s.changed());
     s.apply(layout);
     assert_eq!(s.setup().map(|x| x.laying), Some(Side::Lower), "now the human lays out");
+    assert!(!s.changed(), "the computer's layout alone is nothing to save");
     s.apply(C::SetupPreset(Preset::Twos));
+    assert!(s.changed(), "the human's is");
     s.apply(C::SetupDone);
     assert!(s.game().is_some());
 }
