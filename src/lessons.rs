@@ -309,48 +309,46 @@ impl Step {
     }
 }
 
-impl Step {
-    /// What a set-out step says of Lower's `layout`, laid out against the step's Upper
-    /// side (RULES.md §2): where the seeds went, and from the rules, how many holes Lower
-    /// can start the first move from and how many of those moves capture (3.1, 3.4).
-    pub fn set_out_feedback(&self, layout: &Layout) -> String {
-        let upper = Layout::from_position(self.state.position(), Side::Upper).unwrap_or(Layout::back_row_fours());
-        let state = GameState::from_layouts(layout, &upper, Side::Lower, *self.state.options());
-        let counts = layout.counts();
-        let holes = counts.iter().filter(|&&c| c > 0).count();
-        // Track indices 8..16 are the front row (a..h).
-        let front: u32 = counts[8..].iter().map(|&c| u32::from(c)).sum();
-        let starts = state.playable_holes().count();
-        let moves = state.legal_moves();
-        let capturing = moves
-            .iter()
-            .filter(|mv| {
-                state
-                    .play(mv)
-                    .is_ok_and(|(_, trace)| trace.laps.iter().any(|lap| lap.source == omweso_rules::LapSource::Capture))
-            })
-            .count();
-        let plural = |n: usize, one: &str, many: &str| if n == 1 { format!("1 {one}") } else { format!("{n} {many}") };
-        let capture_words = match (capturing, moves.len()) {
-            (0, 1) => "it does not capture yet".to_string(),
-            (0, _) => "none of them captures yet".to_string(),
-            (_, 1) => "it captures".to_string(),
-            (n, all) if n == all => "every one of them captures".to_string(),
-            (n, _) => format!("{} of them {}", n, if n == 1 { "captures" } else { "capture" }),
-        };
-        let front_words = match front {
-            0 => "none in the front row".to_string(),
-            32 => "all of them in the front row".to_string(),
-            n => format!("{n} in the front row"),
-        };
-        format!(
-            "32 seeds in {}, {front_words}. Lower moves first: this layout gives {} (from {}), and {}.",
-            plural(holes, "hole", "holes"),
-            plural(moves.len(), "first move", "first moves"),
-            plural(starts, "hole", "holes"),
-            capture_words
-        )
-    }
+/// What a set-out step says of Lower's layout in `state`, the start of a game with Lower to
+/// move (RULES.md §2): where the seeds went, and from the rules, how many holes Lower can
+/// start the first move from and how many of those moves capture (3.1, 3.4).
+pub fn set_out_feedback(state: &GameState) -> String {
+    let holes = state.position().side_counts(Side::Lower).iter().filter(|&&c| c > 0).count();
+    let front: u32 = (0..16u8)
+        .filter_map(|track| Hole::new(Side::Lower, track))
+        .filter(|h| h.is_front())
+        .map(|h| u32::from(state.position().get(h)))
+        .sum();
+    let starts = state.playable_holes().count();
+    let moves = state.legal_moves();
+    let capturing = moves
+        .iter()
+        .filter(|mv| {
+            state
+                .play(mv)
+                .is_ok_and(|(_, trace)| trace.laps.iter().any(|lap| lap.source == omweso_rules::LapSource::Capture))
+        })
+        .count();
+    let plural = |n: usize, one: &str, many: &str| if n == 1 { format!("1 {one}") } else { format!("{n} {many}") };
+    let capture_words = match (capturing, moves.len()) {
+        (0, 1) => "it does not capture yet".to_string(),
+        (0, _) => "none of them captures yet".to_string(),
+        (_, 1) => "it captures".to_string(),
+        (n, all) if n == all => "every one of them captures".to_string(),
+        (n, _) => format!("{} of them {}", n, if n == 1 { "captures" } else { "capture" }),
+    };
+    let front_words = match front {
+        0 => "none in the front row".to_string(),
+        32 => "all of them in the front row".to_string(),
+        n => format!("{n} in the front row"),
+    };
+    format!(
+        "32 seeds in {}, {front_words}. Lower moves first: this layout gives {} (from {}), and {}.",
+        plural(holes, "hole", "holes"),
+        plural(moves.len(), "first move", "first moves"),
+        plural(starts, "hole", "holes"),
+        capture_words
+    )
 }
 
 #[cfg(test)]
@@ -386,5 +384,30 @@ mod tests {
         assert!(named("x").is_err_and(|e| e.to_string().contains("not a hole's letter")));
         let e = LessonText::parse("t.ron", "(id: 1)").unwrap_err();
         assert!(matches!(e, LessonError::Format { .. }));
+    }
+
+    #[test]
+    fn a_set_out_step_starts_a_game_and_its_words_come_from_the_rules() {
+        let step = |state: &str| {
+            let text = format!(r#"(id: "t", title: "T", steps: [(text: "Set out.", state: "{state}", task: SetOut)])"#);
+            LessonText::parse("t.ron", &text).unwrap().check()
+        };
+        assert!(step("4i-p; 4I-P / L both 0,0").is_ok_and(|l| l.steps[0].task == Task::SetOut));
+        // Not a start: Upper to move, the first moves made, 33 seeds on a side.
+        for state in ["4i-p; 4I-P / U both 0,0", "4i-p; 4I-P / L none 0,0", "5i, 4j-p; 3I, 4J-P / L both 0,0"] {
+            let e = step(state).map(|_| ()).unwrap_err().to_string();
+            assert!(e.contains("needs a start"), "{state}: {e}");
+        }
+        // Four in each back hole: eight first moves, none into the front row yet.
+        let fours: GameState = "4i-p; 4I-P / L both 0,0".parse().unwrap();
+        assert_eq!(
+            set_out_feedback(&fours),
+            "32 seeds in 8 holes, none in the front row. Lower moves first: this layout gives 8 first moves (from 8 holes), and none of them captures yet."
+        );
+        // All 32 in one hole: one first move.
+        let one: GameState = "32a; 4I-P / L both 0,0".parse().unwrap();
+        let words = set_out_feedback(&one);
+        assert!(words.starts_with("32 seeds in 1 hole, all of them in the front row."), "{words}");
+        assert!(words.contains("(from 1 hole)"), "{words}");
     }
 }

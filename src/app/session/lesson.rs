@@ -6,7 +6,7 @@ use super::{Phase, Play, PlayKind};
 use crate::app::setup::Setup;
 use crate::game::Game;
 use crate::lessons::{Lesson, Step, Task};
-use omweso_rules::{GameState, Side};
+use omweso_rules::Side;
 
 /// What the lesson says about the move just played.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,9 +43,9 @@ impl LessonRun {
         if set_out {
             let mut setup = Setup::new(Side::Lower, *state.options());
             // Upper has laid out: Lower, who moves first, lays out seeing it (RULES.md §2).
+            setup.laying = Side::Upper;
             setup.counts[Side::Upper.index()] = state.position().side_counts(Side::Upper);
-            setup.done[Side::Upper.index()] = true;
-            setup.laying = Side::Lower;
+            setup.done();
             setup.lesson = Some(Box::new(run));
             return Phase::Setup(setup);
         }
@@ -57,9 +57,8 @@ impl LessonRun {
     /// The board in play after a set-out step's layout is done: the game from `setup`'s
     /// layouts, and what the lesson says of Lower's (`shown` when "Show me" laid it out).
     pub fn set_out_done(mut self, setup: &Setup, shown: bool) -> Option<Play> {
-        let (lower, upper) = (setup.layout(Side::Lower)?, setup.layout(Side::Upper)?);
-        let state = GameState::from_layouts(&lower, &upper, Side::Lower, setup.options);
-        self.feedback = Some(Feedback::Right(self.current().set_out_feedback(&lower)));
+        let state = setup.clone().done()?;
+        self.feedback = Some(Feedback::Right(crate::lessons::set_out_feedback(&state)));
         self.shown = shown;
         let mut play = Play::new(Game::from_state(state));
         play.kind = PlayKind::Lesson(self);

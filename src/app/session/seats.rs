@@ -195,7 +195,7 @@ impl Session {
     /// last move (the last, or the one before the computer's answer), once it is sown.
     fn coach_positions(&self) -> Option<(GameState, GameState)> {
         let (Some(c), Phase::Play(p)) = (&self.computer, &self.phase) else { return None };
-        if !self.settings.coach || p.lesson().is_some() || !p.ready() || p.review.is_some() {
+        if !self.settings.coach || !p.is_game() || !p.ready() || p.review.is_some() {
             return None;
         }
         let entries = &p.game.all_entries()[..p.game.cursor()];
@@ -221,7 +221,7 @@ impl Session {
     /// position before it and the move.
     fn coached_move(&self) -> Option<(usize, GameState, Move)> {
         let (Some(c), Phase::Play(p)) = (&self.computer, &self.phase) else { return None };
-        if !self.settings.coach || p.lesson().is_some() || !p.ready() {
+        if !self.settings.coach || !p.is_game() || !p.ready() {
             return None;
         }
         let entries = &p.game.all_entries()[..p.game.cursor()];

@@ -8,7 +8,7 @@ use crate::app::command::{Command, Teaching};
 use crate::app::modal::Modal;
 use crate::app::setup::Setup;
 use crate::lessons::Task;
-use omweso_rules::{Layout, Side};
+use omweso_rules::Side;
 
 impl Session {
     /// Opens one of the teaching windows, or closes it when it is open.
@@ -92,8 +92,7 @@ impl Session {
             }
             Task::SetOut => {
                 let Phase::Setup(mut setup) = LessonRun::start(run.index, run.lesson.clone(), run.step) else { return };
-                let lower = Layout::from_position(run.current().state.position(), Side::Lower);
-                setup.counts[Side::Lower.index()] = lower.map_or([2; 16], |l| l.counts());
+                setup.counts[Side::Lower.index()] = run.current().state.position().side_counts(Side::Lower);
                 if let Some(play) = run.set_out_done(&setup, true) {
                     self.phase = Phase::Play(Box::new(play));
                 }

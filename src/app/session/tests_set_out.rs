@@ -7,7 +7,7 @@ use super::*;
 use crate::app::Command as C;
 use crate::app::setup::Preset;
 use crate::lessons::Task;
-use omweso_rules::{Hole, Layout};
+use omweso_rules::Hole;
 
 fn set_out_step(s: &Session) -> (usize, usize) {
     let lessons = s.lessons().expect("the lessons load");
@@ -62,8 +62,7 @@ fn a_set_out_step_is_practised_on_a_setup_board_and_judged_by_the_rules() {
     assert_eq!(s.game().unwrap().current().position().side_counts(Side::Lower), shown);
     assert!(s.lesson().is_some_and(|r| r.shown && r.can_go_on()));
     let step_words = said(&s).unwrap();
-    let layout = Layout::new(Side::Lower, shown).unwrap();
-    assert_eq!(step_words, s.lessons().unwrap()[lesson].steps[step].set_out_feedback(&layout));
+    assert_eq!(step_words, crate::lessons::set_out_feedback(s.game().unwrap().current()));
     assert!(step_words.contains("in 7 holes, 28 in the front row"), "{step_words}");
     // Next goes on past the step.
     s.apply(C::LessonNext);
