@@ -471,4 +471,41 @@ impl GameState {
         }
         sowing.finish()
     }
+
+    /// The state after the player to move has lost the turn without sowing: the
+    /// tournament referee's count ran out before the move was started (issue 21; RULES.md
+    /// 3.8 names the tournament's time for finishing a move, the rule book has no text for
+    /// a turn lost). The board and the capture counts stay; the opponent is to move. The
+    /// turn lost counts as the player's first turn (RULES.md 3.6 reads "first move": the
+    /// turn, not the sowing, is what the players take in turn), so that every state this
+    /// makes has a text form. The end of the game is decided again from the parts
+    /// (RULES.md §4): the opponent now to move with no hole of 2 or more seeds loses.
+    ///
+    /// ```
+    /// use omweso_rules::{GameState, Outcome, Side, WinKind};
+    ///
+    /// let start: GameState = "4i-p; 4I-P / L both 0,0".parse()?;
+    /// let after = start.lose_turn()?;
+    /// assert_eq!(after.to_string(), "4i-p; 4I-P / U upper 0,0");
+    /// // Upper has only singletons: Lower's turn lost leaves Upper to move, unable to, and
+    /// // Lower wins.
+    /// let state: GameState = "48a; 1A-P / L none 0,0".parse()?;
+    /// let over = state.lose_turn()?;
+    /// assert_eq!(over.outcome(), Some(Outcome::Win { winner: Side::Lower, kind: WinKind::Normal }));
+    /// assert!(over.lose_turn().is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`IllegalMove::GameOver`] when the game is already over.
+    pub fn lose_turn(&self) -> Result<GameState, IllegalMove> {
+        if let Some(outcome) = self.end {
+            return Err(IllegalMove::GameOver(outcome));
+        }
+        let mut state = self.clone();
+        state.first_move_pending[self.to_move.index()] = false;
+        state.to_move = self.to_move.opponent();
+        state.end = state.derived_end();
+        Ok(state)
+    }
 }
