@@ -7,12 +7,17 @@ use omweso_rules::notation::{MoveError, StateTextError, parse_move};
 use omweso_rules::{GameState, Layout, Move, Outcome, RuleOptions, Side, StateError, Trace, WinKind};
 use std::fmt;
 
-/// One move of the history and the full state after it.
+/// The text of a turn lost on time in a record and in a saved game: the word `time` where
+/// the move would be (`5. time`). It cannot be read as a move: `t` is no hole's letter.
+pub const TURN_LOST_TEXT: &str = "time";
+
+/// One turn of the history and the full state after it: a move sown, or a turn lost on
+/// time (the referee's count ran out before the player started a move).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Entry {
-    /// The move.
-    pub mv: Move,
-    /// Its canonical notation (RULES.md §5).
+    /// The move, or `None` for a turn lost on time ([`GameState::lose_turn`]).
+    pub mv: Option<Move>,
+    /// Its canonical notation (RULES.md §5), or [`TURN_LOST_TEXT`].
     pub text: String,
     /// Who made it.
     pub mover: Side,
@@ -21,7 +26,7 @@ pub struct Entry {
     /// Seeds captured in the move.
     pub captured_seeds: u32,
     /// What the move did, lap by lap (kept so that nothing plays the move again to show
-    /// it).
+    /// it); no laps for a turn lost.
     pub trace: Trace,
     /// The engine's verdict on the move, once it has been reviewed.
     pub review: Option<MoveReview>,
@@ -32,6 +37,27 @@ impl Entry {
     pub fn outcome(&self) -> Option<Outcome> {
         self.after.outcome()
     }
+
+    /// True for a turn lost on time.
+    pub fn is_turn_lost(&self) -> bool {
+        self.mv.is_none()
+    }
+}
+
+/// A game stopped by the clock (issue 21: tournament play and timed games).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum TimeEnd {
+    /// `loser`'s own time for the game ran out (a game clock): a normal win for the other.
+    Flagged {
+        /// The side whose time ran out.
+        loser: Side,
+    },
+    /// `side` did not finish a move in the time to finish it: the game is annulled, as
+    /// tournament practice does with a move that does not end (RULES.md 3.8).
+    Unfinished {
+        /// The side that was sowing.
+        side: Side,
+    },
 }
 
 /// How a game ended: by the rules, or by a resignation.
@@ -44,6 +70,8 @@ pub enum GameResult {
         /// The side that resigned.
         loser: Side,
     },
+    /// The clock stopped the game.
+    OnTime(TimeEnd),
 }
 
 impl GameResult {
@@ -51,17 +79,26 @@ impl GameResult {
     pub fn winner(&self) -> Option<Side> {
         match self {
             GameResult::Rules(o) => o.winner(),
-            GameResult::Resigned { loser } => Some(loser.opponent()),
+            GameResult::Resigned { loser } | GameResult::OnTime(TimeEnd::Flagged { loser }) => Some(loser.opponent()),
+            GameResult::OnTime(TimeEnd::Unfinished { .. }) => None,
         }
     }
 
-    /// Points the winner scores (a resignation counts as a normal win).
+    /// Points the winner scores (a resignation and a flag fall count as a normal win; an
+    /// annulled game scores nothing).
     pub fn points(&self, options: &RuleOptions) -> u32 {
         match self {
             GameResult::Rules(Outcome::Win { kind, .. }) => options.points.of(*kind),
-            GameResult::Rules(Outcome::Annulled) => 0,
-            GameResult::Resigned { .. } => options.points.of(WinKind::Normal),
+            GameResult::Rules(Outcome::Annulled) | GameResult::OnTime(TimeEnd::Unfinished { .. }) => 0,
+            GameResult::Resigned { .. } | GameResult::OnTime(TimeEnd::Flagged { .. }) => {
+                options.points.of(WinKind::Normal)
+            }
         }
+    }
+
+    /// True for an annulled game (no winner), by the rules or by the clock.
+    pub fn is_annulled(&self) -> bool {
+        self.winner().is_none()
     }
 }
 
@@ -70,6 +107,12 @@ impl fmt::Display for GameResult {
         match self {
             GameResult::Rules(o) => o.fmt(f),
             GameResult::Resigned { loser } => write!(f, "{} wins: {} resigned", loser.opponent().name(), loser.name()),
+            GameResult::OnTime(TimeEnd::Flagged { loser }) => {
+                write!(f, "{} wins: {}'s time ran out", loser.opponent().name(), loser.name())
+            }
+            GameResult::OnTime(TimeEnd::Unfinished { side }) => {
+                write!(f, "annulled: {} did not finish a move in time", side.name())
+            }
         }
     }
 }
@@ -146,6 +189,12 @@ pub enum RecordError {
         /// How the game had ended.
         result: GameResult,
     },
+    /// The clock is said to have stopped a game already over, or one a player resigned.
+    #[error("the end on time cannot stand: the game is over ({result})")]
+    TimeAfterTheEnd {
+        /// How the game had ended.
+        result: GameResult,
+    },
 }
 
 /// A game: its start, its moves, the current point in the history and its result.
@@ -159,18 +208,19 @@ pub struct Game {
     entries: Vec<Entry>,
     cursor: usize,
     resigned: Option<Side>,
+    time_end: Option<TimeEnd>,
 }
 
 impl Game {
     /// A game that starts at `start` (a pasted state).
     pub fn from_state(start: GameState) -> Game {
-        Game { start, layouts: None, entries: Vec::new(), cursor: 0, resigned: None }
+        Game { start, layouts: None, entries: Vec::new(), cursor: 0, resigned: None, time_end: None }
     }
 
     /// A game that starts from both players' layouts with `first` to move (RULES.md §2).
     pub fn from_layouts(lower: Layout, upper: Layout, first: Side, options: RuleOptions) -> Game {
         let start = GameState::from_layouts(&lower, &upper, first, options);
-        Game { start, layouts: Some([lower, upper]), entries: Vec::new(), cursor: 0, resigned: None }
+        Game { start, layouts: Some([lower, upper]), entries: Vec::new(), cursor: 0, resigned: None, time_end: None }
     }
 
     /// The state the game started from.
@@ -221,6 +271,9 @@ impl Game {
         if let Some(loser) = self.resigned {
             return Some(GameResult::Resigned { loser });
         }
+        if let Some(end) = self.time_end {
+            return Some(GameResult::OnTime(end));
+        }
         self.current().outcome().map(GameResult::Rules)
     }
 
@@ -237,7 +290,7 @@ impl Game {
         self.entries.truncate(self.cursor);
         self.entries.push(Entry {
             text: s.mv.to_string(),
-            mv: s.mv,
+            mv: Some(s.mv),
             mover,
             after: s.state,
             captured_seeds: s.captured_seeds,
@@ -248,13 +301,64 @@ impl Game {
         Ok(trace)
     }
 
-    /// Reads `text` as a move in the current state and plays it.
+    /// The player to move loses the turn on time ([`GameState::lose_turn`]): recorded as
+    /// an entry of its own ([`TURN_LOST_TEXT`]), dropping the redo branch.
+    ///
+    /// # Errors
+    /// [`GameError::Over`] when the game is over; the game is unchanged.
+    pub fn lose_turn(&mut self) -> Result<(), GameError> {
+        if let Some(r) = self.result() {
+            return Err(GameError::Over(r));
+        }
+        let before = self.current();
+        let mover = before.to_move();
+        let trace = Trace { mover, start: *before.position(), laps: Vec::new() };
+        let after = before.lose_turn()?;
+        self.entries.truncate(self.cursor);
+        self.entries.push(Entry {
+            mv: None,
+            text: TURN_LOST_TEXT.to_owned(),
+            mover,
+            after,
+            captured_seeds: 0,
+            trace,
+            review: None,
+        });
+        self.cursor += 1;
+        Ok(())
+    }
+
+    /// The clock stops the game at the current point ([`TimeEnd`]), dropping the redo
+    /// branch.
+    ///
+    /// # Errors
+    /// [`GameError::Over`] when the game is already over.
+    pub fn end_on_time(&mut self, end: TimeEnd) -> Result<(), GameError> {
+        if let Some(r) = self.result() {
+            return Err(GameError::Over(r));
+        }
+        self.entries.truncate(self.cursor);
+        self.time_end = Some(end);
+        Ok(())
+    }
+
+    /// How the clock stopped the game, if it did.
+    pub fn time_end(&self) -> Option<TimeEnd> {
+        self.time_end
+    }
+
+    /// Reads `text` as a move in the current state and plays it; [`TURN_LOST_TEXT`] is a
+    /// turn lost on time.
     ///
     /// # Errors
     /// [`GameError`] when the game is over or the text is not a legal move.
     pub fn play_text(&mut self, text: &str) -> Result<Trace, GameError> {
         if let Some(r) = self.result() {
             return Err(GameError::Over(r));
+        }
+        if text.trim() == TURN_LOST_TEXT {
+            self.lose_turn()?;
+            return Ok(self.entries[self.cursor - 1].trace.clone());
         }
         let mv = parse_move(self.current(), text)?;
         self.play(&mv)
@@ -293,17 +397,18 @@ impl Game {
 
     /// True when there is something to undo.
     pub fn can_undo(&self) -> bool {
-        self.resigned.is_some() || self.cursor > 0
+        self.resigned.is_some() || self.time_end.is_some() || self.cursor > 0
     }
 
     /// True when there is something to redo.
     pub fn can_redo(&self) -> bool {
-        self.resigned.is_none() && self.cursor < self.entries.len()
+        self.resigned.is_none() && self.time_end.is_none() && self.cursor < self.entries.len()
     }
 
-    /// Takes back the last move (or a resignation). Returns false when there is nothing.
+    /// Takes back the last move (or a resignation, or an end on time). Returns false when
+    /// there is nothing.
     pub fn undo(&mut self) -> bool {
-        if self.resigned.take().is_some() {
+        if self.resigned.take().is_some() || self.time_end.take().is_some() {
             return true;
         }
         if self.cursor == 0 {
@@ -355,17 +460,19 @@ impl Game {
         Ok(game)
     }
 
-    /// Rebuilds a game from its parts, checking every move (for saved games).
+    /// Rebuilds a game from its parts, checking every move (for saved games): `moves` in
+    /// [`Game::play_text`]'s form, the first `cursor` on the board, then how it was stopped.
     ///
     /// # Errors
-    /// [`RecordError`] naming the first move that is illegal, or a start, a cursor or a
-    /// resignation that does not fit.
+    /// [`RecordError`] naming the first move that is illegal, or a start, a cursor, a
+    /// resignation or an end on time that does not fit.
     pub fn from_record(
         start: GameState,
         layouts: Option<[Layout; 2]>,
         moves: &[String],
         cursor: usize,
         resigned: Option<Side>,
+        time_end: Option<TimeEnd>,
     ) -> Result<Game, RecordError> {
         if let Some([lower, upper]) = &layouts {
             let expected = omweso_rules::Position::from_layouts(lower, upper);
@@ -373,7 +480,7 @@ impl Game {
                 return Err(RecordError::NotTheLayouts);
             }
         }
-        let mut game = Game { start, layouts, entries: Vec::new(), cursor: 0, resigned: None };
+        let mut game = Game { start, layouts, entries: Vec::new(), cursor: 0, resigned: None, time_end: None };
         for (i, text) in moves.iter().enumerate() {
             game.play_text(text).map_err(|reason| RecordError::Move { number: i + 1, reason })?;
         }
@@ -386,6 +493,12 @@ impl Game {
                 return Err(RecordError::ResignedAfterTheEnd { side, result });
             }
             game.resign(side).expect("a game not over takes a resignation");
+        }
+        if let Some(end) = time_end {
+            if let Some(result) = game.result() {
+                return Err(RecordError::TimeAfterTheEnd { result });
+            }
+            game.end_on_time(end).expect("a game not over can be stopped on time");
         }
         Ok(game)
     }
@@ -479,11 +592,11 @@ mod tests {
     fn records_replay_and_are_checked() {
         let start: GameState = "9a, 3b, 4d-fhm; 4A-F, 3G, 5P / L both 0,0".parse().unwrap();
         let moves: Vec<String> = ["d", "F", "m"].map(String::from).to_vec();
-        let g = Game::from_record(start.clone(), None, &moves, 2, None).unwrap();
+        let g = Game::from_record(start.clone(), None, &moves, 2, None, None).unwrap();
         assert_eq!(g.cursor(), 2);
         assert_eq!(g.all_entries().len(), 3);
         let bad: Vec<String> = ["d", "c"].map(String::from).to_vec();
-        let err = Game::from_record(start.clone(), None, &bad, 2, None).unwrap_err();
+        let err = Game::from_record(start.clone(), None, &bad, 2, None, None).unwrap_err();
         assert!(
             matches!(
                 err,
@@ -496,11 +609,11 @@ mod tests {
         );
         assert_eq!(err.to_string(), "move 2: move `c`: hole c is not Upper's: Upper plays from uppercase holes");
         assert_eq!(
-            Game::from_record(start.clone(), None, &moves, 4, None),
+            Game::from_record(start.clone(), None, &moves, 4, None, None),
             Err(RecordError::CursorBeyond { cursor: 4, recorded: 3 })
         );
         let layouts = Some([Layout::new(Side::Lower, [2; 16]).unwrap(), Layout::new(Side::Upper, [2; 16]).unwrap()]);
-        assert_eq!(Game::from_record(start, layouts, &moves, 0, None), Err(RecordError::NotTheLayouts));
+        assert_eq!(Game::from_record(start, layouts, &moves, 0, None, None), Err(RecordError::NotTheLayouts));
     }
 
     #[test]
@@ -508,8 +621,52 @@ mod tests {
         // Lower has no hole of 2 seeds: Upper has won, and no one can resign any more.
         let over: GameState = "1a-p; 3A-P / L none 0,0".parse().unwrap();
         let result = GameResult::Rules(over.outcome().unwrap());
-        let err = Game::from_record(over, None, &[], 0, Some(Side::Lower)).unwrap_err();
+        let err = Game::from_record(over, None, &[], 0, Some(Side::Lower), None).unwrap_err();
         assert_eq!(err, RecordError::ResignedAfterTheEnd { side: Side::Lower, result });
         assert!(err.to_string().starts_with("the resignation cannot stand: the game is over ("), "{err}");
+    }
+
+    #[test]
+    fn a_turn_lost_on_time_is_an_entry_of_the_record() {
+        let mut g = worked();
+        g.play_text("d").unwrap();
+        g.lose_turn().unwrap();
+        let lost = &g.moves()[1];
+        assert!(lost.is_turn_lost());
+        assert_eq!((lost.mover, lost.text.as_str(), lost.captured_seeds), (Side::Upper, TURN_LOST_TEXT, 0));
+        assert!(lost.trace.laps.is_empty());
+        // The board stays, Lower is to move again, and Upper's first turn is spent.
+        assert_eq!(g.current().position(), g.state_at(1).position());
+        assert_eq!(g.current().to_string(), "10a, 4b, 1c, 4efh, 1i, 4m; 4A-F, 3G, 5P / L none 0,0");
+        let text = g.record_text();
+        assert!(text.ends_with("1. d\n2. time\n"), "{text}");
+        let back = Game::from_record_text(&text, RuleOptions::default()).unwrap();
+        assert_eq!(back.current(), g.current());
+        assert!(back.moves()[1].is_turn_lost());
+        assert!(g.undo());
+        assert_eq!(g.current().to_move(), Side::Upper, "a turn lost is taken back as a move is");
+    }
+
+    #[test]
+    fn the_clock_ends_a_game_and_the_end_is_kept() {
+        let mut g = worked();
+        g.play_text("d").unwrap();
+        g.end_on_time(TimeEnd::Flagged { loser: Side::Upper }).unwrap();
+        let flagged = g.result().unwrap();
+        assert_eq!(flagged, GameResult::OnTime(TimeEnd::Flagged { loser: Side::Upper }));
+        assert_eq!((flagged.winner(), flagged.points(&RuleOptions::default())), (Some(Side::Lower), 1));
+        assert_eq!(flagged.to_string(), "lower wins: upper's time ran out");
+        assert!(matches!(g.play_text("F"), Err(GameError::Over(_))));
+        assert!(matches!(g.lose_turn(), Err(GameError::Over(_))));
+        assert!(g.undo());
+        g.end_on_time(TimeEnd::Unfinished { side: Side::Upper }).unwrap();
+        let annulled = g.result().unwrap();
+        assert!(annulled.is_annulled());
+        assert_eq!(annulled.points(&RuleOptions::default()), 0);
+        let moves: Vec<String> = g.moves().iter().map(|e| e.text.clone()).collect();
+        let back = Game::from_record(g.start().clone(), None, &moves, 1, None, g.time_end()).unwrap();
+        assert_eq!(back.result(), Some(annulled));
+        let err = Game::from_record(g.start().clone(), None, &moves, 1, Some(Side::Lower), g.time_end()).unwrap_err();
+        assert!(matches!(err, RecordError::TimeAfterTheEnd { .. }), "{err:?}");
     }
 }

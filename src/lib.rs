@@ -12,3 +12,4 @@ pub mod logging;
 pub mod narrate;
 pub mod puzzles;
 pub mod savefile;
+pub mod tournament;

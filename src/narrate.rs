@@ -3,7 +3,7 @@
 //! means when the move ends it (RULES.md §4, 3.8). The window shows them for the last move
 //! and in review; `omweso explain` prints them.
 
-use omweso_rules::{Direction, GameState, Hole, LapEnd, LapSource, Outcome, Position, Trace, WinKind};
+use omweso_rules::{Direction, GameState, Hole, LapEnd, LapSource, Outcome, Position, Side, Trace, WinKind};
 
 /// The sentences that tell what `trace` (a move played in `before`) did, one per lap and
 /// one for the end of the game when `outcome` says it ended.
@@ -72,6 +72,20 @@ pub fn narrate(before: &GameState, trace: &Trace, outcome: Option<Outcome>) -> V
     }
     if let Some(o) = outcome {
         out.push(ending(o, before.options().points.of(kind_of(o))));
+    }
+    out
+}
+
+/// The words for a turn lost on time (the referee's count ran out before `mover` started a
+/// move, issue 21), and the end of the game when the turn lost ends it (the opponent, now
+/// to move, has no hole of two or more seeds: RULES.md §4).
+pub fn turn_lost(mover: Side, outcome: Option<Outcome>) -> Vec<String> {
+    let mut out = vec![format!(
+        "{mover} did not start a move in time: the turn passed to {}, and the board stays as it was.",
+        mover.opponent()
+    )];
+    if let Some(o) = outcome {
+        out.push(ending(o, 1));
     }
     out
 }

@@ -10,7 +10,8 @@
 //! permissions of the file replaced are kept, and a symlink is written through.
 
 pub use crate::disk::FileKind;
-use crate::game::Game;
+use crate::game::{Game, TimeEnd};
+use crate::tournament::{Clock, MAX_MATCH_GOAL, Match, MatchGoal, MatchSettings};
 pub use errors::{InvalidGame, LoadError, SaveError};
 use omweso_engine::Level;
 use omweso_rules::notation::StateTextError;
@@ -23,8 +24,14 @@ mod errors;
 
 /// The file name extension of saved games.
 pub const EXTENSION: &str = "omweso";
-/// The format version this program writes and reads.
-pub const VERSION: u32 = 1;
+/// The format version this program writes. Version 2 (issue 21) adds the clock, a game's
+/// end on time, turns lost on time (`time` where a move would be) and the match; files of
+/// version 1 still open.
+pub const VERSION: u32 = 2;
+/// The oldest format version this program reads.
+pub const OLDEST_VERSION: u32 = 1;
+/// Most games a match file may hold before the game on the board.
+pub const MAX_MATCH_GAMES: usize = 1000;
 /// Files larger than this (16 MiB) are refused before reading.
 pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
 /// Most points a kind of win may count (RULES.md §4), so that a match's score never
@@ -58,7 +65,7 @@ pub enum Phase {
 }
 
 /// Everything a saved file holds, checked.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct SavedGame {
     /// Lower's and Upper's players.
     pub players: [Player; 2],
@@ -68,10 +75,14 @@ pub struct SavedGame {
     pub rules: RuleOptions,
     /// Setup or game.
     pub phase: Phase,
+    /// The clock of the game on the board, with the time left, when it is timed.
+    pub clock: Option<Clock>,
+    /// The match the game belongs to, with the games finished before it.
+    pub matched: Option<Match>,
 }
 
 /// The file as written: plain data, read by serde, checked by [`SavedGame::from_file`].
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(rename = "OmwesoGame", deny_unknown_fields)]
 struct File {
     format: String,
@@ -94,6 +105,79 @@ struct File {
     resigned: Option<Side>,
     /// The result, for a reader; checked against the replay.
     result: Option<String>,
+    /// How the clock stopped the game, if it did (version 2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    time_end: Option<TimeEnd>,
+    /// The clock of the game, with the time left (version 2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    clock: Option<Clock>,
+    /// The match: its settings and the games finished before this one (version 2).
+    #[serde(default, rename = "match", skip_serializing_if = "Option::is_none")]
+    matched: Option<MatchRecord>,
+}
+
+/// A match as written: its settings and its finished games, each replayed when read.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MatchRecord {
+    settings: MatchSettings,
+    games: Vec<PastGame>,
+}
+
+/// A finished game of a match, under the file's rules.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PastGame {
+    /// The starting state in game-state notation.
+    start: String,
+    /// True when `start` is made of the two players' layouts.
+    from_layouts: bool,
+    /// Every move (or `time`), in RULES.md notation.
+    moves: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    resigned: Option<Side>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    time_end: Option<TimeEnd>,
+    /// The result, for a reader; checked against the replay.
+    result: String,
+}
+
+impl PastGame {
+    fn of(game: &Game) -> PastGame {
+        PastGame {
+            start: game.start().to_string(),
+            from_layouts: game.layouts().is_some(),
+            moves: game.moves().iter().map(|e| e.text.clone()).collect(),
+            resigned: game.resigned(),
+            time_end: game.time_end(),
+            result: game.result().map(|r| r.to_string()).unwrap_or_default(),
+        }
+    }
+
+    /// The game replayed under `rules` and checked: every move legal, and over with the
+    /// result recorded.
+    fn replay(&self, number: usize, rules: RuleOptions) -> Result<Game, InvalidGame> {
+        let bad = |reason| InvalidGame::MatchGame { number, reason: Box::new(reason) };
+        let start = self
+            .start
+            .parse::<GameState>()
+            .map_err(|e| bad(InvalidGame::Start(e)))?
+            .with_options(rules)
+            .map_err(|e| bad(InvalidGame::Start(StateTextError::Invalid(e))))?;
+        let layouts = if self.from_layouts {
+            let layout = |side| Layout::from_position(start.position(), side).map_err(InvalidGame::StartLayout);
+            Some([layout(Side::Lower).map_err(bad)?, layout(Side::Upper).map_err(bad)?])
+        } else {
+            None
+        };
+        let game = Game::from_record(start, layouts, &self.moves, self.moves.len(), self.resigned, self.time_end)
+            .map_err(|e| bad(InvalidGame::Record(e)))?;
+        let replayed = game.result();
+        if replayed.map(|r| r.to_string()).as_deref() != Some(self.result.as_str()) {
+            return Err(bad(InvalidGame::ResultMismatch { recorded: Some(self.result.clone()), replayed }));
+        }
+        Ok(game)
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -129,15 +213,28 @@ fn same_recorded_state(a: &GameState, b: &GameState) -> bool {
 }
 
 impl SavedGame {
+    /// The same saved game with its clock as at the start of a turn with no time spent
+    /// (the times left kept apart): for asking whether the game itself has changed.
+    pub fn without_time_spent(&self) -> SavedGame {
+        let mut s = self.clone();
+        if let Some(c) = &mut s.clock {
+            c.left = [0.0; 2];
+            c.spent = 0.0;
+            c.stage = crate::tournament::Stage::Starting;
+        }
+        s
+    }
+
     /// The RON text of the game.
     pub fn to_ron(&self) -> String {
-        let (setup, start, from_layouts, moves, current, resigned, result) = match &self.phase {
+        let (setup, start, from_layouts, moves, current, resigned, result, time_end) = match &self.phase {
             Phase::Setup { board, laying_out } => (
                 Some(SetupRecord { board: board.to_string(), laying_out: *laying_out }),
                 None,
                 false,
                 vec![],
                 0,
+                None,
                 None,
                 None,
             ),
@@ -152,8 +249,13 @@ impl SavedGame {
                 game.cursor(),
                 game.resigned(),
                 game.result().map(|r| r.to_string()),
+                game.time_end(),
             ),
         };
+        let matched = self
+            .matched
+            .as_ref()
+            .map(|m| MatchRecord { settings: m.settings, games: m.games.iter().map(PastGame::of).collect() });
         let file = File {
             format: FORMAT.into(),
             version: VERSION,
@@ -168,6 +270,9 @@ impl SavedGame {
             current,
             resigned,
             result,
+            time_end,
+            clock: self.clock.clone(),
+            matched,
         };
         let config = ron::ser::PrettyConfig::new().depth_limit(4).struct_names(true);
         ron::ser::to_string_pretty(&file, config).expect("a saved game always serializes")
@@ -199,8 +304,13 @@ impl SavedGame {
         if file.format != FORMAT {
             return Err(LoadError::Format(file.format));
         }
-        if file.version != VERSION {
+        if !(OLDEST_VERSION..=VERSION).contains(&file.version) {
             return Err(LoadError::Version { found: file.version });
+        }
+        if let Some(clock) = &file.clock
+            && !clock.is_plausible()
+        {
+            return Err(InvalidGame::Clock.into());
         }
         // Before any move is replayed: a never-ending move runs to the lap limit.
         file.rules.check()?;
@@ -224,7 +334,7 @@ impl SavedGame {
             (Some(_), Some(_)) => return Err(InvalidGame::SetupAndStart.into()),
             (None, None) => return Err(InvalidGame::NeitherSetupNorStart.into()),
             (Some(setup), None) => {
-                if !file.moves.is_empty() || file.current != 0 || file.resigned.is_some() {
+                if !file.moves.is_empty() || file.current != 0 || file.resigned.is_some() || file.time_end.is_some() {
                     return Err(InvalidGame::SetupWithMoves.into());
                 }
                 let board: Position = setup.board.parse().map_err(InvalidGame::SetupBoard)?;
@@ -263,12 +373,12 @@ impl SavedGame {
                 } else {
                     None
                 };
-                if file.resigned.is_some() && file.current != file.moves.len() {
+                if (file.resigned.is_some() || file.time_end.is_some()) && file.current != file.moves.len() {
                     let (current, recorded) = (file.current, file.moves.len());
                     return Err(InvalidGame::ResignedWithRedo { current, recorded }.into());
                 }
                 let texts: Vec<String> = file.moves.iter().map(|m| m.play.clone()).collect();
-                let mut game = Game::from_record(start, layouts, &texts, file.current, file.resigned)
+                let mut game = Game::from_record(start, layouts, &texts, file.current, file.resigned, file.time_end)
                     .map_err(InvalidGame::Record)?;
                 for (i, record) in file.moves.iter().enumerate() {
                     if let Some(r) = &record.review
@@ -308,7 +418,36 @@ impl SavedGame {
                 Phase::Game(game)
             }
         };
-        Ok(SavedGame { players: [file.lower, file.upper], first: file.first, rules: file.rules, phase })
+        let matched = match file.matched {
+            None => None,
+            Some(record) => {
+                if record.games.len() > MAX_MATCH_GAMES {
+                    return Err(InvalidGame::MatchTooLong { games: record.games.len() }.into());
+                }
+                let (MatchGoal::Points(goal) | MatchGoal::Wins(goal)) = record.settings.goal;
+                if !(1..=MAX_MATCH_GOAL).contains(&goal) {
+                    return Err(InvalidGame::MatchGoal { goal }.into());
+                }
+                if let Some((name, seconds)) = record.settings.clock.out_of_range() {
+                    return Err(InvalidGame::ClockSetting { name, seconds }.into());
+                }
+                let games = record
+                    .games
+                    .iter()
+                    .enumerate()
+                    .map(|(i, g)| g.replay(i + 1, file.rules))
+                    .collect::<Result<Vec<_>, _>>()?;
+                Some(Match { settings: record.settings, games })
+            }
+        };
+        Ok(SavedGame {
+            players: [file.lower, file.upper],
+            first: file.first,
+            rules: file.rules,
+            phase,
+            clock: file.clock,
+            matched,
+        })
     }
 
     /// Reads and checks a saved game from a file.
@@ -368,7 +507,7 @@ impl SavedGame {
         };
         let players =
             format!("Lower: {}; Upper: {}; {} moves first", who(&self.players[0]), who(&self.players[1]), self.first);
-        match &self.phase {
+        let mut out = match &self.phase {
             Phase::Setup { laying_out, .. } => format!("{players}\nphase: setup, {laying_out} is laying out"),
             Phase::Game(g) => format!(
                 "{players}\nmoves: {} on the board, {} recorded\nstate: {}\nresult: {}",
@@ -377,6 +516,46 @@ impl SavedGame {
                 g.current(),
                 g.result().map_or_else(|| "ongoing".to_string(), |r| r.to_string())
             ),
+        };
+        if let Some(clock) = &self.clock {
+            out.push_str(&format!("\nclock: {}", clock_words(clock)));
         }
+        if let Some(m) = &self.matched {
+            let names = [self.players[0].name.clone(), self.players[1].name.clone()];
+            out.push_str(&format!("\nmatch: {}; {} finished", m.standing(&names), count(m.games.len(), "game")));
+            for (i, g) in m.games.iter().enumerate() {
+                let result = g.result().map(|r| (r.to_string(), r.points(g.options()))).unwrap_or_default();
+                let (moves, points) = (count(g.moves().len(), "move"), count(result.1 as usize, "point"));
+                out.push_str(&format!("\n  game {}: {moves}, {} ({points})", i + 1, result.0));
+            }
+            if let Some(w) = m.winner() {
+                out.push_str(&format!("\nmatch won by {} ({w})", names[w.index()]));
+            }
+        }
+        out
     }
+}
+
+/// `n` and the word, in the plural unless `n` is 1.
+fn count(n: usize, word: &str) -> String {
+    if n == 1 { format!("1 {word}") } else { format!("{n} {word}s") }
+}
+
+/// The clock in words for `omweso check`: the limits and the game time left.
+fn clock_words(clock: &Clock) -> String {
+    let s = clock.settings;
+    let mut parts = Vec::new();
+    if let Some(t) = s.start_seconds {
+        parts.push(format!("{t} s to start a move"));
+    }
+    if let Some(t) = s.finish_seconds {
+        parts.push(format!("{t} s to finish it"));
+    }
+    if s.game_seconds.is_some() {
+        parts.push(format!(
+            "game time left Lower {:.0} s, Upper {:.0} s (+{} s a turn)",
+            clock.left[0], clock.left[1], s.increment_seconds
+        ));
+    }
+    if parts.is_empty() { "off".to_string() } else { parts.join(", ") }
 }

@@ -19,7 +19,14 @@ fn players() -> [Player; 2] {
 }
 
 fn saved(phase: Phase) -> SavedGame {
-    SavedGame { players: players(), first: Side::Lower, rules: RuleOptions::default(), phase }
+    SavedGame {
+        players: players(),
+        first: Side::Lower,
+        rules: RuleOptions::default(),
+        phase,
+        clock: None,
+        matched: None,
+    }
 }
 
 fn worked_game(moves: &[&str]) -> Game {
@@ -77,7 +84,69 @@ fn the_example_file_is_valid_and_readable() {
     assert_eq!(g.cursor(), 2);
     assert_eq!(g.all_entries().len(), 3, "the redo branch is kept");
     assert_eq!(g.current().to_string(), "10a, 4b, 1c, 4efh, 1i, 4m; 5AC-E, 3G, 1I-L, 5P / L none 0,0");
+    // A file of format version 1 (before matches and clocks) still opens, and is written
+    // again as version 2 with nothing else changed.
+    let v1 = std::fs::read_to_string(&path).unwrap();
+    assert!(v1.contains("version: 1,"));
+    assert_eq!(s.to_ron(), v1.replace("version: 1,", "version: 2,"), "the file is in canonical form");
+}
+
+/// The match the corpus keeps: two games over (a resignation, and a game annulled on
+/// time), and the third under way with a turn lost on time and the clock's time spent.
+fn a_match() -> SavedGame {
+    use omweso::game::TimeEnd;
+    use omweso::tournament::{Clock, ClockSettings, Match, MatchGoal, MatchSettings};
+    let fours = Layout::back_row_fours();
+    let settings = MatchSettings { goal: MatchGoal::Points(3), ..MatchSettings::default() };
+    let mut first = Game::from_layouts(fours, fours, Side::Lower, RuleOptions::default());
+    first.play_text("i").unwrap();
+    first.resign(Side::Upper).unwrap();
+    let mut second = Game::from_layouts(fours, fours, Side::Upper, RuleOptions::default());
+    second.end_on_time(TimeEnd::Unfinished { side: Side::Upper }).unwrap();
+    let mut third = Game::from_layouts(fours, fours, Side::Upper, RuleOptions::default());
+    third.play_text("time").unwrap();
+    third.play_text("i").unwrap();
+    let mut clock = Clock::new(ClockSettings::default());
+    clock.spent = 1.25;
+    SavedGame {
+        players: players(),
+        first: Side::Upper,
+        rules: RuleOptions::default(),
+        phase: Phase::Game(third),
+        clock: Some(clock),
+        matched: Some(Match { settings, games: vec![first, second] }),
+    }
+}
+
+#[test]
+fn the_match_file_is_valid_and_summarised() {
+    let path = corpus().join("good/match.omweso");
+    if std::env::var_os("UPDATE_CORPUS").is_some() {
+        std::fs::write(&path, a_match().to_ron()).unwrap();
+    }
+    let s = SavedGame::load(&path).unwrap();
+    assert_eq!(s, a_match());
     assert_eq!(s.to_ron(), std::fs::read_to_string(&path).unwrap(), "the file is in canonical form");
+    let m = s.matched.as_ref().unwrap();
+    assert_eq!((m.points(), m.games.len(), m.winner()), ([1, 0], 2, None));
+    let summary = s.summary();
+    for line in [
+        "clock: 3 s to start a move, 180 s to finish it",
+        "match: Nakato 1, Computer 0 (first to 3 points); 2 games finished",
+        "  game 1: 1 move, lower wins: upper resigned (1 point)",
+        "  game 2: 0 moves, annulled: upper did not finish a move in time (0 points)",
+    ] {
+        assert!(summary.lines().any(|l| l == line), "`{line}` not in\n{summary}");
+    }
+    let Phase::Game(g) = &s.phase else { panic!("a game") };
+    assert!(g.moves()[0].is_turn_lost());
+    // A match whose earlier game does not give its recorded result is refused, saying
+    // which game.
+    let text = std::fs::read_to_string(&path).unwrap();
+    let broken = text.replace("result: \"lower wins: upper resigned\"", "result: \"upper wins: lower resigned\"");
+    assert_ne!(broken, text);
+    let err = SavedGame::from_ron(&broken).unwrap_err().to_string();
+    assert!(err.starts_with("match game 1: "), "{err}");
 }
 
 /// Every file in tests/corpus/bad with the error it must give.

@@ -40,7 +40,14 @@ fn game(moves: &[&str]) -> SavedGame {
         g.play_text(m).unwrap();
     }
     let players = [Player { name: "Nakato".into(), computer: None }, Player { name: "Okello".into(), computer: None }];
-    SavedGame { players, first: Side::Lower, rules: RuleOptions::default(), phase: Phase::Game(g) }
+    SavedGame {
+        players,
+        first: Side::Lower,
+        rules: RuleOptions::default(),
+        phase: Phase::Game(g),
+        clock: None,
+        matched: None,
+    }
 }
 
 fn mode(path: &Path) -> u32 {

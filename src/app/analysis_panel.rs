@@ -196,7 +196,7 @@ fn verdicts(entries: &[Entry]) -> Vec<(&Entry, &MoveReview)> {
 pub fn analyse_button(app: &mut App, ui: &mut Ui) {
     let s = &app.session;
     let Some(p) = s.play() else { return };
-    if !p.is_game() || p.game.cursor() == 0 {
+    if !p.is_game() || p.game.cursor() == 0 || s.tournament_on() {
         return;
     }
     let mut cmd = None;

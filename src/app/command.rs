@@ -53,6 +53,11 @@ pub enum Command {
     StartGame(Box<NewGameForm>),
     /// The same players again, the other one moving first.
     Rematch,
+    /// The next game of the match under way (the game just over joins the match's games;
+    /// the file stays the same).
+    NextMatchGame,
+    /// The clock passed a limit (from [`super::Session::drive_clock`]).
+    ClockRanOut(crate::tournament::ClockEvent),
     /// Setup: one more seed from the pool into this hole.
     SetupAdd(Hole),
     /// Setup: one seed from this hole back to the pool.

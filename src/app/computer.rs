@@ -138,10 +138,12 @@ impl Computer {
         self.pending = Some((id, state.clone()));
     }
 
-    /// Asks for the computer's move in `state` (once per state).
-    pub fn ask_move(&mut self, state: &GameState) {
+    /// Asks for the computer's move in `state` (once per state), thinking at most `within`
+    /// when the clock gives it that much (issue 21: its thinking time is inside the clock).
+    pub fn ask_move(&mut self, state: &GameState, within: Option<Duration>) {
         let level = self.opponent.level;
-        self.ask(state, level, level.default_time().min(Duration::from_secs(5)));
+        let time = level.default_time().min(Duration::from_secs(5));
+        self.ask(state, level, within.map_or(time, |w| time.min(w)));
     }
 
     /// The awaited reply, if it has come; stale replies are dropped.

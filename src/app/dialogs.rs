@@ -361,6 +361,7 @@ fn new_game(app: &mut App, ctx: &Context) {
                     ui.add(egui::DragValue::new(&mut o.lap_limit).range(1..=omweso_rules::MAX_LAP_LIMIT));
                 });
             });
+            super::tournament_ui::form_section(ui, form);
             ui.checkbox(&mut form.from_position, "Start from a position");
             if form.from_position {
                 let l = ui.label("Game state (as Game > Copy state writes it), e.g. 4i-p; 4I-P / L both 0,0");
@@ -420,6 +421,8 @@ pub fn result_kind(r: &GameResult) -> &'static str {
         },
         GameResult::Rules(Outcome::Annulled) => "annulled: a never-ending move",
         GameResult::Resigned { .. } => "resignation",
+        GameResult::OnTime(crate::game::TimeEnd::Flagged { .. }) => "time: the loser's game time ran out",
+        GameResult::OnTime(crate::game::TimeEnd::Unfinished { .. }) => "time: a move not finished in time",
     }
 }
 
@@ -437,6 +440,11 @@ fn game_over(app: &mut App, ctx: &Context) {
     };
     let score = s.match_score();
     let names = s.names().clone();
+    let matched = s.match_with_shown();
+    let headline = match matched.as_ref().and_then(|m| m.winner()) {
+        Some(w) => format!("{} wins the match", s.player_label(w)),
+        None => headline,
+    };
     let mut cmds = Vec::new();
     // Over the board, never over the menu bar; it can be moved aside to see the board.
     egui::Window::new("Game over")
@@ -454,13 +462,43 @@ fn game_over(app: &mut App, ctx: &Context) {
             }
             ui.label(format!("Points: {points}"));
             ui.label(format!("Moves: {moves}"));
-            ui.label(format!("Match: {} {} – {} {}", names[0], score[0], score[1], names[1]));
+            match &matched {
+                Some(m) => {
+                    let games = m.games.len();
+                    let this = format!("Game {games} of the match: {}", m.standing(&names));
+                    ui.label(this);
+                    if let Some(w) = m.winner() {
+                        let annulled = m.games.iter().filter(|g| g.result().is_some_and(|r| r.is_annulled())).count();
+                        ui.label(
+                            RichText::new(format!(
+                                "{} won the match in {games} games ({annulled} annulled and replayed).",
+                                names[w.index()]
+                            ))
+                            .strong(),
+                        );
+                    }
+                }
+                None => {
+                    ui.label(format!("Match: {} {} – {} {}", names[0], score[0], score[1], names[1]));
+                }
+            }
             ui.horizontal(|ui| {
-                if ui.button("New game").clicked() {
+                let match_over = matched.as_ref().is_some_and(|m| m.winner().is_some());
+                if ui.button(if match_over { "New match" } else { "New game" }).clicked() {
                     cmds.push(Command::OpenNewGame);
                 }
-                if ui.button("Rematch").clicked() {
-                    cmds.push(Command::Rematch);
+                match &matched {
+                    Some(m) if m.winner().is_none() => {
+                        if ui.button("Next game").clicked() {
+                            cmds.push(Command::NextMatchGame);
+                        }
+                    }
+                    Some(_) => {}
+                    None => {
+                        if ui.button("Rematch").clicked() {
+                            cmds.push(Command::Rematch);
+                        }
+                    }
                 }
                 // The final position, with the last move marked; ← steps back through the game.
                 if ui.button("Review").on_hover_text("See the final position; ← and → step through the game").clicked()

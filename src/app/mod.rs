@@ -34,6 +34,7 @@ pub mod store;
 pub mod teaching;
 pub mod textures;
 pub mod theme;
+pub mod tournament_ui;
 pub mod view;
 
 pub use autosave::Start;
@@ -213,7 +214,10 @@ impl App {
             self.session.set_waker(std::sync::Arc::new(move || wake.request_repaint()));
         }
         self.clock = Some(time);
-        if !self.session.paused() {
+        // The play clock (and with it a game's clock) stands still while a window that
+        // pauses is open or the window is minimised.
+        let minimised = ctx.input(|i| i.viewport().minimized) == Some(true);
+        if !self.session.paused() && !minimised {
             self.now += dt;
         }
         self.session.tick(self.now);
@@ -232,6 +236,11 @@ impl App {
         };
         self.commands.extend(keymap::read(&ctx, at));
         self.commands.extend(self.session.poll_dialog());
+        self.commands.extend(self.session.drive_clock());
+        if self.session.clock_running() {
+            // The clock's figures change by the tenth of a second.
+            ctx.request_repaint_after(std::time::Duration::from_millis(100));
+        }
         let from_computer = self.session.drive_computer();
         self.commands.extend(from_computer);
         let from_engine = self.session.drive_engine();
@@ -250,6 +259,7 @@ impl App {
         let panel = egui::CentralPanel::default()
             .frame(egui::Frame::new().fill(theme::table(ctx.theme() == egui::Theme::Dark)))
             .show(ui, |ui| {
+                tournament_ui::strip(self, ui);
                 let resp = board::show(ui, &view);
                 dialogs::review_banner(self, ui);
                 resp

@@ -33,7 +33,12 @@ pub fn menu_bar(app: &mut App, ui: &mut Ui) {
                 item(ui, app, "New game…", Command::OpenNewGame, true);
                 item(ui, app, "New game from a position…", Command::NewGameFromState(String::new()), true);
                 let over = app.session().game().is_some_and(|g| g.result().is_some());
-                item(ui, app, "Rematch", Command::Rematch, over);
+                match app.session().match_with_shown() {
+                    Some(m) => {
+                        item(ui, app, "Next game of the match", Command::NextMatchGame, over && m.winner().is_none())
+                    }
+                    None => item(ui, app, "Rematch", Command::Rematch, over),
+                }
                 ui.separator();
                 item(ui, app, "Open…", Command::Open, true);
                 item(ui, app, "Save", Command::Save, true);
@@ -211,7 +216,7 @@ fn role(session: &Session, side: Side) -> &'static str {
 /// Each player on two lines: the name across the panel (cut only where it cannot fit),
 /// then what they are doing, their seeds (with those in hand) and their match score.
 fn players(session: &Session, ui: &mut Ui, compact: bool) {
-    let score = session.match_score();
+    let score = session.match_standing().unwrap_or_else(|| session.match_score());
     let board = session.shown_counts();
     let hand = super::view::in_hand(session);
     let accent = super::theme::accent(ui.visuals().dark_mode);
@@ -230,6 +235,9 @@ fn players(session: &Session, ui: &mut Ui, compact: bool) {
             // Compact: the numbers first (right), the name in what is left of the row.
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 ui.label(format!("match {}", score[side.index()]));
+                if let Some(t) = super::tournament_ui::player_time(session, side) {
+                    ui.label(RichText::new(t).monospace());
+                }
                 ui.label(RichText::new(format!("{seeds} seeds")).strong());
                 ui.add_space(12.0);
                 ui.with_layout(egui::Layout::left_to_right(egui::Align::Center), |ui| {
@@ -313,8 +321,18 @@ fn play_tools(app: &mut App, ui: &mut Ui, compact: bool) {
             if ui.button("New game").clicked() {
                 app.push(Command::OpenNewGame);
             }
-            if ui.button("Rematch").clicked() {
-                app.push(Command::Rematch);
+            match app.session().match_with_shown() {
+                Some(m) if m.winner().is_none() => {
+                    if ui.button("Next game").clicked() {
+                        app.push(Command::NextMatchGame);
+                    }
+                }
+                Some(_) => {}
+                None => {
+                    if ui.button("Rematch").clicked() {
+                        app.push(Command::Rematch);
+                    }
+                }
             }
         } else if let Some((side, name)) = resigning.filter(|_| !over)
             && ui
@@ -360,6 +378,10 @@ fn play_tools(app: &mut App, ui: &mut Ui, compact: bool) {
         PanelTab::Moves => moves_tab(app, ui, compact),
         PanelTab::Analysis => {
             egui::ScrollArea::vertical().id_salt("analysis-tab").auto_shrink([false, false]).show(ui, |ui| {
+                if app.session().tournament_on() {
+                    ui.label("No analysis while a game of a tournament match is on: it opens once the game is over.");
+                    return;
+                }
                 if !app.session().settings().analysis {
                     ui.label(RichText::new("The engine's judgement of the position shown.").weak());
                     if ui.button("Turn the analysis on").clicked() {
@@ -523,7 +545,11 @@ fn move_list(app: &mut App, ui: &mut Ui, below: f32, least: f32) {
                         (Some(_), _) => analysis_panel::mark_sign(omweso_engine::review::Mark::Blunder),
                         (None, r) => r.as_ref().map_or("", |r| analysis_panel::mark_sign(r.mark)),
                     };
-                    let text = format!("{} {}{sign}", e.mover, e.text);
+                    let text = if e.is_turn_lost() {
+                        format!("{} {}: turn lost", e.mover, e.text)
+                    } else {
+                        format!("{} {}{sign}", e.mover, e.text)
+                    };
                     if undone {
                         let r = ui
                             .add_enabled(

@@ -2,6 +2,7 @@
 //! game state) and the layout editor in which each player places 32 seeds (RULES.md §2).
 
 use super::computer::Opponent;
+use crate::tournament::{ClockSettings, MatchSettings};
 use omweso_engine::Level;
 use omweso_rules::{GameState, Hole, Layout, RuleOptions, SEEDS_PER_SIDE, Side};
 
@@ -36,6 +37,16 @@ pub struct NewGameForm {
     pub computer_side: Side,
     /// The computer's level.
     pub level: Level,
+    /// A tournament match (issue 21) rather than a single game.
+    pub tournament: bool,
+    /// The match's settings: its goal, first movers, tournament rules and clock.
+    pub match_settings: MatchSettings,
+    /// A plain game clock: minutes each for the whole game.
+    pub game_clock: bool,
+    /// The game clock's minutes each.
+    pub game_minutes: u32,
+    /// Seconds added after each turn.
+    pub increment_seconds: u32,
     /// Why the pasted state cannot be read, shown inline.
     #[serde(skip)]
     pub error: Option<String>,
@@ -52,6 +63,11 @@ impl Default for NewGameForm {
             computer: false,
             computer_side: Side::Upper,
             level: Level::Casual,
+            tournament: false,
+            match_settings: MatchSettings::default(),
+            game_clock: false,
+            game_minutes: 10,
+            increment_seconds: 0,
             error: None,
         }
     }
@@ -65,6 +81,25 @@ impl NewGameForm {
     pub fn parse_state(&self) -> Result<GameState, String> {
         let state: GameState = self.state_text.trim().parse().map_err(|e| format!("{e}"))?;
         state.with_options(self.options).map_err(|e| format!("{e}"))
+    }
+
+    /// The clock of each game asked for: the match's referee (with the game clock when it
+    /// is ticked), or a plain game clock alone; `None` for an untimed game.
+    pub fn clock(&self) -> Option<ClockSettings> {
+        let game_seconds = self.game_clock.then(|| self.game_minutes.clamp(1, 24 * 60) * 60);
+        let base = if self.tournament { self.match_settings.clock } else { ClockSettings::OFF };
+        let clock = ClockSettings {
+            game_seconds,
+            increment_seconds: if self.game_clock { self.increment_seconds.min(600) } else { 0 },
+            ..base
+        };
+        clock.is_on().then_some(clock)
+    }
+
+    /// The match asked for, with the clock of [`NewGameForm::clock`].
+    pub fn match_settings(&self) -> Option<MatchSettings> {
+        self.tournament
+            .then(|| MatchSettings { clock: self.clock().unwrap_or(ClockSettings::OFF), ..self.match_settings })
     }
 
     /// The computer opponent, when chosen.
@@ -132,6 +167,8 @@ pub struct Setup {
     /// The lesson whose step practises setting out, when this board is one (Done then
     /// shows the lesson what was laid out instead of starting a game).
     pub lesson: Option<Box<crate::app::session::LessonRun>>,
+    /// The clock the game will have once laid out, if it is timed.
+    pub clock: Option<ClockSettings>,
 }
 
 impl Setup {
@@ -139,7 +176,7 @@ impl Setup {
     /// option `first_player_lays_out_first` says otherwise (RULES.md §2).
     pub fn new(first: Side, options: RuleOptions) -> Setup {
         let laying = options.lays_out_first(first);
-        Setup { first, laying, counts: [[0; 16]; 2], done: [false; 2], options, lesson: None }
+        Setup { first, laying, counts: [[0; 16]; 2], done: [false; 2], options, lesson: None, clock: None }
     }
 
     /// Seeds of the player laying out still in the pool.

@@ -187,8 +187,7 @@ pub fn shown_move_text(session: &Session) -> Option<String> {
     }
     let n = p.review.unwrap_or(p.game.cursor());
     let entry = p.game.all_entries().get(n.checked_sub(1)?)?;
-    let before = p.game.state_at(n - 1);
-    Some(narrate(before, &entry.trace, entry.outcome()).join(" "))
+    Some(entry_words(p.game.state_at(n - 1), entry))
 }
 
 /// The narrator's words for move `n` (from 1) of the game shown, for the move list's hover.
@@ -198,7 +197,15 @@ pub fn move_text(session: &Session, n: usize) -> Option<String> {
     if n - 1 > p.game.cursor() {
         return None; // The redo branch: its start is not a state of the game shown.
     }
-    Some(narrate(p.game.state_at(n - 1), &entry.trace, entry.outcome()).join(" "))
+    Some(entry_words(p.game.state_at(n - 1), entry))
+}
+
+/// The narrator's words for one entry of the game: a move sown, or a turn lost on time.
+fn entry_words(before: &omweso_rules::GameState, entry: &crate::game::Entry) -> String {
+    if entry.is_turn_lost() {
+        return crate::narrate::turn_lost(entry.mover, entry.outcome()).join(" ");
+    }
+    narrate(before, &entry.trace, entry.outcome()).join(" ")
 }
 
 /// A small board showing `state`, for the rules book.

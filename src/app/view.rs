@@ -124,7 +124,7 @@ pub fn board_view(
     if shown > 0
         && let Some(entry) = p.game.all_entries().get(shown - 1)
     {
-        v.last_start = Some(entry.mv.start());
+        v.last_start = entry.mv.as_ref().map(|m| m.start());
         v.captured = captured_holes(&entry.trace.laps);
     }
     v.hint = session.hint_holes();

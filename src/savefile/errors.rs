@@ -64,7 +64,10 @@ pub enum LoadError {
     #[error("this is not a saved Omweso game (format `{0}`)")]
     Format(String),
     /// A format version this program does not know.
-    #[error("format version {found} is not supported (this program reads version {VERSION})")]
+    #[error(
+        "format version {found} is not supported (this program reads versions {} to {VERSION})",
+        super::OLDEST_VERSION
+    )]
     Version {
         /// The version in the file.
         found: u32,
@@ -172,6 +175,37 @@ pub enum InvalidGame {
     /// The moves, the current move or the resignation do not replay.
     #[error(transparent)]
     Record(#[from] RecordError),
+    /// The clock's times are out of range or not numbers.
+    #[error("clock: the times left are not ones a clock can show")]
+    Clock,
+    /// A clock setting is 0 or more than a day.
+    #[error("match: the clock's {name} is {seconds}, not between 1 and {}", crate::tournament::MAX_CLOCK_SECONDS)]
+    ClockSetting {
+        /// The setting's field name.
+        name: &'static str,
+        /// Its value.
+        seconds: u32,
+    },
+    /// The match's goal is 0 or more than [`crate::tournament::MAX_MATCH_GOAL`].
+    #[error("match: played to {goal}, not between 1 and {}", crate::tournament::MAX_MATCH_GOAL)]
+    MatchGoal {
+        /// The goal read.
+        goal: u32,
+    },
+    /// The match holds more games than [`super::MAX_MATCH_GAMES`].
+    #[error("match: {games} games, more than {}", super::MAX_MATCH_GAMES)]
+    MatchTooLong {
+        /// How many.
+        games: usize,
+    },
+    /// A finished game of the match does not replay.
+    #[error("match game {number}: {reason}")]
+    MatchGame {
+        /// Its number in the match, from 1.
+        number: usize,
+        /// Why.
+        reason: Box<InvalidGame>,
+    },
     /// A move's review is of another move.
     #[error("move {number} `{play}`: its review is of move {review_number} `{review_played}`")]
     Review {

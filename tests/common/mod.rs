@@ -26,5 +26,7 @@ pub fn long_game(n: usize) -> omweso::savefile::SavedGame {
         first: start.to_move(),
         rules: *start.options(),
         phase: omweso::savefile::Phase::Game(game),
+        clock: None,
+        matched: None,
     }
 }

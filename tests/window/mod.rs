@@ -77,6 +77,8 @@ pub fn against(state: GameState, side: Side, level: omweso_engine::Level) -> Ses
         first: state.to_move(),
         rules: *state.options(),
         phase: omweso::savefile::Phase::Game(omweso::game::Game::from_state(state)),
+        clock: None,
+        matched: None,
     };
     Session::from_saved(settings(), saved, None)
 }

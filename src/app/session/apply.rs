@@ -12,6 +12,7 @@ use crate::app::files::{DialogAnswer, FileAction};
 use crate::app::modal::Modal;
 use crate::app::setup::{NewGameForm, Setup};
 use crate::game::Game;
+use crate::tournament::Clock;
 use omweso_rules::Side;
 use std::path::PathBuf;
 
@@ -42,10 +43,25 @@ impl Session {
         self.touch();
     }
 
-    /// Lets the play clock run to `now` (seconds): a finished animation ends.
+    /// Lets the play clock run to `now` (seconds): a finished animation ends, and a timed
+    /// game's clock runs for the player to move while it may ([`Play::clock_runs`]); a
+    /// limit passed waits for [`Session::drive_clock`].
     pub fn tick(&mut self, now: f64) {
+        let seconds = now - self.now;
         self.now = now;
         if let Phase::Play(p) = &mut self.phase {
+            if p.clock_runs(now) && seconds > 0.0 && self.clock_event.is_none() && !self.modals.paused() {
+                let side = p.game.current().to_move();
+                if let Some(clock) = &mut p.clock {
+                    let before = clock.spent.floor();
+                    self.clock_event = clock.run(side, seconds);
+                    // What is kept between runs follows the clock second by second, so
+                    // that a crash gives no one time back.
+                    if clock.spent.floor() != before || self.clock_event.is_some() {
+                        self.revision += 1;
+                    }
+                }
+            }
             p.tick(now);
             p.judge_lesson_move();
             p.judge_puzzle_move();
@@ -341,6 +357,21 @@ impl Session {
         self.document = Document::new(path, Some(self.to_saved()));
     }
 
+    /// Replaces the phase by the next game of the match, in the same document: the file
+    /// holds the whole match, so the game just over stays in it and the new one is a
+    /// change to save.
+    pub(super) fn next_in_document(&mut self, phase: Phase) {
+        if let Some(c) = self.computer.as_mut() {
+            c.cancel();
+        }
+        self.phase = phase;
+        self.game_review = None;
+        self.judging = None;
+        self.hint_asked = None;
+        self.thinking_longer = None;
+        self.clock_event = None;
+    }
+
     pub(super) fn start_game(&mut self, mut form: NewGameForm) {
         let state = if form.from_position {
             match form.parse_state() {
@@ -366,14 +397,17 @@ impl Session {
         }
         // The match score runs across the games of the same two players; new players
         // start a new match.
-        self.banked = if names == self.names { self.match_score() } else { [0, 0] };
+        self.banked = if names == self.names && self.matched.is_none() { self.match_score() } else { [0, 0] };
+        self.matched = form.match_settings().map(crate::tournament::Match::new);
+        self.clock_event = None;
         self.names = names;
         self.computer = form.opponent().map(Computer::new);
         self.seat_computer();
         self.modals.close(|m| matches!(m, Modal::NewGame(_)));
+        let clock = form.clock();
         let phase = match state {
-            Some(s) => Phase::Play(Box::new(Play::new(Game::from_state(s)))),
-            None => Phase::Setup(Setup::new(form.first_mover(), form.options)),
+            Some(s) => Phase::Play(Box::new(Play::timed(Game::from_state(s), clock.map(Clock::new)))),
+            None => Phase::Setup(Setup { clock, ..Setup::new(form.first_mover(), form.options) }),
         };
         self.enter(phase, None);
         form.error = None;
@@ -393,7 +427,8 @@ impl Session {
             && let (Some(lower), Some(upper)) = (s.layout(Side::Lower), s.layout(Side::Upper))
         {
             // The same document: laying out was part of this game.
-            self.phase = Phase::Play(Box::new(Play::new(Game::from_layouts(lower, upper, s.first, s.options))));
+            let game = Game::from_layouts(lower, upper, s.first, s.options);
+            self.phase = Phase::Play(Box::new(Play::timed(game, s.clock.map(Clock::new))));
         }
     }
 }

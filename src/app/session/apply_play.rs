@@ -9,7 +9,9 @@ use crate::app::command::Command;
 use crate::app::computer::Computer;
 use crate::app::modal::Modal;
 use crate::app::setup::Setup;
-use omweso_rules::{Position, Progress, Sowing, Trace};
+use crate::game::TimeEnd;
+use crate::tournament::{ClockEvent, FinishRunsOut, StartRunsOut};
+use omweso_rules::{Direction, Position, Progress, Side, Sowing, Trace};
 
 impl Session {
     /// Carries out a command of the play phase; gives back any other command, or one that
@@ -20,7 +22,40 @@ impl Session {
         let animate = self.settings.animate.then_some(self.settings.speed.rate());
         let now = self.now;
         let human_to_move = self.human_to_move();
+        let tournament = self.tournament_on();
+        let cursor_before = self.play().map(|p| p.game.cursor());
+        let taking_back = matches!(command, C::Undo | C::Redo | C::RedoTo(_) | C::PlayFromHere);
+        let engine_help = matches!(command, C::Hint | C::ThinkLonger | C::AnalyseGame);
+        if tournament && (taking_back || engine_help) {
+            // Tournament rules (issue 21): no take-backs, and the engine helps no one while
+            // a game of the match is on.
+            return None;
+        }
+        let out = self.play_move_command(command, paused, animate, now, human_to_move);
+        if let (Phase::Play(p), Some(before)) = (&mut self.phase, cursor_before) {
+            p.note_turn(before);
+        }
+        out
+    }
+
+    fn play_move_command(
+        &mut self,
+        command: Command,
+        paused: bool,
+        animate: Option<f64>,
+        now: f64,
+        human_to_move: bool,
+    ) -> Option<Command> {
+        use Command as C;
         match (&mut self.phase, command) {
+            (Phase::Play(p), C::ClockRanOut(event)) if p.clock_runs(now) => {
+                clock_ran_out(p, event, animate, now);
+                p.hint = None;
+                p.game_over_dismissed = false;
+                if let Some(c) = self.computer.as_mut() {
+                    c.cancel();
+                }
+            }
             // ---- Play: the move in progress ----
             (Phase::Play(p), C::PlayHole { hole, split }) if !paused && human_to_move => {
                 let state = p.game.current();
@@ -144,15 +179,33 @@ impl Session {
                 }
             }
             (Phase::Play(p), C::DismissGameOver) => p.game_over_dismissed = true,
-            (Phase::Play(p), C::Rematch) if p.game.result().is_some() => {
+            (Phase::Play(p), C::NextMatchGame) if p.game.result().is_some() && p.is_game() => {
+                let m = self.matched.as_mut()?;
+                let mut with_this = m.clone();
+                with_this.games.push(p.game.clone());
+                if with_this.winner().is_some() {
+                    // That game won the match: nothing more to play.
+                    return None;
+                }
+                *m = with_this;
+                let toss = || if rand::random::<bool>() { Side::Lower } else { Side::Upper };
+                let first = m.next_first_mover(p.game.start().to_move(), toss);
+                let mut setup = Setup::new(first, *p.game.options());
+                setup.clock = p.clock.as_ref().map(|c| c.settings);
+                self.next_in_document(Phase::Setup(setup));
+            }
+            (Phase::Play(p), C::Rematch) if p.game.result().is_some() && self.matched.is_none() => {
                 let first = p.game.start().to_move().opponent();
                 let options = *p.game.options();
+                // A timed game's rematch is timed the same way.
+                let clock = p.clock.as_ref().map(|c| c.settings);
                 self.banked = self.match_score();
-                self.enter(Phase::Setup(Setup::new(first, options)), None);
+                self.enter(Phase::Setup(Setup { clock, ..Setup::new(first, options) }), None);
             }
             (Phase::Play(_), C::ThinkLonger) => self.think_longer(),
             (Phase::Play(p), C::AnalyseGame) if p.is_game() && p.game.cursor() > 0 => {
-                let moves = p.game.moves().iter().map(|e| e.mv.clone()).collect();
+                // The moves up to the first turn lost on time, which no move replays.
+                let moves = p.game.moves().iter().map_while(|e| e.mv.clone()).collect();
                 let (start, known) = (p.game.start().clone(), self.judgements().clone());
                 self.game_review = Some(GameReview::start(start, moves, REVIEW_TIME, known, self.waker.clone()));
             }
@@ -187,6 +240,44 @@ fn run_sowing(p: &mut Play, mut s: Sowing, before: Position, known: usize, rate:
                 }
             }
         }
+    }
+}
+
+/// Acts on a limit the clock passed (issue 21): the turn lost or the game lost when a move
+/// was not started in time, the game annulled or the move sown on anticlockwise when it
+/// was not finished in time, the game lost when a player's game time ran out.
+fn clock_ran_out(p: &mut Play, event: ClockEvent, rate: Option<f64>, now: f64) {
+    let Some(settings) = p.clock.as_ref().map(|c| c.settings) else { return };
+    let ended = match event {
+        ClockEvent::StartRanOut(side) => match settings.start_runs_out {
+            StartRunsOut::TurnLost => {
+                p.turn = Turn::Ready;
+                p.game.lose_turn().map(|_| ())
+            }
+            StartRunsOut::GameLost => p.game.end_on_time(TimeEnd::Flagged { loser: side }),
+        },
+        ClockEvent::FinishRanOut(side) => match (settings.finish_runs_out, std::mem::take(&mut p.turn)) {
+            (FinishRunsOut::SownOn, Turn::Deciding { sowing, .. }) => {
+                let mut s = *sowing;
+                let before = *s.position();
+                let known = s.laps().len();
+                while let Progress::Decision(_) = s.advance() {
+                    if s.choose(Direction::Anticlockwise).is_err() {
+                        break;
+                    }
+                }
+                run_sowing(p, s, before, known, rate, now);
+                Ok(())
+            }
+            _ => p.game.end_on_time(TimeEnd::Unfinished { side }),
+        },
+        ClockEvent::GameTimeRanOut(side) => {
+            p.turn = Turn::Ready;
+            p.game.end_on_time(TimeEnd::Flagged { loser: side })
+        }
+    };
+    if let Err(e) = ended {
+        log::warn!("the clock's {event:?} found the game over: {e}");
     }
 }
 

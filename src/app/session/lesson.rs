@@ -96,8 +96,9 @@ impl Play {
             return;
         }
         let Some(entry) = self.game.moves().first() else { return };
+        let Some(mv) = &entry.mv else { return };
         let step = run.current();
-        let text = step.feedback(&entry.mv, &entry.trace);
-        run.feedback = Some(if step.accepts(&entry.mv) { Feedback::Right(text) } else { Feedback::Wrong(text) });
+        let text = step.feedback(mv, &entry.trace);
+        run.feedback = Some(if step.accepts(mv) { Feedback::Right(text) } else { Feedback::Wrong(text) });
     }
 }

@@ -32,8 +32,10 @@ use super::files::{FileDialogs, SystemDialogs};
 use super::modal::{Modal, Modals};
 use super::settings::Settings;
 use super::setup::Setup;
+use crate::app::command::Command;
 use crate::game::{Game, GameResult};
 use crate::savefile::{self, Player, SavedGame};
+use crate::tournament::{Clock, ClockEvent, Match};
 use omweso_rules::{GameState, Hole, Position, Side, Sowing};
 use std::path::{Path, PathBuf};
 
@@ -61,6 +63,10 @@ pub struct Session {
     names: [String; 2],
     computer: Option<Computer>,
     banked: [u32; 2],
+    /// The match under way (issue 21): its settings and the games finished.
+    matched: Option<Match>,
+    /// A limit the clock passed in the last tick, for [`Session::drive_clock`].
+    clock_event: Option<ClockEvent>,
     document: Document,
     phase: Phase,
     modals: Modals,
@@ -117,8 +123,12 @@ impl Session {
 
     /// A session on a saved game, opened from `path` when given.
     pub fn from_saved(settings: Settings, saved: SavedGame, path: Option<PathBuf>) -> Session {
+        let matched = saved.matched.clone();
         let (names, opponent, phase) = Session::parts_of(saved);
-        Session::with_phase(settings, names, opponent, phase, path)
+        let mut s = Session::with_phase(settings, names, opponent, phase, None);
+        s.matched = matched;
+        s.document = Document::new(path, Some(s.to_saved()));
+        s
     }
 
     fn with_phase(
@@ -133,6 +143,8 @@ impl Session {
             names,
             computer: opponent.map(Computer::new),
             banked: [0; 2],
+            matched: None,
+            clock_event: None,
             document: Document::default(),
             phase,
             modals: Modals::default(),
@@ -169,9 +181,10 @@ impl Session {
             .zip(&saved.players)
             .find_map(|(side, p)| p.computer.map(|level| Opponent { side, level }));
         let phase = match saved.phase {
-            savefile::Phase::Game(game) => Phase::Play(Box::new(Play::new(game))),
+            savefile::Phase::Game(game) => Phase::Play(Box::new(Play::timed(game, saved.clock))),
             savefile::Phase::Setup { board, laying_out } => {
                 let mut s = Setup::new(saved.first, saved.rules);
+                s.clock = saved.clock.map(|c| c.settings);
                 s.counts = [board.side_counts(Side::Lower), board.side_counts(Side::Upper)];
                 s.laying = laying_out;
                 let other = laying_out.opponent();
@@ -299,7 +312,10 @@ impl Session {
         {
             return changed;
         }
-        let changed = !self.teaching() && self.document.baseline.as_ref() != Some(&self.to_saved());
+        // The clock running is no change to ask about: the game is.
+        let now = self.to_saved().without_time_spent();
+        let changed =
+            !self.teaching() && self.document.baseline.as_ref().map(SavedGame::without_time_spent) != Some(now);
         self.changed_at.set(Some((self.revision, changed)));
         changed
     }
@@ -321,11 +337,12 @@ impl Session {
     }
 
     /// True when the threatened holes are marked: the setting, or always in a lesson and
-    /// against the Beginner level.
+    /// against the Beginner level; never in a tournament game.
     pub fn show_threats(&self) -> bool {
-        self.settings.threats
-            || self.lesson().is_some()
-            || self.computer.as_ref().is_some_and(|c| c.opponent.level == omweso_engine::Level::Beginner)
+        !self.tournament_on()
+            && (self.settings.threats
+                || self.lesson().is_some()
+                || self.computer.as_ref().is_some_and(|c| c.opponent.level == omweso_engine::Level::Beginner))
     }
 
     /// The lesson under way, if any: on a board in play, or on a step that practises
@@ -444,9 +461,65 @@ impl Session {
         }
     }
 
+    /// The match under way, if any.
+    pub fn matched(&self) -> Option<&Match> {
+        self.matched.as_ref()
+    }
+
+    /// True while a game of a tournament match is on: no take-backs, no hint, coach,
+    /// analysis or threat marks (issue 21). Review after it is over is fine.
+    pub fn tournament_on(&self) -> bool {
+        self.matched.as_ref().is_some_and(|m| m.settings.tournament)
+            && match &self.phase {
+                Phase::Setup(_) => true,
+                Phase::Play(p) => p.is_game() && p.game.result().is_none(),
+            }
+    }
+
+    /// The clock of the game on the board, if it is timed.
+    pub fn clock(&self) -> Option<&Clock> {
+        self.play().and_then(|p| p.clock.as_ref())
+    }
+
+    /// True when the clock is running now (not paused, no animation, game on).
+    pub fn clock_running(&self) -> bool {
+        !self.paused() && self.play().is_some_and(|p| p.clock_runs(self.now))
+    }
+
+    /// The command for a limit the clock passed since the last call, if any.
+    pub fn drive_clock(&mut self) -> Option<Command> {
+        self.clock_event.take().map(Command::ClockRanOut)
+    }
+
+    /// The match's standing with the game on the board once its result is shown: points,
+    /// or wins for a match played to wins.
+    pub fn match_standing(&self) -> Option<[u32; 2]> {
+        let m = self.matched.as_ref()?;
+        let mut with_this = m.clone();
+        if let Some(game) = self.game().filter(|_| self.shown_result().is_some()) {
+            with_this.games.push(game.clone());
+        }
+        Some(match m.settings.goal {
+            crate::tournament::MatchGoal::Points(_) => with_this.points(),
+            crate::tournament::MatchGoal::Wins(_) => with_this.wins(),
+        })
+    }
+
+    /// The match with the game on the board counted once its result is shown.
+    pub fn match_with_shown(&self) -> Option<Match> {
+        let mut m = self.matched.clone()?;
+        if let Some(game) = self.game().filter(|_| self.shown_result().is_some()) {
+            m.games.push(game.clone());
+        }
+        Some(m)
+    }
+
     /// Points of the session by side: finished games plus the current one once its result
     /// is shown.
     pub fn match_score(&self) -> [u32; 2] {
+        if let Some(m) = self.match_with_shown() {
+            return m.points();
+        }
         let mut s = self.banked;
         if let (Some(r), Some(game)) = (self.shown_result().filter(|_| !self.teaching()), self.game())
             && let Some(w) = r.winner()
@@ -493,12 +566,13 @@ impl Session {
 
     /// True when Undo means something now (not in review).
     pub fn can_undo(&self) -> bool {
-        self.game_play().is_some_and(|p| p.review.is_none() && (p.game.can_undo() || p.sowing().is_some()))
+        !self.tournament_on()
+            && self.game_play().is_some_and(|p| p.review.is_none() && (p.game.can_undo() || p.sowing().is_some()))
     }
 
     /// True when Redo means something now (nothing under way, not in review).
     pub fn can_redo(&self) -> bool {
-        self.game_play().is_some_and(|p| p.ready() && p.game.can_redo())
+        !self.tournament_on() && self.game_play().is_some_and(|p| p.ready() && p.game.can_redo())
     }
 
     /// True when the Resign button means something now: nothing under way, live, not over.
@@ -557,6 +631,8 @@ impl Session {
                     first: s.first,
                     rules: s.options,
                     phase: savefile::Phase::Setup { board, laying_out: s.laying },
+                    clock: s.clock.map(Clock::new),
+                    matched: self.matched.clone(),
                 }
             }
             Phase::Play(p) => SavedGame {
@@ -564,6 +640,16 @@ impl Session {
                 first: p.game.start().to_move(),
                 rules: *p.game.options(),
                 phase: savefile::Phase::Game(p.game.clone()),
+                // A move stopped at a decision point is not in the game, and is not kept:
+                // nor is the time spent on it (the player starts the turn again).
+                clock: p.clock.clone().map(|mut c| {
+                    if c.stage == crate::tournament::Stage::Finishing {
+                        c.stage = crate::tournament::Stage::Starting;
+                        c.spent = 0.0;
+                    }
+                    c
+                }),
+                matched: self.matched.clone(),
             },
         }
     }
@@ -580,6 +666,8 @@ impl Session {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_clock;
 #[cfg(test)]
 mod tests_engine;
 #[cfg(test)]

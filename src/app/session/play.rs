@@ -4,6 +4,7 @@ use super::lesson::LessonRun;
 use super::puzzle::PuzzleRun;
 use crate::app::animation::Animation;
 use crate::game::Game;
+use crate::tournament::{Clock, Stage};
 use omweso_rules::{Move, Sowing};
 
 /// The move in progress on the board.
@@ -39,6 +40,8 @@ pub struct Play {
     pub game_over_dismissed: bool,
     /// What this board is for: a game, a lesson's step or a puzzle.
     pub kind: PlayKind,
+    /// The game's clock, when it is timed (issue 21).
+    pub clock: Option<Clock>,
 }
 
 /// What a board in play is for. A game is a document (saved, undone, hinted, analysed); a
@@ -57,7 +60,43 @@ pub enum PlayKind {
 impl Play {
     /// Play of `game`, shown live, with nothing under way.
     pub fn new(game: Game) -> Play {
-        Play { game, review: None, hint: None, turn: Turn::Ready, game_over_dismissed: false, kind: PlayKind::Game }
+        Play {
+            game,
+            review: None,
+            hint: None,
+            turn: Turn::Ready,
+            game_over_dismissed: false,
+            kind: PlayKind::Game,
+            clock: None,
+        }
+    }
+
+    /// Play of `game` with `clock`, when it is timed.
+    pub fn timed(game: Game, clock: Option<Clock>) -> Play {
+        Play { clock, ..Play::new(game) }
+    }
+
+    /// True when the clock runs now: a timed game not over, a turn to start or a move at
+    /// a decision point, and no animation under way (the clock never runs while a move
+    /// is shown being sown).
+    pub fn clock_runs(&self, now: f64) -> bool {
+        self.clock.is_some()
+            && self.game.result().is_none()
+            && self.animation(now).is_none()
+            && matches!(self.turn, Turn::Ready | Turn::Deciding { .. })
+    }
+
+    /// Tells the clock what the command just carried out did to the turn: a move (or a
+    /// turn) added to the game ends the turn; a move stopped at its first decision point
+    /// starts the time to finish it.
+    pub fn note_turn(&mut self, cursor_before: usize) {
+        let Some(clock) = &mut self.clock else { return };
+        if self.game.cursor() > cursor_before {
+            let mover = self.game.moves()[self.game.cursor() - 1].mover;
+            clock.turn_done(mover);
+        } else if matches!(self.turn, Turn::Deciding { .. }) && clock.stage == Stage::Starting {
+            clock.move_started();
+        }
     }
 
     /// True when this board holds a game (not a lesson or a puzzle).

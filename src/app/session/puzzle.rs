@@ -61,11 +61,11 @@ impl Play {
         if run.feedback.is_some() || !ready || self.game.cursor() != 1 {
             return;
         }
-        let Some(entry) = self.game.moves().first() else { return };
-        run.feedback = match run.puzzle.verdict(&entry.mv) {
+        let Some(played) = self.game.moves().first().and_then(|e| e.mv.as_ref()) else { return };
+        run.feedback = match run.puzzle.verdict(played) {
             Some(Verdict::Solved) => Some(PuzzleFeedback::Solved),
             Some(Verdict::Refuted(w)) => {
-                Some(PuzzleFeedback::Refuted { played: entry.mv.clone(), refutation: w.clone() })
+                Some(PuzzleFeedback::Refuted { played: played.clone(), refutation: w.clone() })
             }
             // A checked puzzle answers every legal move; nothing to say otherwise.
             None => None,

@@ -14,9 +14,11 @@ impl Session {
     pub(super) fn open_file(&mut self, path: PathBuf) {
         match SavedGame::load(&path) {
             Ok(saved) => {
+                self.matched = saved.matched.clone();
                 let (names, opponent, phase) = Session::parts_of(saved);
                 self.names = names;
                 self.banked = [0, 0];
+                self.clock_event = None;
                 if let Some(c) = self.computer.as_mut() {
                     c.cancel();
                 }

@@ -6,7 +6,7 @@ use super::{Phase, Session};
 use crate::app::analysis::{JUDGE_TIME, Judgements, Judging, PROVE_TIME, Proven, Proving, Thrown};
 use crate::app::command::Command;
 use crate::app::computer::{Answer, Computer};
-use omweso_rules::{GameState, Move};
+use omweso_rules::{GameState, Move, Side};
 
 impl Session {
     /// The computer's part this frame: lays out its seeds, collects its answer, asks for its
@@ -29,7 +29,7 @@ impl Session {
                 }
                 let state = p.game.current();
                 if out.is_empty() && p.ready() && p.game.result().is_none() && state.to_move() == c.opponent.side {
-                    c.ask_move(state);
+                    c.ask_move(state, p.clock.as_ref().and_then(|clock| thinking_time(clock, state.to_move())));
                 }
                 out
             }
@@ -49,6 +49,14 @@ impl Session {
     /// as any other.
     #[must_use]
     pub fn drive_engine(&mut self) -> Vec<Command> {
+        if self.tournament_on() {
+            // Tournament rules: no coach, hint or analysis while a game of the match is on.
+            self.judging = None;
+            self.proving = None;
+            self.game_review = None;
+            self.hint_asked = None;
+            return Vec::new();
+        }
         let waker = self.waker.clone();
         let mut commands = Vec::new();
         if let Some(j) = &mut self.judging
@@ -143,7 +151,7 @@ impl Session {
         let (Phase::Play(p), Some(j)) = (&self.phase, self.judgements.get(state)) else { return None };
         let again: Vec<_> = (0..p.game.all_entries().len())
             .filter(|&i| p.game.state_at(i) == state && p.game.all_entries()[i].review.is_some())
-            .filter_map(|i| j.review(&p.game.all_entries()[i].mv, i + 1))
+            .filter_map(|i| j.review(p.game.all_entries()[i].mv.as_ref()?, i + 1))
             .collect();
         Some(Command::Verdicts(again))
     }
@@ -229,7 +237,7 @@ impl Session {
         if entries[i].review.is_some() || entries.len() - i > 2 {
             return None;
         }
-        Some((i + 1, p.game.state_at(i).clone(), entries[i].mv.clone()))
+        Some((i + 1, p.game.state_at(i).clone(), entries[i].mv.clone()?))
     }
 
     /// Asks for a hint on the position on the board (from `apply`): at once when it has
@@ -290,4 +298,13 @@ impl Session {
             c.set_threads(self.settings.threads);
         }
     }
+}
+
+/// The time the computer may think inside the clock (issue 21): a second short of the time
+/// to start a move, and at most a twentieth of its game time left; at least 0.2 s.
+pub(super) fn thinking_time(clock: &crate::tournament::Clock, side: Side) -> Option<std::time::Duration> {
+    let start = clock.stage_left().map(|l| l - 1.0);
+    let game = clock.settings.game_seconds.map(|_| clock.left[side.index()] / 20.0);
+    let secs = [start, game].into_iter().flatten().fold(f64::INFINITY, f64::min);
+    secs.is_finite().then(|| std::time::Duration::from_secs_f64(secs.max(0.2)))
 }

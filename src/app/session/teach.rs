@@ -117,6 +117,7 @@ impl Session {
         self.computer = None;
         self.names = Side::BOTH.map(|s| s.to_string());
         self.banked = [0, 0];
+        self.matched = None;
         self.enter(phase, None);
     }
 
@@ -173,6 +174,7 @@ pub(super) fn means_nothing_in_a_lesson(c: &Command) -> bool {
             | Command::ReviewFirst
             | Command::PlayFromHere
             | Command::Rematch
+            | Command::NextMatchGame
             | Command::Save
             | Command::SaveAs
             | Command::AnalyseGame

@@ -80,7 +80,7 @@ fn thinking_longer_replaces_the_judgement_and_the_marks_follow_it() {
     s.apply(C::AnalyseGame);
     engine_until(&mut s, "the review", |s| s.game_review_progress().is_none());
     let first = s.judgements.get(&start).expect("the review judged the start").clone();
-    assert_eq!(s.game().unwrap().moves()[0].review, first.review(&s.game().unwrap().moves()[0].mv, 1));
+    assert_eq!(s.game().unwrap().moves()[0].review, first.review(s.game().unwrap().moves()[0].mv.as_ref().unwrap(), 1));
     // The panel on the start: it shows that same judgement, then thinks longer.
     s.apply(C::ToggleAnalysis);
     s.apply(C::ReviewFirst);
@@ -94,7 +94,11 @@ fn thinking_longer_replaces_the_judgement_and_the_marks_follow_it() {
     let deeper = s.judgements.get(&start).unwrap().clone();
     assert!(deeper.depth > first.depth, "{} then {}", first.depth, deeper.depth);
     let entry = &s.game().unwrap().moves()[0];
-    assert_eq!(entry.review, deeper.review(&entry.mv, 1), "the move's mark comes from the deeper judgement");
+    assert_eq!(
+        entry.review,
+        deeper.review(entry.mv.as_ref().unwrap(), 1),
+        "the move's mark comes from the deeper judgement"
+    );
 }
 
 #[test]
