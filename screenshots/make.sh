@@ -25,7 +25,7 @@ shot() {
     shift 2
     "$BIN" "$@" &
     local pid=$!
-    sleep 5
+    sleep "${WAIT:-5}"
     local wid
     wid=$(xdotool search --sync --name Omweso | head -1)
     xdotool windowsize "$wid" 1280 800 windowmove "$wid" 0 0
@@ -63,4 +63,7 @@ DELAY=0.8 shot light "click:78,15 click:92,304 click:330,336 Escape hover:540,49
 # Help → Puzzles, the second puzzle, a wrong move (d) refuted by the proof.
 DELAY=1.5 shot puzzle "click:123,15 click:148,80 click:793,279 click:432,490 space space space" \
     --state "9a, 3b, 4d-fhm; 4A-F, 3G, 5P / L both 0,0"
+# A tournament match (screenshots/tournament.omweso): Okello lost a turn on time, and the
+# referee counts Nakato's: caught within the count's two seconds, so no waiting.
+WAIT=0 shot tournament "" screenshots/tournament.omweso
 echo "screenshots written to $OUT"
