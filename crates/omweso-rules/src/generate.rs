@@ -7,7 +7,6 @@ use super::hole::{Direction, Hole};
 use super::moves::{Choices, Move};
 use super::sowing::Laps;
 use super::state::{GameState, Successor};
-use smallvec::SmallVec;
 use std::ops::ControlFlow;
 
 impl GameState {
@@ -71,26 +70,26 @@ impl GameState {
         if self.end.is_some() {
             return ControlFlow::Continue(());
         }
-        // Clockwise branches wait here while the anticlockwise one is played out (inline:
-        // generation allocates nothing for the usual one or two).
-        let mut branches: SmallVec<[(Laps, R); 2]> = SmallVec::new();
         let board = Laps::new(self);
         let mut playable = board.playable();
         while playable != 0 {
             let hole = Hole::from_letter_index(self.to_move, playable.trailing_zeros() as u8);
             playable &= playable - 1;
-            // The move from the hole, then its tournament split where allowed (RULES.md 3.7).
-            for split in [false, true] {
-                if split && !self.can_split(hole) {
-                    break;
+            if !self.can_split(hole) {
+                play_from::<R, B>(self, &board, hole, false, f)?;
+                continue;
+            }
+            // With its tournament split (RULES.md 3.7), in the order the moves of the
+            // hole have always been listed in: the move with every choice anticlockwise,
+            // then every move of the split, then the other moves without the split.
+            let mut split_pending = true;
+            play_from::<R, B>(self, &board, hole, false, &mut |out| {
+                f(out)?;
+                if std::mem::take(&mut split_pending) {
+                    play_from::<R, B>(self, &board, hole, true, f)?;
                 }
-                let laps = board.played_from(hole.track(), split);
-                play_out(self, laps, R::begin(hole, split), &mut branches, f)?;
-            }
-            while let Some((mut laps, mv)) = branches.pop() {
-                laps.run();
-                play_out(self, laps, mv, &mut branches, f)?;
-            }
+                ControlFlow::Continue(())
+            })?;
         }
         ControlFlow::Continue(())
     }
@@ -193,27 +192,62 @@ impl MoveRecord for () {
     fn choose(&mut self, _: &Laps, _: Direction) {}
 }
 
-/// Sows a move to its end from where `laps` stopped (its end or a decision point), taking
-/// the anticlockwise branch at each decision point and leaving the clockwise one in
-/// `branches`, and hands the result to `f`.
+/// Every move from the hole `start` of the board `board` (a tournament split when `split`),
+/// handed to `f` in order: a function of its own, whose frame holds the board and the hand
+/// of the move while its laps are sown.
+#[inline(never)]
+fn play_from<R: MoveRecord, B>(
+    state: &GameState,
+    board: &Laps,
+    start: Hole,
+    split: bool,
+    f: &mut impl FnMut(R::Out) -> ControlFlow<B>,
+) -> ControlFlow<B> {
+    let mut laps = *board;
+    laps.lift(start.track(), split);
+    if split {
+        laps.sow();
+    } else {
+        // The common start: no split, and the first lap anticlockwise unless it is a
+        // decision point.
+        laps.sow_from_start();
+    }
+    play_out(state, &mut laps, R::begin(start, split), f)
+}
+
+/// Plays a move to its end from where `laps` stopped (its end or a decision point) and
+/// hands the result to `f`; at each decision point, the anticlockwise branch first
+/// ([`play_branch`]), then the clockwise one: depth first, as a list of moves is ordered.
 #[inline(always)]
 fn play_out<R: MoveRecord, B>(
     state: &GameState,
-    mut laps: Laps,
+    laps: &mut Laps,
     mut mv: R,
-    branches: &mut SmallVec<[(Laps, R); 2]>,
     f: &mut impl FnMut(R::Out) -> ControlFlow<B>,
 ) -> ControlFlow<B> {
     while laps.at_decision() {
-        let mut clockwise = (laps, mv.branch());
-        clockwise.1.choose(&laps, Direction::Clockwise);
-        clockwise.0.choose(Direction::Clockwise);
-        branches.push(clockwise);
-        mv.choose(&laps, Direction::Anticlockwise);
-        laps.choose(Direction::Anticlockwise);
-        laps.run();
+        let mut anticlockwise = (*laps, mv.branch());
+        anticlockwise.1.choose(laps, Direction::Anticlockwise);
+        anticlockwise.0.choose(Direction::Anticlockwise);
+        play_branch(state, anticlockwise.0, anticlockwise.1, f)?;
+        mv.choose(laps, Direction::Clockwise);
+        laps.choose(Direction::Clockwise);
+        laps.sow();
     }
-    f(mv.finish(&laps, state))
+    f(mv.finish(laps, state))
+}
+
+/// The anticlockwise branch of a decision point, sown and played out: out of line, the
+/// rarer path, which recursion keeps apart from the loop of the common one.
+#[inline(never)]
+fn play_branch<R: MoveRecord, B>(
+    state: &GameState,
+    mut laps: Laps,
+    mv: R,
+    f: &mut impl FnMut(R::Out) -> ControlFlow<B>,
+) -> ControlFlow<B> {
+    laps.sow();
+    play_out(state, &mut laps, mv, f)
 }
 
 fn perft_into(state: &GameState, depth: u32, p: &mut Perft) {

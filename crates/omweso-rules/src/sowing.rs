@@ -1,54 +1,57 @@
 //! The engine of a move: sowing laps, relays, captures, reverse captures and the lap limit
 //! (RULES.md §3), stopping at each decision point for the player's choice.
 
-use super::hole::{Direction, Hole, Side, is_leftmost_track, opposite_tracks};
+use super::hole::{Direction, Hole, Side, is_leftmost_track};
 use super::moves::{Choice, Choices, Move};
 use super::outcome::{EndFacts, end_of_game};
 use super::position::Position;
 use super::state::{GameState, IllegalMove, Successor};
 use super::trace::{Lap, LapEnd, LapSource, Trace};
 
-/// One seed in each of the 16 holes of a side, as bytes of a `u128`.
-const EVERY_HOLE: u128 = every_byte(1);
+/// The most seeds in hand: every seed of the board (RULES.md §1).
+const MOST_SEEDS: usize = 64;
 
-/// One seed in each hole that a lap of `seeds` (< 16) seeds from `origin` reaches, as bytes
-/// of a `u128` indexed by track index; at [`lap_index`]`(direction, origin, seeds)`.
-const DROPS: [u128; 512] = {
-    let mut table = [0u128; 512];
+/// The seeds a lap drops into each of the mover's 16 holes (by track index), for every
+/// direction, seed count (0 to 64: a lap of 16 or more goes round and passes its origin
+/// too, RULES.md 3.2) and origin; at [`lap_index`]`(direction, origin, seeds)`. One vector
+/// add of bytes sows a whole lap, laps that go round included (a count never exceeds 64, so
+/// no byte overflows).
+static DROPS: [[u8; 16]; 2 * (MOST_SEEDS + 1) * 16] = {
+    let mut table = [[0u8; 16]; 2 * (MOST_SEEDS + 1) * 16];
     let mut i = 0;
-    while i < 512 {
+    while i < table.len() {
         // Each entry is the one with a seed fewer plus the hole of the new last seed.
-        if i & 15 != 0 {
-            table[i] = table[i - 1] | (1u128 << (8 * last_of(i)));
+        let (clockwise, seeds, origin) = (i >= (MOST_SEEDS + 1) * 16, (i / 16) % (MOST_SEEDS + 1), i % 16);
+        if seeds != 0 {
+            table[i] = table[i - 16];
+            table[i][last_hole(clockwise, origin, seeds as u32)] += 1;
         }
         i += 1;
     }
     table
 };
 
-/// The track where a lap of `seeds` (< 16) seeds from `origin` drops its last seed; at
-/// [`lap_index`]`(direction, origin, seeds)`.
-const LAST_HOLE: [u8; 512] = {
-    let mut table = [0; 512];
-    let mut i = 0;
-    while i < 512 {
-        table[i] = last_of(i) as u8;
-        i += 1;
-    }
-    table
-};
-
-/// The index of a lap into [`DROPS`] and [`LAST_HOLE`]: one flat table, so that the
-/// direction costs an index rather than a choice between tables.
+/// The index of a lap into [`DROPS`]: one flat table, so that the direction costs an index
+/// rather than a choice between tables.
 #[inline(always)]
 const fn lap_index(direction: Direction, origin: usize, seeds: u32) -> usize {
-    (direction as usize) << 8 | (origin & 15) << 4 | (seeds % 16) as usize
+    (direction as usize * (MOST_SEEDS + 1) + seeds as usize) * 16 + (origin & 15)
 }
 
-/// The last hole of the lap at table index `i` ([`lap_index`]).
-const fn last_of(i: usize) -> usize {
-    let (step, origin, seeds) = (if i >= 256 { 15 } else { 1 }, (i >> 4) & 15, i & 15);
-    (origin + seeds * step) & 15
+/// The track where a lap of `seeds` seeds from `origin` drops its last seed, clockwise or
+/// anticlockwise (RULES.md 3.2, 3.5).
+#[inline(always)]
+const fn last_hole(clockwise: bool, origin: usize, seeds: u32) -> usize {
+    let step = if clockwise { (seeds as usize).wrapping_neg() } else { seeds as usize };
+    origin.wrapping_add(step) & 15
+}
+
+/// Adds `drops` to the counts of `holes`, byte by byte (one vector add).
+#[inline(always)]
+fn sow_bytes(holes: &mut [u8; 16], drops: &[u8; 16]) {
+    for (count, drop) in holes.iter_mut().zip(drops) {
+        *count = count.wrapping_add(*drop);
+    }
 }
 
 /// A moment at which the player may sow the next lap clockwise, because that clockwise lap
@@ -99,6 +102,22 @@ const fn every_byte(b: u8) -> u128 {
     u128::from_le_bytes([b; 16])
 }
 
+/// The mover's front tracks (8..16) from which a lap's capture would take seeds against
+/// the opponent's holes `theirs` (RULES.md 3.3): bit `t` set when both holes opposite track
+/// `t` hold seeds.
+#[inline(always)]
+fn capturable(theirs: &[u8; 16]) -> u16 {
+    let side = u128::from_le_bytes(*theirs);
+    // Opposite the mover's front track 8 + c: the opponent's back track c (byte c of the
+    // low half) and front track 15 - c (byte 7 - c of the high half, byte c once swapped).
+    let (back, front) = (side as u64, ((side >> 64) as u64).swap_bytes());
+    // Per byte: the high bit set when the byte is nonzero; then both, gathered by a multiply.
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    let nonzero = |x: u64| (((x & LOW7) + LOW7) | x) & !LOW7;
+    let both = nonzero(back) & nonzero(front);
+    (((both >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u16) << 8
+}
+
 /// The two sides of the board during a move, each as 16 counts by track index.
 #[derive(Clone, Copy, Debug)]
 struct Board {
@@ -126,7 +145,11 @@ struct Hand {
     /// Bit `c` set when a capture was made from the mover's front hole of track `8 + c`.
     captured_columns: u8,
     last_capture_track: u8,
-    captures_allowed: bool,
+    /// Bit `t` set when a lap whose last seed lands in the mover's occupied front hole of
+    /// track `t` captures: captures are allowed in this move (RULES.md 3.6) and both
+    /// opposite holes hold seeds (3.3). Only a capture empties an opponent's hole during a
+    /// move, so a capture clears its bit and nothing else changes it.
+    capturable: u16,
     mover: Side,
     direction: Direction,
     source: LapSource,
@@ -148,11 +171,9 @@ impl Laps {
     #[inline(always)]
     pub(crate) fn new(state: &GameState) -> Laps {
         let mover = state.to_move();
+        let theirs = state.position.side_counts(mover.opponent());
         Laps {
-            board: Board {
-                mine: state.position.side_counts(mover),
-                theirs: state.position.side_counts(mover.opponent()),
-            },
+            board: Board { mine: state.position.side_counts(mover), theirs },
             hand: Hand {
                 seeds: 0,
                 lap: 1,
@@ -162,7 +183,7 @@ impl Laps {
                 origin: 0,
                 captured_columns: 0,
                 last_capture_track: 0,
-                captures_allowed: state.captures_allowed(),
+                capturable: if state.captures_allowed() { capturable(&theirs) } else { 0 },
                 mover,
                 direction: Direction::Anticlockwise,
                 source: LapSource::Start,
@@ -178,15 +199,20 @@ impl Laps {
         self.hand.lift(&mut self.board, start, split);
     }
 
-    /// The move from the mover's hole of track `start` of this board (a tournament split
-    /// when `split`), sown without a trace until it ends or waits for a decision: [`Laps::lift`]
-    /// then [`Laps::run`] in one function, on the board and the hand kept apart.
-    #[inline(never)]
-    pub(crate) fn played_from(&self, start: usize, split: bool) -> Laps {
-        let (mut board, mut hand) = (self.board, self.hand);
-        hand.lift(&mut board, start, split);
-        hand.sow_until_stop(&mut board);
-        Laps { board, hand }
+    /// Sows laps, without a trace, until the move ends or waits for a decision: inline, for
+    /// move generation, which keeps the board and the hand in its own frame.
+    #[inline(always)]
+    pub(crate) fn sow(&mut self) {
+        self.hand.sow_until_stop(&mut self.board);
+    }
+
+    /// [`Laps::sow`] just after [`Laps::lift`] without a split: the first lap is
+    /// anticlockwise unless the move waits for a decision.
+    #[inline(always)]
+    pub(crate) fn sow_from_start(&mut self) {
+        if self.hand.status == Status::Sow {
+            self.hand.sow_anticlockwise(&mut self.board);
+        }
     }
 
     /// The board as it stands.
@@ -336,21 +362,86 @@ impl Hand {
     /// Sows laps without a trace until the move ends or waits for a decision.
     #[inline(always)]
     fn sow_until_stop(&mut self, board: &mut Board) {
-        // The tournament split is only ever a move's first lap (RULES.md 3.7): the loop
-        // after it knows that no lap is a split.
-        if self.status == Status::Sow && self.source == LapSource::Split {
+        if self.status != Status::Sow {
+            return;
+        }
+        // The tournament split is only ever a move's first lap (RULES.md 3.7), and a
+        // clockwise lap only the one chosen at a decision point (3.5): after it, the laps
+        // are anticlockwise until the next decision point.
+        if self.source == LapSource::Split || self.direction == Direction::Clockwise {
             self.sow_lap(board);
+            if self.status != Status::Sow {
+                return;
+            }
         }
-        while self.status == Status::Sow {
-            self.sow_lap_of::<false>(board);
+        self.sow_anticlockwise(board);
+    }
+
+    /// Sows anticlockwise laps, none a split, until the move ends or waits for a decision:
+    /// [`Hand::sow_lap`]'s laps and ends (RULES.md 3.2–3.4, 3.8) on local numbers that the
+    /// compiler keeps in registers, without the trace's details.
+    #[inline(always)]
+    fn sow_anticlockwise(&mut self, board: &mut Board) {
+        debug_assert_eq!((self.status, self.direction), (Status::Sow, Direction::Anticlockwise));
+        let (mut seeds, mut origin, mut lap) = (self.seeds, self.origin as usize, self.lap);
+        loop {
+            sow_bytes(&mut board.mine, &DROPS[lap_index(Direction::Anticlockwise, origin, seeds)]);
+            let last = last_hole(false, origin, seeds);
+            let count = board.mine[last] as u32;
+            if count == 1 {
+                self.status = Status::Ended;
+                break;
+            }
+            if lap >= self.lap_limit {
+                self.status = Status::Cut;
+                break;
+            }
+            lap += 1;
+            if self.capturable & (1 << last) != 0 {
+                // The captured seeds are sown from the same origin, anticlockwise (3.4, 3.5).
+                let (front_seeds, back_seeds) = self.capture(board, last);
+                seeds = front_seeds + back_seeds;
+            } else {
+                // A relay: every seed of the last hole, sown from it (3.3); from a, b, i or
+                // j, perhaps clockwise (3.5).
+                board.mine[last] = 0;
+                (seeds, origin) = (count, last);
+                self.source = LapSource::Relay;
+                if is_leftmost_track(last) {
+                    (self.seeds, self.origin, self.lap) = (seeds, origin as u8, lap);
+                    self.offer_clockwise(board);
+                    if self.status == Status::Decision {
+                        return;
+                    }
+                }
+            }
         }
+        (self.seeds, self.origin, self.lap) = (seeds, origin as u8, lap);
+    }
+
+    /// Takes the seeds of the two opponent's holes opposite the mover's front track `last`
+    /// into the hand, as the capture of a lap ending there (RULES.md 3.4): their seeds, front
+    /// and back. The seeds in hand and the lap number are the caller's.
+    #[inline(always)]
+    fn capture(&mut self, board: &mut Board, last: usize) -> (u32, u32) {
+        // The opposite tracks of `opposite_tracks`, for a front track.
+        let (front, back) = ((23 - last) & 15, last & 7);
+        let (front_seeds, back_seeds) = (board.theirs[front] as u32, board.theirs[back] as u32);
+        board.theirs[front] = 0;
+        board.theirs[back] = 0;
+        self.capturable &= !(1 << last);
+        self.captured_columns |= 1 << (last & 7);
+        self.last_capture_track = last as u8;
+        self.captured_seeds += front_seeds + back_seeds;
+        self.source = LapSource::Capture;
+        (front_seeds, back_seeds)
     }
 
     /// The mover's front-row track where a clockwise lap of the seeds in hand would end, and
     /// the opponent's front and back tracks opposite it; call only at a decision point.
     #[inline(always)]
     fn clockwise_target(&self) -> (usize, usize, usize) {
-        let last = (self.origin as usize + 16 - (self.seeds % 16) as usize) & 15;
+        let last = last_hole(true, self.origin as usize, self.seeds);
         // A decision point's lap ends in the front row (tracks 8..16).
         (last, (23 - last) & 15, last & 7)
     }
@@ -361,7 +452,7 @@ impl Hand {
     fn offer_clockwise(&mut self, board: &Board) {
         self.direction = Direction::Anticlockwise;
         self.status = Status::Sow;
-        if self.captures_allowed && is_leftmost_track(self.origin as usize) && self.clockwise_would_capture(board) {
+        if is_leftmost_track(self.origin as usize) && self.clockwise_would_capture(board) {
             self.status = Status::Decision;
         }
     }
@@ -377,43 +468,32 @@ impl Hand {
         }
         // The cheap tests on raw counts first: most such laps end in the back row or
         // opposite an empty hole.
-        let last = (self.origin as usize + 16 - (n % 16) as usize) & 15;
-        let Some((front, back)) = opposite_tracks(last) else { return false };
+        let last = last_hole(true, self.origin as usize, n);
+        if self.capturable & (1 << last) == 0 {
+            return false;
+        }
         // Seeds in the last hole just before the last seed: what it holds now plus the
         // earlier visits of this lap (a lap of 17+ seeds passes it more than once).
         let before_last = board.mine[last] as u32 + (n - 1) / 16;
-        before_last != 0 && board.theirs[front] != 0 && board.theirs[back] != 0 && n <= self.clockwise_limit
+        before_last != 0 && n <= self.clockwise_limit
     }
 
     /// Sows one lap and settles what follows it (RULES.md 3.2–3.4, 3.8): the hole that
-    /// received the last seed and how the lap ended (a trace records them; generation,
-    /// which keeps none, lets the compiler drop what it does not use).
+    /// received the last seed and how the lap ended, for a trace. Any lap: a split, a
+    /// clockwise lap; [`Hand::sow_anticlockwise`] sows the common ones the same way, faster.
     #[inline(always)]
     fn sow_lap(&mut self, board: &mut Board) -> (usize, LapEnd) {
-        self.sow_lap_of::<true>(board)
-    }
-
-    /// [`Hand::sow_lap`], for a lap that may be a tournament split when `MAY_SPLIT`.
-    #[inline(always)]
-    fn sow_lap_of<const MAY_SPLIT: bool>(&mut self, board: &mut Board) -> (usize, LapEnd) {
-        let o = self.origin as usize & 15;
-        let n = self.seeds;
-        let last = if MAY_SPLIT && self.source == LapSource::Split {
+        let (o, n, direction) = (self.origin as usize & 15, self.seeds, self.direction);
+        let last = if self.source == LapSource::Split {
             // RULES.md 3.7: one seed into the next hole, then the two others from the origin.
             let (next, after) = ((o + 1) & 15, (o + 2) & 15);
             board.mine[next] += 2;
             board.mine[after] += 1;
             after
         } else {
-            // One vector add per lap: each byte of a side gets the seeds it receives
-            // (RULES.md 3.2; a count never exceeds 64, so no byte overflows).
-            let i = lap_index(self.direction, o, n);
-            let mut sown = u128::from_le_bytes(board.mine) + DROPS[i];
-            if n >= 16 {
-                sown += (n / 16) as u128 * EVERY_HOLE;
-            }
-            board.mine = sown.to_le_bytes();
-            (LAST_HOLE[i] & 15) as usize
+            // RULES.md 3.2: each hole gets the seeds the lap drops into it, in one add.
+            sow_bytes(&mut board.mine, &DROPS[lap_index(direction, o, n)]);
+            last_hole(direction == Direction::Clockwise, o, n)
         };
         let seeds = board.mine[last] as u32;
         let end = if seeds == 1 {
@@ -422,23 +502,14 @@ impl Hand {
         } else if self.lap >= self.lap_limit {
             self.status = Status::Cut;
             LapEnd::Cut
-        } else if let Some((front, back)) = opposite_tracks(last)
-            && self.captures_allowed
-            && board.theirs[front] != 0
-            && board.theirs[back] != 0
-        {
-            let (front_seeds, back_seeds) = (board.theirs[front] as u32, board.theirs[back] as u32);
-            board.theirs[front] = 0;
-            board.theirs[back] = 0;
-            self.captured_columns |= 1 << (last - 8);
-            self.last_capture_track = last as u8;
-            self.captured_seeds += front_seeds + back_seeds;
+        } else if self.capturable & (1 << last) != 0 {
+            let (front, back) = ((23 - last) & 15, last & 7);
+            let (front_seeds, back_seeds) = self.capture(board, last);
             self.seeds = front_seeds + back_seeds;
-            self.source = LapSource::Capture;
             self.lap += 1;
             // Seeds captured by an anticlockwise lap always go anticlockwise (RULES.md 3.5);
             // those of a clockwise lap may go either way again.
-            if self.direction == Direction::Clockwise {
+            if direction == Direction::Clockwise {
                 self.offer_clockwise(board);
             }
             let opponent = self.mover.opponent();
@@ -602,6 +673,18 @@ impl Sowing {
 mod tests {
     use super::*;
     use crate::{FirstMoves, RuleOptions};
+
+    #[test]
+    fn the_capturable_mask_is_the_front_holes_facing_two_occupied_holes() {
+        for seed in 0..300u32 {
+            let theirs: [u8; 16] = std::array::from_fn(|t| ((seed * 31 + t as u32 * 17 + seed / 5) % 4) as u8 * 7 % 5);
+            let expected = (0..16).fold(0u16, |mask, t| match crate::hole::opposite_tracks(t) {
+                Some((front, back)) if theirs[front] != 0 && theirs[back] != 0 => mask | 1 << t,
+                _ => mask,
+            });
+            assert_eq!(capturable(&theirs), expected, "{theirs:?}");
+        }
+    }
 
     #[test]
     fn the_playable_mask_is_the_playable_holes_in_alphabetical_order() {
