@@ -3,7 +3,7 @@
 //! ([`GameState::for_each_successor`]) or only counted ([`GameState::count_moves`]); and
 //! perft on top of it.
 
-use super::hole::{Direction, Hole};
+use super::hole::{Direction, Hole, TRACK_OF_LETTER};
 use super::moves::{Choices, Move};
 use super::sowing::Laps;
 use super::state::{GameState, Successor};
@@ -73,10 +73,17 @@ impl GameState {
         let board = Laps::new(self);
         let mut playable = board.playable();
         while playable != 0 {
-            let hole = Hole::from_letter_index(self.to_move, playable.trailing_zeros() as u8);
+            let track = TRACK_OF_LETTER[playable.trailing_zeros() as usize & 15];
+            let hole = Hole::at(self.to_move, track as usize);
             playable &= playable - 1;
             if !self.can_split(hole) {
-                play_from::<R, B>(self, &board, hole, false, f)?;
+                // A count sows its moves inline: the loop over the holes then keeps the numbers
+                // all its moves share (the lap limit, the capture mask) in registers.
+                if R::INLINE {
+                    sow_from::<R, B>(self, &board, hole, false, f)?;
+                } else {
+                    play_from::<R, B>(self, &board, hole, false, f)?;
+                }
                 continue;
             }
             // With its tournament split (RULES.md 3.7), in the order the moves of the
@@ -141,6 +148,9 @@ pub struct Perft {
 trait MoveRecord: Sized {
     /// What generation hands on for each move: the [`Successor`], or nothing.
     type Out;
+    /// True when a move's laps are best sown inline in the loop over the start holes
+    /// (a count, which keeps little), rather than in a function of their own.
+    const INLINE: bool;
     /// What is handed on for the move sown to its end in `laps`, played in `state`.
     fn finish(self, laps: &Laps, state: &GameState) -> Self::Out;
     /// A move from `start` (a tournament split when `split`), no choice made yet.
@@ -153,6 +163,7 @@ trait MoveRecord: Sized {
 
 impl MoveRecord for Move {
     type Out = Successor;
+    const INLINE: bool = false;
 
     #[inline(always)]
     fn finish(self, laps: &Laps, state: &GameState) -> Successor {
@@ -178,6 +189,7 @@ impl MoveRecord for Move {
 
 impl MoveRecord for () {
     type Out = ();
+    const INLINE: bool = true;
 
     #[inline(always)]
     fn finish(self, _: &Laps, _: &GameState) {}
@@ -197,6 +209,18 @@ impl MoveRecord for () {
 /// of the move while its laps are sown.
 #[inline(never)]
 fn play_from<R: MoveRecord, B>(
+    state: &GameState,
+    board: &Laps,
+    start: Hole,
+    split: bool,
+    f: &mut impl FnMut(R::Out) -> ControlFlow<B>,
+) -> ControlFlow<B> {
+    sow_from::<R, B>(state, board, start, split, f)
+}
+
+/// [`play_from`], inline.
+#[inline(always)]
+fn sow_from<R: MoveRecord, B>(
     state: &GameState,
     board: &Laps,
     start: Hole,

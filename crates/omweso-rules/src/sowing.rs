@@ -429,7 +429,8 @@ impl Hand {
         let (front_seeds, back_seeds) = (board.theirs[front] as u32, board.theirs[back] as u32);
         board.theirs[front] = 0;
         board.theirs[back] = 0;
-        self.capturable &= !(1 << last);
+        // Its bit, as the front column's (`last & 7`) above the back row's eight bits.
+        self.capturable &= !(0x100 << (last & 7));
         self.captured_columns |= 1 << (last & 7);
         self.last_capture_track = last as u8;
         self.captured_seeds += front_seeds + back_seeds;
