@@ -228,13 +228,13 @@ fn sow_from<R: MoveRecord, B>(
     f: &mut impl FnMut(R::Out) -> ControlFlow<B>,
 ) -> ControlFlow<B> {
     let mut laps = *board;
-    laps.lift(start.track(), split);
     if split {
+        laps.lift(start.track(), split);
         laps.sow();
     } else {
         // The common start: no split, and the first lap anticlockwise unless it is a
         // decision point.
-        laps.sow_from_start();
+        laps.sow_from_start(start.track());
     }
     play_out(state, &mut laps, R::begin(start, split), f)
 }

@@ -46,6 +46,32 @@ const fn last_hole(clockwise: bool, origin: usize, seeds: u32) -> usize {
     origin.wrapping_add(step) & 15
 }
 
+/// No hole's seeds are in hand still to be taken from it: the index of [`KEEP`]'s mask that
+/// keeps every hole.
+const NOTHING_LIFTED: usize = 16;
+
+/// Byte masks that keep every hole's count but that of track `t` (`KEEP[t]`), which they
+/// empty; `KEEP[NOTHING_LIFTED]` keeps them all.
+static KEEP: [[u8; 16]; 17] = {
+    let mut table = [[0xFF; 16]; 17];
+    let mut t = 0;
+    while t < 16 {
+        table[t][t] = 0;
+        t += 1;
+    }
+    table
+};
+
+/// Empties the hole of track `lifted` (its seeds are in hand; [`NOTHING_LIFTED`] for none)
+/// and adds `drops` to the counts of `holes`, byte by byte: one vector `and`, one add.
+#[inline(always)]
+fn sow_lifted(holes: &mut [u8; 16], lifted: usize, drops: &[u8; 16]) {
+    let keep = &KEEP[lifted.min(NOTHING_LIFTED)];
+    for ((count, keep), drop) in holes.iter_mut().zip(keep).zip(drops) {
+        *count = (*count & keep).wrapping_add(*drop);
+    }
+}
+
 /// Adds `drops` to the counts of `holes`, byte by byte (one vector add).
 #[inline(always)]
 fn sow_bytes(holes: &mut [u8; 16], drops: &[u8; 16]) {
@@ -206,13 +232,23 @@ impl Laps {
         self.hand.sow_until_stop(&mut self.board);
     }
 
-    /// [`Laps::sow`] just after [`Laps::lift`] without a split: the first lap is
-    /// anticlockwise unless the move waits for a decision.
+    /// [`Laps::lift`] without a split, then [`Laps::sow`]: the first lap is anticlockwise
+    /// unless the move waits for a decision. From a hole that cannot start a clockwise lap,
+    /// the start hole is emptied by the first lap's vector operation ([`KEEP`]).
     #[inline(always)]
-    pub(crate) fn sow_from_start(&mut self) {
-        if self.hand.status == Status::Sow {
-            self.hand.sow_anticlockwise(&mut self.board);
+    pub(crate) fn sow_from_start(&mut self, start: usize) {
+        let hand = &mut self.hand;
+        if is_leftmost_track(start) {
+            hand.lift(&mut self.board, start, false);
+            if hand.status == Status::Sow {
+                hand.sow_anticlockwise(&mut self.board, NOTHING_LIFTED);
+            }
+            return;
         }
+        hand.seeds = self.board.mine[start] as u32;
+        hand.origin = start as u8;
+        (hand.source, hand.direction, hand.status) = (LapSource::Start, Direction::Anticlockwise, Status::Sow);
+        hand.sow_anticlockwise(&mut self.board, start);
     }
 
     /// The board as it stands.
@@ -374,18 +410,24 @@ impl Hand {
                 return;
             }
         }
-        self.sow_anticlockwise(board);
+        self.sow_anticlockwise(board, NOTHING_LIFTED);
     }
 
     /// Sows anticlockwise laps, none a split, until the move ends or waits for a decision:
     /// [`Hand::sow_lap`]'s laps and ends (RULES.md 3.2–3.4, 3.8) on local numbers that the
-    /// compiler keeps in registers, without the trace's details.
+    /// compiler keeps in registers, without the trace's details. `lifted` is the hole whose
+    /// seeds are in hand but still on the board ([`NOTHING_LIFTED`] for none).
     #[inline(always)]
-    fn sow_anticlockwise(&mut self, board: &mut Board) {
+    fn sow_anticlockwise(&mut self, board: &mut Board, lifted: usize) {
         debug_assert_eq!((self.status, self.direction), (Status::Sow, Direction::Anticlockwise));
         let (mut seeds, mut origin, mut lap) = (self.seeds, self.origin as usize, self.lap);
+        // The hole a relay lifted its seeds from, emptied by the next lap's vector
+        // operation rather than by a store of its own ([`KEEP`]): a processor cannot
+        // forward one byte stored just before to the 16 bytes that lap reads.
+        let mut lifted = lifted;
         loop {
-            sow_bytes(&mut board.mine, &DROPS[lap_index(Direction::Anticlockwise, origin, seeds)]);
+            sow_lifted(&mut board.mine, lifted, &DROPS[lap_index(Direction::Anticlockwise, origin, seeds)]);
+            lifted = NOTHING_LIFTED;
             let last = last_hole(false, origin, seeds);
             let count = board.mine[last] as u32;
             if count == 1 {
@@ -404,15 +446,17 @@ impl Hand {
             } else {
                 // A relay: every seed of the last hole, sown from it (3.3); from a, b, i or
                 // j, perhaps clockwise (3.5).
-                board.mine[last] = 0;
                 (seeds, origin) = (count, last);
                 self.source = LapSource::Relay;
                 if is_leftmost_track(last) {
+                    board.mine[last] = 0;
                     (self.seeds, self.origin, self.lap) = (seeds, origin as u8, lap);
                     self.offer_clockwise(board);
                     if self.status == Status::Decision {
                         return;
                     }
+                } else {
+                    lifted = last;
                 }
             }
         }
