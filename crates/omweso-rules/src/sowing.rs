@@ -46,6 +46,10 @@ const fn last_hole(clockwise: bool, origin: usize, seeds: u32) -> usize {
     origin.wrapping_add(step) & 15
 }
 
+/// Bit `t` set for the tracks of the four leftmost holes a, b, i, j (A, B, I, J), the only
+/// origins of a clockwise lap ([`is_leftmost_track`]).
+const LEFTMOST_TRACKS: u16 = (1 << 0) | (1 << 1) | (1 << 14) | (1 << 15);
+
 /// No hole's seeds are in hand still to be taken from it: the index of [`KEEP`]'s mask that
 /// keeps every hole.
 const NOTHING_LIFTED: usize = 16;
@@ -448,7 +452,11 @@ impl Hand {
                 // j, perhaps clockwise (3.5).
                 (seeds, origin) = (count, last);
                 self.source = LapSource::Relay;
-                if is_leftmost_track(last) {
+                // A decision point only from a, b, i or j, and only if the clockwise lap's
+                // last hole is one a capture could be made from: one test of bits, rarely
+                // true, rather than a branch on the hole that the processor cannot foresee.
+                let clockwise_last = last_hole(true, last, seeds);
+                if (LEFTMOST_TRACKS >> last) & (self.capturable >> clockwise_last) & 1 != 0 {
                     board.mine[last] = 0;
                     (self.seeds, self.origin, self.lap) = (seeds, origin as u8, lap);
                     self.offer_clockwise(board);
@@ -718,6 +726,13 @@ impl Sowing {
 mod tests {
     use super::*;
     use crate::{FirstMoves, RuleOptions};
+
+    #[test]
+    fn the_leftmost_tracks_are_those_of_a_b_i_j() {
+        for track in 0..16 {
+            assert_eq!((LEFTMOST_TRACKS >> track) & 1 != 0, is_leftmost_track(track), "{track}");
+        }
+    }
 
     #[test]
     fn the_capturable_mask_is_the_front_holes_facing_two_occupied_holes() {
