@@ -2,87 +2,20 @@
 //! (RULES.md §3), stopping at each decision point for the player's choice.
 
 use super::hole::{Direction, Hole, Side, is_leftmost_track};
-use super::moves::{Choice, Choices, Move};
+use super::moves::{Choice, Move};
 use super::outcome::{EndFacts, end_of_game};
 use super::position::Position;
-use super::state::{GameState, IllegalMove, Successor};
-use super::trace::{Lap, LapEnd, LapSource, Trace};
+use super::state::{GameState, Successor};
+use super::trace::{LapEnd, LapSource};
 
-/// The most seeds in hand: every seed of the board (RULES.md §1).
-const MOST_SEEDS: usize = 64;
+mod stepping;
+mod tables;
 
-/// The seeds a lap drops into each of the mover's 16 holes (by track index), for every
-/// direction, seed count (0 to 64: a lap of 16 or more goes round and passes its origin
-/// too, RULES.md 3.2) and origin; at [`lap_index`]`(direction, origin, seeds)`. One vector
-/// add of bytes sows a whole lap, laps that go round included (a count never exceeds 64, so
-/// no byte overflows).
-static DROPS: [[u8; 16]; 2 * (MOST_SEEDS + 1) * 16] = {
-    let mut table = [[0u8; 16]; 2 * (MOST_SEEDS + 1) * 16];
-    let mut i = 0;
-    while i < table.len() {
-        // Each entry is the one with a seed fewer plus the hole of the new last seed.
-        let (clockwise, seeds, origin) = (i >= (MOST_SEEDS + 1) * 16, (i / 16) % (MOST_SEEDS + 1), i % 16);
-        if seeds != 0 {
-            table[i] = table[i - 16];
-            table[i][last_hole(clockwise, origin, seeds as u32)] += 1;
-        }
-        i += 1;
-    }
-    table
+pub use stepping::Sowing;
+
+use tables::{
+    DROPS, LEFTMOST_TRACKS, NOTHING_LIFTED, capturable, every_byte, lap_index, last_hole, sow_bytes, sow_lifted,
 };
-
-/// The index of a lap into [`DROPS`]: one flat table, so that the direction costs an index
-/// rather than a choice between tables.
-#[inline(always)]
-const fn lap_index(direction: Direction, origin: usize, seeds: u32) -> usize {
-    (direction as usize * (MOST_SEEDS + 1) + seeds as usize) * 16 + (origin & 15)
-}
-
-/// The track where a lap of `seeds` seeds from `origin` drops its last seed, clockwise or
-/// anticlockwise (RULES.md 3.2, 3.5).
-#[inline(always)]
-const fn last_hole(clockwise: bool, origin: usize, seeds: u32) -> usize {
-    let step = if clockwise { (seeds as usize).wrapping_neg() } else { seeds as usize };
-    origin.wrapping_add(step) & 15
-}
-
-/// Bit `t` set for the tracks of the four leftmost holes a, b, i, j (A, B, I, J), the only
-/// origins of a clockwise lap ([`is_leftmost_track`]).
-const LEFTMOST_TRACKS: u16 = (1 << 0) | (1 << 1) | (1 << 14) | (1 << 15);
-
-/// No hole's seeds are in hand still to be taken from it: the index of [`KEEP`]'s mask that
-/// keeps every hole.
-const NOTHING_LIFTED: usize = 16;
-
-/// Byte masks that keep every hole's count but that of track `t` (`KEEP[t]`), which they
-/// empty; `KEEP[NOTHING_LIFTED]` keeps them all.
-static KEEP: [[u8; 16]; 17] = {
-    let mut table = [[0xFF; 16]; 17];
-    let mut t = 0;
-    while t < 16 {
-        table[t][t] = 0;
-        t += 1;
-    }
-    table
-};
-
-/// Empties the hole of track `lifted` (its seeds are in hand; [`NOTHING_LIFTED`] for none)
-/// and adds `drops` to the counts of `holes`, byte by byte: one vector `and`, one add.
-#[inline(always)]
-fn sow_lifted(holes: &mut [u8; 16], lifted: usize, drops: &[u8; 16]) {
-    let keep = &KEEP[lifted.min(NOTHING_LIFTED)];
-    for ((count, keep), drop) in holes.iter_mut().zip(keep).zip(drops) {
-        *count = (*count & keep).wrapping_add(*drop);
-    }
-}
-
-/// Adds `drops` to the counts of `holes`, byte by byte (one vector add).
-#[inline(always)]
-fn sow_bytes(holes: &mut [u8; 16], drops: &[u8; 16]) {
-    for (count, drop) in holes.iter_mut().zip(drops) {
-        *count = count.wrapping_add(*drop);
-    }
-}
 
 /// A moment at which the player may sow the next lap clockwise, because that clockwise lap
 /// would capture (RULES.md 3.5).
@@ -125,27 +58,6 @@ enum Status {
     Ended,
     /// The lap limit was reached (RULES.md 3.8).
     Cut,
-}
-
-/// A `u128` with the byte `b` for each of a side's 16 holes.
-const fn every_byte(b: u8) -> u128 {
-    u128::from_le_bytes([b; 16])
-}
-
-/// The mover's front tracks (8..16) from which a lap's capture would take seeds against
-/// the opponent's holes `theirs` (RULES.md 3.3): bit `t` set when both holes opposite track
-/// `t` hold seeds.
-#[inline(always)]
-fn capturable(theirs: &[u8; 16]) -> u16 {
-    let side = u128::from_le_bytes(*theirs);
-    // Opposite the mover's front track 8 + c: the opponent's back track c (byte c of the
-    // low half) and front track 15 - c (byte 7 - c of the high half, byte c once swapped).
-    let (back, front) = (side as u64, ((side >> 64) as u64).swap_bytes());
-    // Per byte: the high bit set when the byte is nonzero; then both, gathered by a multiply.
-    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-    let nonzero = |x: u64| (((x & LOW7) + LOW7) | x) & !LOW7;
-    let both = nonzero(back) & nonzero(front);
-    (((both >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u16) << 8
 }
 
 /// The two sides of the board during a move, each as 16 counts by track index.
@@ -238,7 +150,7 @@ impl Laps {
 
     /// [`Laps::lift`] without a split, then [`Laps::sow`]: the first lap is anticlockwise
     /// unless the move waits for a decision. From a hole that cannot start a clockwise lap,
-    /// the start hole is emptied by the first lap's vector operation ([`KEEP`]).
+    /// the start hole is emptied by the first lap's vector operation ([`tables::KEEP`]).
     #[inline(always)]
     pub(crate) fn sow_from_start(&mut self, start: usize) {
         let hand = &mut self.hand;
@@ -426,7 +338,7 @@ impl Hand {
         debug_assert_eq!((self.status, self.direction), (Status::Sow, Direction::Anticlockwise));
         let (mut seeds, mut origin, mut lap) = (self.seeds, self.origin as usize, self.lap);
         // The hole a relay lifted its seeds from, emptied by the next lap's vector
-        // operation rather than by a store of its own ([`KEEP`]): a processor cannot
+        // operation rather than by a store of its own ([`tables::KEEP`]): a processor cannot
         // forward one byte stored just before to the 16 bytes that lap reads.
         let mut lifted = lifted;
         loop {
@@ -585,166 +497,10 @@ impl Hand {
     }
 }
 
-/// A move being played, lap by lap. Made by [`GameState::start_move`]; the window plays a
-/// move through it one decision at a time, and every other player of moves ([`GameState::play`],
-/// the notation reader) goes through the same engine, which generation drives directly.
-#[derive(Clone, Debug)]
-pub struct Sowing {
-    /// The state before the move, with its board kept up to date as the move goes on.
-    state: GameState,
-    laps: Laps,
-    mv: Move,
-    trace: Option<Box<Trace>>,
-}
-
-impl Sowing {
-    /// Lifts the start hole. `record` keeps a [`Trace`].
-    pub(crate) fn begin(state: &GameState, start: Hole, split: bool, record: bool) -> Result<Sowing, IllegalMove> {
-        if let Some(outcome) = state.outcome() {
-            return Err(IllegalMove::GameOver(outcome));
-        }
-        let mover = state.to_move();
-        if start.side() != mover {
-            return Err(IllegalMove::NotOwnHole { hole: start, mover });
-        }
-        let seeds = state.position().get(start) as u32;
-        if seeds < 2 {
-            return Err(IllegalMove::TooFewSeeds { hole: start, seeds });
-        }
-        if split {
-            if !state.options().tournament_split {
-                return Err(IllegalMove::SplitNotAllowed { hole: start, why: "the tournament split option is off" });
-            }
-            if seeds != 3 {
-                return Err(IllegalMove::SplitNotAllowed {
-                    hole: start,
-                    why: "only a hole of exactly 3 seeds can be split",
-                });
-            }
-            if state.captures() != [0, 0] {
-                return Err(IllegalMove::SplitNotAllowed {
-                    hole: start,
-                    why: "a capture has already been made in this game",
-                });
-            }
-        }
-        let mut laps = Laps::new(state);
-        laps.lift(start.track(), split);
-        let mut s = Sowing {
-            state: state.clone(),
-            laps,
-            mv: Move { start, split, choices: Choices::new() },
-            trace: record.then(|| Box::new(Trace { mover, start: *state.position(), laps: Vec::new() })),
-        };
-        s.state.position = laps.position();
-        Ok(s)
-    }
-
-    /// The side making the move.
-    pub fn mover(&self) -> Side {
-        self.state.to_move()
-    }
-
-    /// The board as it stands now, mid-move.
-    pub fn position(&self) -> &Position {
-        self.state.position()
-    }
-
-    /// The laps sown so far (empty when the sowing was made without a trace).
-    pub fn laps(&self) -> &[Lap] {
-        self.trace.as_ref().map_or(&[], |t| &t.laps)
-    }
-
-    /// The move as far as it has been decided.
-    pub fn move_so_far(&self) -> &Move {
-        &self.mv
-    }
-
-    /// Sows laps until the move ends or the player must choose a direction.
-    pub fn advance(&mut self) -> Progress {
-        if let Some(trace) = &mut self.trace {
-            let laps = &mut self.laps;
-            while laps.hand.status == Status::Sow {
-                let h = &laps.hand;
-                let (number, source, o, seeds, direction) = (h.lap, h.source, h.origin as usize, h.seeds, h.direction);
-                let (last, end) = laps.sow_lap();
-                trace.laps.push(Lap {
-                    number,
-                    source,
-                    origin: Hole::at(trace.mover, o),
-                    seeds,
-                    direction,
-                    last: Hole::at(trace.mover, last),
-                    end,
-                });
-            }
-        } else {
-            self.laps.run();
-        }
-        self.state.position = self.laps.position();
-        match self.decision() {
-            Some(dp) => Progress::Decision(dp),
-            None => Progress::Finished,
-        }
-    }
-
-    /// The decision the move is waiting for, if any.
-    pub fn decision(&self) -> Option<DecisionPoint> {
-        self.laps.at_decision().then(|| self.laps.decision_point())
-    }
-
-    /// Chooses the direction of the next lap at a decision point.
-    ///
-    /// # Errors
-    /// [`IllegalMove::NoDecision`] when the move is not waiting for a choice.
-    pub fn choose(&mut self, direction: Direction) -> Result<(), IllegalMove> {
-        if !self.laps.at_decision() {
-            return Err(IllegalMove::NoDecision { lap: self.laps.hand.lap });
-        }
-        self.mv.choices.push(self.laps.choice(direction));
-        self.laps.choose(direction);
-        Ok(())
-    }
-
-    /// Ends the move: the move made, the state after it, its outcome and the trace.
-    ///
-    /// # Errors
-    /// [`IllegalMove::Unfinished`] when the move still waits for a choice.
-    pub fn finish(mut self) -> Result<(Successor, Trace), IllegalMove> {
-        if self.advance() != Progress::Finished {
-            return Err(IllegalMove::Unfinished { lap: self.laps.hand.lap });
-        }
-        let trace = self
-            .trace
-            .take()
-            .map_or_else(|| Trace { mover: self.mover(), start: *self.state.position(), laps: Vec::new() }, |t| *t);
-        Ok((self.laps.successor(&self.state, self.mv), trace))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::{FirstMoves, RuleOptions};
-
-    #[test]
-    fn the_leftmost_tracks_are_those_of_a_b_i_j() {
-        for track in 0..16 {
-            assert_eq!((LEFTMOST_TRACKS >> track) & 1 != 0, is_leftmost_track(track), "{track}");
-        }
-    }
-
-    #[test]
-    fn the_capturable_mask_is_the_front_holes_facing_two_occupied_holes() {
-        for seed in 0..300u32 {
-            let theirs: [u8; 16] = std::array::from_fn(|t| ((seed * 31 + t as u32 * 17 + seed / 5) % 4) as u8 * 7 % 5);
-            let expected = (0..16).fold(0u16, |mask, t| match crate::hole::opposite_tracks(t) {
-                Some((front, back)) if theirs[front] != 0 && theirs[back] != 0 => mask | 1 << t,
-                _ => mask,
-            });
-            assert_eq!(capturable(&theirs), expected, "{theirs:?}");
-        }
-    }
 
     #[test]
     fn the_playable_mask_is_the_playable_holes_in_alphabetical_order() {
