@@ -187,6 +187,33 @@ impl MoveRecord for Move {
     }
 }
 
+/// Perft's record of a move before its last level: nothing of the move, only the state
+/// it leads to.
+struct StateOnly;
+
+impl MoveRecord for StateOnly {
+    type Out = GameState;
+    const INLINE: bool = false;
+
+    #[inline(always)]
+    fn finish(self, laps: &Laps, state: &GameState) -> GameState {
+        laps.state_after(state)
+    }
+
+    #[inline(always)]
+    fn begin(_: Hole, _: bool) -> StateOnly {
+        StateOnly
+    }
+
+    #[inline(always)]
+    fn branch(&self) -> StateOnly {
+        StateOnly
+    }
+
+    #[inline(always)]
+    fn choose(&mut self, _: &Laps, _: Direction) {}
+}
+
 impl MoveRecord for () {
     type Out = ();
     const INLINE: bool = true;
@@ -286,9 +313,10 @@ fn perft_into(state: &GameState, depth: u32, p: &mut Perft) {
         p.leaves += n;
         return;
     }
-    state.for_each_successor(|s| {
+    let _ = state.generate::<StateOnly, ()>(&mut |next| {
         p.generated += 1;
         // A finished state has no successors: its sequences stop there.
-        perft_into(&s.state, depth - 1, p);
+        perft_into(&next, depth - 1, p);
+        ControlFlow::Continue(())
     });
 }

@@ -268,6 +268,14 @@ impl Laps {
     #[inline(always)]
     pub(crate) fn successor(&self, before: &GameState, mv: Move) -> Successor {
         let hand = &self.hand;
+        Successor { mv, state: self.state_after(before), captured_seeds: hand.captured_seeds, laps: hand.lap }
+    }
+
+    /// The state after the move, with its outcome (RULES.md §4 and 3.8); call only when the
+    /// move has ended. `before` is the state the move was played in.
+    #[inline(always)]
+    pub(crate) fn state_after(&self, before: &GameState) -> GameState {
+        let hand = &self.hand;
         let mover = hand.mover;
         let other = mover.opponent();
         let captured = hand.captured_columns != 0;
@@ -289,9 +297,7 @@ impl Laps {
             cut: hand.status == Status::Cut,
             akawumbi_needs_end_column: options.akawumbi_needs_end_column,
         });
-        let state =
-            GameState { position: self.position(), to_move: other, first_move_pending, captures, end, ..*before };
-        Successor { mv, state, captured_seeds: hand.captured_seeds, laps: hand.lap }
+        GameState { position: self.position(), to_move: other, first_move_pending, captures, end, ..*before }
     }
 }
 
