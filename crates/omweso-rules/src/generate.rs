@@ -3,11 +3,10 @@
 //! ([`GameState::for_each_successor`]) or only counted ([`GameState::count_moves`]); and
 //! perft on top of it.
 
-use super::hole::{Direction, Hole};
+use super::hole::{Direction, Hole, TRACK_OF_LETTER};
 use super::moves::{Choices, Move};
 use super::sowing::Laps;
 use super::state::{GameState, Successor};
-use smallvec::SmallVec;
 use std::ops::ControlFlow;
 
 impl GameState {
@@ -71,26 +70,33 @@ impl GameState {
         if self.end.is_some() {
             return ControlFlow::Continue(());
         }
-        // Clockwise branches wait here while the anticlockwise one is played out (inline:
-        // generation allocates nothing for the usual one or two).
-        let mut branches: SmallVec<[(Laps, R); 2]> = SmallVec::new();
         let board = Laps::new(self);
         let mut playable = board.playable();
         while playable != 0 {
-            let hole = Hole::from_letter_index(self.to_move, playable.trailing_zeros() as u8);
+            let track = TRACK_OF_LETTER[playable.trailing_zeros() as usize & 15];
+            let hole = Hole::at(self.to_move, track as usize);
             playable &= playable - 1;
-            // The move from the hole, then its tournament split where allowed (RULES.md 3.7).
-            for split in [false, true] {
-                if split && !self.can_split(hole) {
-                    break;
+            if !self.can_split(hole) {
+                // A count sows its moves inline: the loop over the holes then keeps the numbers
+                // all its moves share (the lap limit, the capture mask) in registers.
+                if R::INLINE {
+                    sow_from::<R, B>(self, &board, hole, false, f)?;
+                } else {
+                    play_from::<R, B>(self, &board, hole, false, f)?;
                 }
-                let laps = board.played_from(hole.track(), split);
-                play_out(self, laps, R::begin(hole, split), &mut branches, f)?;
+                continue;
             }
-            while let Some((mut laps, mv)) = branches.pop() {
-                laps.run();
-                play_out(self, laps, mv, &mut branches, f)?;
-            }
+            // With its tournament split (RULES.md 3.7), in the order the moves of the
+            // hole have always been listed in: the move with every choice anticlockwise,
+            // then every move of the split, then the other moves without the split.
+            let mut split_pending = true;
+            play_from::<R, B>(self, &board, hole, false, &mut |out| {
+                f(out)?;
+                if std::mem::take(&mut split_pending) {
+                    play_from::<R, B>(self, &board, hole, true, f)?;
+                }
+                ControlFlow::Continue(())
+            })?;
         }
         ControlFlow::Continue(())
     }
@@ -142,6 +148,9 @@ pub struct Perft {
 trait MoveRecord: Sized {
     /// What generation hands on for each move: the [`Successor`], or nothing.
     type Out;
+    /// True when a move's laps are best sown inline in the loop over the start holes
+    /// (a count, which keeps little), rather than in a function of their own.
+    const INLINE: bool;
     /// What is handed on for the move sown to its end in `laps`, played in `state`.
     fn finish(self, laps: &Laps, state: &GameState) -> Self::Out;
     /// A move from `start` (a tournament split when `split`), no choice made yet.
@@ -154,6 +163,7 @@ trait MoveRecord: Sized {
 
 impl MoveRecord for Move {
     type Out = Successor;
+    const INLINE: bool = false;
 
     #[inline(always)]
     fn finish(self, laps: &Laps, state: &GameState) -> Successor {
@@ -177,8 +187,36 @@ impl MoveRecord for Move {
     }
 }
 
+/// Perft's record of a move before its last level: nothing of the move, only the state
+/// it leads to.
+struct StateOnly;
+
+impl MoveRecord for StateOnly {
+    type Out = GameState;
+    const INLINE: bool = false;
+
+    #[inline(always)]
+    fn finish(self, laps: &Laps, state: &GameState) -> GameState {
+        laps.state_after(state)
+    }
+
+    #[inline(always)]
+    fn begin(_: Hole, _: bool) -> StateOnly {
+        StateOnly
+    }
+
+    #[inline(always)]
+    fn branch(&self) -> StateOnly {
+        StateOnly
+    }
+
+    #[inline(always)]
+    fn choose(&mut self, _: &Laps, _: Direction) {}
+}
+
 impl MoveRecord for () {
     type Out = ();
+    const INLINE: bool = true;
 
     #[inline(always)]
     fn finish(self, _: &Laps, _: &GameState) {}
@@ -193,27 +231,74 @@ impl MoveRecord for () {
     fn choose(&mut self, _: &Laps, _: Direction) {}
 }
 
-/// Sows a move to its end from where `laps` stopped (its end or a decision point), taking
-/// the anticlockwise branch at each decision point and leaving the clockwise one in
-/// `branches`, and hands the result to `f`.
+/// Every move from the hole `start` of the board `board` (a tournament split when `split`),
+/// handed to `f` in order: a function of its own, whose frame holds the board and the hand
+/// of the move while its laps are sown.
+#[inline(never)]
+fn play_from<R: MoveRecord, B>(
+    state: &GameState,
+    board: &Laps,
+    start: Hole,
+    split: bool,
+    f: &mut impl FnMut(R::Out) -> ControlFlow<B>,
+) -> ControlFlow<B> {
+    sow_from::<R, B>(state, board, start, split, f)
+}
+
+/// [`play_from`], inline.
+#[inline(always)]
+fn sow_from<R: MoveRecord, B>(
+    state: &GameState,
+    board: &Laps,
+    start: Hole,
+    split: bool,
+    f: &mut impl FnMut(R::Out) -> ControlFlow<B>,
+) -> ControlFlow<B> {
+    let mut laps = *board;
+    if split {
+        laps.lift(start.track(), split);
+        laps.sow();
+    } else {
+        // The common start: no split, and the first lap anticlockwise unless it is a
+        // decision point.
+        laps.sow_from_start(start.track());
+    }
+    play_out(state, &mut laps, R::begin(start, split), f)
+}
+
+/// Plays a move to its end from where `laps` stopped (its end or a decision point) and
+/// hands the result to `f`; at each decision point, the anticlockwise branch first
+/// ([`play_branch`]), then the clockwise one: depth first, as a list of moves is ordered.
 #[inline(always)]
 fn play_out<R: MoveRecord, B>(
     state: &GameState,
-    mut laps: Laps,
+    laps: &mut Laps,
     mut mv: R,
-    branches: &mut SmallVec<[(Laps, R); 2]>,
     f: &mut impl FnMut(R::Out) -> ControlFlow<B>,
 ) -> ControlFlow<B> {
     while laps.at_decision() {
-        let mut clockwise = (laps, mv.branch());
-        clockwise.1.choose(&laps, Direction::Clockwise);
-        clockwise.0.choose(Direction::Clockwise);
-        branches.push(clockwise);
-        mv.choose(&laps, Direction::Anticlockwise);
-        laps.choose(Direction::Anticlockwise);
-        laps.run();
+        let mut anticlockwise = (*laps, mv.branch());
+        anticlockwise.1.choose(laps, Direction::Anticlockwise);
+        anticlockwise.0.choose(Direction::Anticlockwise);
+        play_branch(state, anticlockwise.0, anticlockwise.1, f)?;
+        mv.choose(laps, Direction::Clockwise);
+        laps.choose(Direction::Clockwise);
+        laps.sow();
     }
-    f(mv.finish(&laps, state))
+    f(mv.finish(laps, state))
+}
+
+/// The anticlockwise branch of a decision point, sown and played out: out of line, the
+/// rarer path, which recursion keeps apart from the loop of the common one.
+#[inline(never)]
+fn play_branch<R: MoveRecord, B>(
+    state: &GameState,
+    mut laps: Laps,
+    mv: R,
+    f: &mut impl FnMut(R::Out) -> ControlFlow<B>,
+) -> ControlFlow<B> {
+    laps.sow();
+    play_out(state, &mut laps, mv, f)
 }
 
 fn perft_into(state: &GameState, depth: u32, p: &mut Perft) {
@@ -228,9 +313,10 @@ fn perft_into(state: &GameState, depth: u32, p: &mut Perft) {
         p.leaves += n;
         return;
     }
-    state.for_each_successor(|s| {
+    let _ = state.generate::<StateOnly, ()>(&mut |next| {
         p.generated += 1;
         // A finished state has no successors: its sequences stop there.
-        perft_into(&s.state, depth - 1, p);
+        perft_into(&next, depth - 1, p);
+        ControlFlow::Continue(())
     });
 }

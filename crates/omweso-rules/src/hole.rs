@@ -92,6 +92,11 @@ pub const fn column_partner_track(track: usize) -> usize {
     15 - (track & 15)
 }
 
+/// The track index of each letter index (`a` = 0 … `p` = 15): front `a`..`h` are tracks 15
+/// down to 8, back `i`..`p` tracks 0 to 7 (RULES.md §1); a table, for move generation's
+/// loop over the start holes in alphabetical order.
+pub(crate) const TRACK_OF_LETTER: [u8; 16] = [15, 14, 13, 12, 11, 10, 9, 8, 0, 1, 2, 3, 4, 5, 6, 7];
+
 /// True for the track indices of a side's four leftmost holes (a, b, i, j: tracks 15, 14,
 /// 0, 1), the only origins of a clockwise lap (RULES.md 3.5).
 #[inline]

@@ -1,55 +1,21 @@
 //! The engine of a move: sowing laps, relays, captures, reverse captures and the lap limit
 //! (RULES.md §3), stopping at each decision point for the player's choice.
 
-use super::hole::{Direction, Hole, Side, is_leftmost_track, opposite_tracks};
-use super::moves::{Choice, Choices, Move};
+use super::hole::{Direction, Hole, Side, is_leftmost_track};
+use super::moves::{Choice, Move};
 use super::outcome::{EndFacts, end_of_game};
 use super::position::Position;
-use super::state::{GameState, IllegalMove, Successor};
-use super::trace::{Lap, LapEnd, LapSource, Trace};
+use super::state::{GameState, Successor};
+use super::trace::{LapEnd, LapSource};
 
-/// One seed in each of the 16 holes of a side, as bytes of a `u128`.
-const EVERY_HOLE: u128 = every_byte(1);
+mod stepping;
+mod tables;
 
-/// One seed in each hole that a lap of `seeds` (< 16) seeds from `origin` reaches, as bytes
-/// of a `u128` indexed by track index; at [`lap_index`]`(direction, origin, seeds)`.
-const DROPS: [u128; 512] = {
-    let mut table = [0u128; 512];
-    let mut i = 0;
-    while i < 512 {
-        // Each entry is the one with a seed fewer plus the hole of the new last seed.
-        if i & 15 != 0 {
-            table[i] = table[i - 1] | (1u128 << (8 * last_of(i)));
-        }
-        i += 1;
-    }
-    table
+pub use stepping::Sowing;
+
+use tables::{
+    DROPS, LEFTMOST_TRACKS, NOTHING_LIFTED, capturable, every_byte, lap_index, last_hole, sow_bytes, sow_lifted,
 };
-
-/// The track where a lap of `seeds` (< 16) seeds from `origin` drops its last seed; at
-/// [`lap_index`]`(direction, origin, seeds)`.
-const LAST_HOLE: [u8; 512] = {
-    let mut table = [0; 512];
-    let mut i = 0;
-    while i < 512 {
-        table[i] = last_of(i) as u8;
-        i += 1;
-    }
-    table
-};
-
-/// The index of a lap into [`DROPS`] and [`LAST_HOLE`]: one flat table, so that the
-/// direction costs an index rather than a choice between tables.
-#[inline(always)]
-const fn lap_index(direction: Direction, origin: usize, seeds: u32) -> usize {
-    (direction as usize) << 8 | (origin & 15) << 4 | (seeds % 16) as usize
-}
-
-/// The last hole of the lap at table index `i` ([`lap_index`]).
-const fn last_of(i: usize) -> usize {
-    let (step, origin, seeds) = (if i >= 256 { 15 } else { 1 }, (i >> 4) & 15, i & 15);
-    (origin + seeds * step) & 15
-}
 
 /// A moment at which the player may sow the next lap clockwise, because that clockwise lap
 /// would capture (RULES.md 3.5).
@@ -94,11 +60,6 @@ enum Status {
     Cut,
 }
 
-/// A `u128` with the byte `b` for each of a side's 16 holes.
-const fn every_byte(b: u8) -> u128 {
-    u128::from_le_bytes([b; 16])
-}
-
 /// The two sides of the board during a move, each as 16 counts by track index.
 #[derive(Clone, Copy, Debug)]
 struct Board {
@@ -126,7 +87,11 @@ struct Hand {
     /// Bit `c` set when a capture was made from the mover's front hole of track `8 + c`.
     captured_columns: u8,
     last_capture_track: u8,
-    captures_allowed: bool,
+    /// Bit `t` set when a lap whose last seed lands in the mover's occupied front hole of
+    /// track `t` captures: captures are allowed in this move (RULES.md 3.6) and both
+    /// opposite holes hold seeds (3.3). Only a capture empties an opponent's hole during a
+    /// move, so a capture clears its bit and nothing else changes it.
+    capturable: u16,
     mover: Side,
     direction: Direction,
     source: LapSource,
@@ -148,11 +113,9 @@ impl Laps {
     #[inline(always)]
     pub(crate) fn new(state: &GameState) -> Laps {
         let mover = state.to_move();
+        let theirs = state.position.side_counts(mover.opponent());
         Laps {
-            board: Board {
-                mine: state.position.side_counts(mover),
-                theirs: state.position.side_counts(mover.opponent()),
-            },
+            board: Board { mine: state.position.side_counts(mover), theirs },
             hand: Hand {
                 seeds: 0,
                 lap: 1,
@@ -162,7 +125,7 @@ impl Laps {
                 origin: 0,
                 captured_columns: 0,
                 last_capture_track: 0,
-                captures_allowed: state.captures_allowed(),
+                capturable: if state.captures_allowed() { capturable(&theirs) } else { 0 },
                 mover,
                 direction: Direction::Anticlockwise,
                 source: LapSource::Start,
@@ -178,15 +141,30 @@ impl Laps {
         self.hand.lift(&mut self.board, start, split);
     }
 
-    /// The move from the mover's hole of track `start` of this board (a tournament split
-    /// when `split`), sown without a trace until it ends or waits for a decision: [`Laps::lift`]
-    /// then [`Laps::run`] in one function, on the board and the hand kept apart.
-    #[inline(never)]
-    pub(crate) fn played_from(&self, start: usize, split: bool) -> Laps {
-        let (mut board, mut hand) = (self.board, self.hand);
-        hand.lift(&mut board, start, split);
-        hand.sow_until_stop(&mut board);
-        Laps { board, hand }
+    /// Sows laps, without a trace, until the move ends or waits for a decision: inline, for
+    /// move generation, which keeps the board and the hand in its own frame.
+    #[inline(always)]
+    pub(crate) fn sow(&mut self) {
+        self.hand.sow_until_stop(&mut self.board);
+    }
+
+    /// [`Laps::lift`] without a split, then [`Laps::sow`]: the first lap is anticlockwise
+    /// unless the move waits for a decision. From a hole that cannot start a clockwise lap,
+    /// the start hole is emptied by the first lap's vector operation ([`tables::KEEP`]).
+    #[inline(always)]
+    pub(crate) fn sow_from_start(&mut self, start: usize) {
+        let hand = &mut self.hand;
+        if is_leftmost_track(start) {
+            hand.lift(&mut self.board, start, false);
+            if hand.status == Status::Sow {
+                hand.sow_anticlockwise(&mut self.board, NOTHING_LIFTED);
+            }
+            return;
+        }
+        hand.seeds = self.board.mine[start] as u32;
+        hand.origin = start as u8;
+        (hand.source, hand.direction, hand.status) = (LapSource::Start, Direction::Anticlockwise, Status::Sow);
+        hand.sow_anticlockwise(&mut self.board, start);
     }
 
     /// The board as it stands.
@@ -290,6 +268,14 @@ impl Laps {
     #[inline(always)]
     pub(crate) fn successor(&self, before: &GameState, mv: Move) -> Successor {
         let hand = &self.hand;
+        Successor { mv, state: self.state_after(before), captured_seeds: hand.captured_seeds, laps: hand.lap }
+    }
+
+    /// The state after the move, with its outcome (RULES.md §4 and 3.8); call only when the
+    /// move has ended. `before` is the state the move was played in.
+    #[inline(always)]
+    pub(crate) fn state_after(&self, before: &GameState) -> GameState {
+        let hand = &self.hand;
         let mover = hand.mover;
         let other = mover.opponent();
         let captured = hand.captured_columns != 0;
@@ -311,9 +297,7 @@ impl Laps {
             cut: hand.status == Status::Cut,
             akawumbi_needs_end_column: options.akawumbi_needs_end_column,
         });
-        let state =
-            GameState { position: self.position(), to_move: other, first_move_pending, captures, end, ..*before };
-        Successor { mv, state, captured_seeds: hand.captured_seeds, laps: hand.lap }
+        GameState { position: self.position(), to_move: other, first_move_pending, captures, end, ..*before }
     }
 }
 
@@ -336,21 +320,99 @@ impl Hand {
     /// Sows laps without a trace until the move ends or waits for a decision.
     #[inline(always)]
     fn sow_until_stop(&mut self, board: &mut Board) {
-        // The tournament split is only ever a move's first lap (RULES.md 3.7): the loop
-        // after it knows that no lap is a split.
-        if self.status == Status::Sow && self.source == LapSource::Split {
+        if self.status != Status::Sow {
+            return;
+        }
+        // The tournament split is only ever a move's first lap (RULES.md 3.7), and a
+        // clockwise lap only the one chosen at a decision point (3.5): after it, the laps
+        // are anticlockwise until the next decision point.
+        if self.source == LapSource::Split || self.direction == Direction::Clockwise {
             self.sow_lap(board);
+            if self.status != Status::Sow {
+                return;
+            }
         }
-        while self.status == Status::Sow {
-            self.sow_lap_of::<false>(board);
+        self.sow_anticlockwise(board, NOTHING_LIFTED);
+    }
+
+    /// Sows anticlockwise laps, none a split, until the move ends or waits for a decision:
+    /// [`Hand::sow_lap`]'s laps and ends (RULES.md 3.2–3.4, 3.8) on local numbers that the
+    /// compiler keeps in registers, without the trace's details. `lifted` is the hole whose
+    /// seeds are in hand but still on the board ([`NOTHING_LIFTED`] for none).
+    #[inline(always)]
+    fn sow_anticlockwise(&mut self, board: &mut Board, lifted: usize) {
+        debug_assert_eq!((self.status, self.direction), (Status::Sow, Direction::Anticlockwise));
+        let (mut seeds, mut origin, mut lap) = (self.seeds, self.origin as usize, self.lap);
+        // The hole a relay lifted its seeds from, emptied by the next lap's vector
+        // operation rather than by a store of its own ([`tables::KEEP`]): a processor cannot
+        // forward one byte stored just before to the 16 bytes that lap reads.
+        let mut lifted = lifted;
+        loop {
+            sow_lifted(&mut board.mine, lifted, &DROPS[lap_index(Direction::Anticlockwise, origin, seeds)]);
+            lifted = NOTHING_LIFTED;
+            let last = last_hole(false, origin, seeds);
+            let count = board.mine[last] as u32;
+            if count == 1 {
+                self.status = Status::Ended;
+                break;
+            }
+            if lap >= self.lap_limit {
+                self.status = Status::Cut;
+                break;
+            }
+            lap += 1;
+            if self.capturable & (1 << last) != 0 {
+                // The captured seeds are sown from the same origin, anticlockwise (3.4, 3.5).
+                let (front_seeds, back_seeds) = self.capture(board, last);
+                seeds = front_seeds + back_seeds;
+            } else {
+                // A relay: every seed of the last hole, sown from it (3.3); from a, b, i or
+                // j, perhaps clockwise (3.5).
+                (seeds, origin) = (count, last);
+                self.source = LapSource::Relay;
+                // A decision point only from a, b, i or j, and only if the clockwise lap's
+                // last hole is one a capture could be made from: one test of bits, rarely
+                // true, rather than a branch on the hole that the processor cannot foresee.
+                let clockwise_last = last_hole(true, last, seeds);
+                if (LEFTMOST_TRACKS >> last) & (self.capturable >> clockwise_last) & 1 != 0 {
+                    board.mine[last] = 0;
+                    (self.seeds, self.origin, self.lap) = (seeds, origin as u8, lap);
+                    self.offer_clockwise(board);
+                    if self.status == Status::Decision {
+                        return;
+                    }
+                } else {
+                    lifted = last;
+                }
+            }
         }
+        (self.seeds, self.origin, self.lap) = (seeds, origin as u8, lap);
+    }
+
+    /// Takes the seeds of the two opponent's holes opposite the mover's front track `last`
+    /// into the hand, as the capture of a lap ending there (RULES.md 3.4): their seeds, front
+    /// and back. The seeds in hand and the lap number are the caller's.
+    #[inline(always)]
+    fn capture(&mut self, board: &mut Board, last: usize) -> (u32, u32) {
+        // The opposite tracks of `opposite_tracks`, for a front track.
+        let (front, back) = ((23 - last) & 15, last & 7);
+        let (front_seeds, back_seeds) = (board.theirs[front] as u32, board.theirs[back] as u32);
+        board.theirs[front] = 0;
+        board.theirs[back] = 0;
+        // Its bit, as the front column's (`last & 7`) above the back row's eight bits.
+        self.capturable &= !(0x100 << (last & 7));
+        self.captured_columns |= 1 << (last & 7);
+        self.last_capture_track = last as u8;
+        self.captured_seeds += front_seeds + back_seeds;
+        self.source = LapSource::Capture;
+        (front_seeds, back_seeds)
     }
 
     /// The mover's front-row track where a clockwise lap of the seeds in hand would end, and
     /// the opponent's front and back tracks opposite it; call only at a decision point.
     #[inline(always)]
     fn clockwise_target(&self) -> (usize, usize, usize) {
-        let last = (self.origin as usize + 16 - (self.seeds % 16) as usize) & 15;
+        let last = last_hole(true, self.origin as usize, self.seeds);
         // A decision point's lap ends in the front row (tracks 8..16).
         (last, (23 - last) & 15, last & 7)
     }
@@ -361,7 +423,7 @@ impl Hand {
     fn offer_clockwise(&mut self, board: &Board) {
         self.direction = Direction::Anticlockwise;
         self.status = Status::Sow;
-        if self.captures_allowed && is_leftmost_track(self.origin as usize) && self.clockwise_would_capture(board) {
+        if is_leftmost_track(self.origin as usize) && self.clockwise_would_capture(board) {
             self.status = Status::Decision;
         }
     }
@@ -377,43 +439,32 @@ impl Hand {
         }
         // The cheap tests on raw counts first: most such laps end in the back row or
         // opposite an empty hole.
-        let last = (self.origin as usize + 16 - (n % 16) as usize) & 15;
-        let Some((front, back)) = opposite_tracks(last) else { return false };
+        let last = last_hole(true, self.origin as usize, n);
+        if self.capturable & (1 << last) == 0 {
+            return false;
+        }
         // Seeds in the last hole just before the last seed: what it holds now plus the
         // earlier visits of this lap (a lap of 17+ seeds passes it more than once).
         let before_last = board.mine[last] as u32 + (n - 1) / 16;
-        before_last != 0 && board.theirs[front] != 0 && board.theirs[back] != 0 && n <= self.clockwise_limit
+        before_last != 0 && n <= self.clockwise_limit
     }
 
     /// Sows one lap and settles what follows it (RULES.md 3.2–3.4, 3.8): the hole that
-    /// received the last seed and how the lap ended (a trace records them; generation,
-    /// which keeps none, lets the compiler drop what it does not use).
+    /// received the last seed and how the lap ended, for a trace. Any lap: a split, a
+    /// clockwise lap; [`Hand::sow_anticlockwise`] sows the common ones the same way, faster.
     #[inline(always)]
     fn sow_lap(&mut self, board: &mut Board) -> (usize, LapEnd) {
-        self.sow_lap_of::<true>(board)
-    }
-
-    /// [`Hand::sow_lap`], for a lap that may be a tournament split when `MAY_SPLIT`.
-    #[inline(always)]
-    fn sow_lap_of<const MAY_SPLIT: bool>(&mut self, board: &mut Board) -> (usize, LapEnd) {
-        let o = self.origin as usize & 15;
-        let n = self.seeds;
-        let last = if MAY_SPLIT && self.source == LapSource::Split {
+        let (o, n, direction) = (self.origin as usize & 15, self.seeds, self.direction);
+        let last = if self.source == LapSource::Split {
             // RULES.md 3.7: one seed into the next hole, then the two others from the origin.
             let (next, after) = ((o + 1) & 15, (o + 2) & 15);
             board.mine[next] += 2;
             board.mine[after] += 1;
             after
         } else {
-            // One vector add per lap: each byte of a side gets the seeds it receives
-            // (RULES.md 3.2; a count never exceeds 64, so no byte overflows).
-            let i = lap_index(self.direction, o, n);
-            let mut sown = u128::from_le_bytes(board.mine) + DROPS[i];
-            if n >= 16 {
-                sown += (n / 16) as u128 * EVERY_HOLE;
-            }
-            board.mine = sown.to_le_bytes();
-            (LAST_HOLE[i] & 15) as usize
+            // RULES.md 3.2: each hole gets the seeds the lap drops into it, in one add.
+            sow_bytes(&mut board.mine, &DROPS[lap_index(direction, o, n)]);
+            last_hole(direction == Direction::Clockwise, o, n)
         };
         let seeds = board.mine[last] as u32;
         let end = if seeds == 1 {
@@ -422,23 +473,14 @@ impl Hand {
         } else if self.lap >= self.lap_limit {
             self.status = Status::Cut;
             LapEnd::Cut
-        } else if let Some((front, back)) = opposite_tracks(last)
-            && self.captures_allowed
-            && board.theirs[front] != 0
-            && board.theirs[back] != 0
-        {
-            let (front_seeds, back_seeds) = (board.theirs[front] as u32, board.theirs[back] as u32);
-            board.theirs[front] = 0;
-            board.theirs[back] = 0;
-            self.captured_columns |= 1 << (last - 8);
-            self.last_capture_track = last as u8;
-            self.captured_seeds += front_seeds + back_seeds;
+        } else if self.capturable & (1 << last) != 0 {
+            let (front, back) = ((23 - last) & 15, last & 7);
+            let (front_seeds, back_seeds) = self.capture(board, last);
             self.seeds = front_seeds + back_seeds;
-            self.source = LapSource::Capture;
             self.lap += 1;
             // Seeds captured by an anticlockwise lap always go anticlockwise (RULES.md 3.5);
             // those of a clockwise lap may go either way again.
-            if self.direction == Direction::Clockwise {
+            if direction == Direction::Clockwise {
                 self.offer_clockwise(board);
             }
             let opponent = self.mover.opponent();
@@ -458,143 +500,6 @@ impl Hand {
             LapEnd::Relay { seeds }
         };
         (last, end)
-    }
-}
-
-/// A move being played, lap by lap. Made by [`GameState::start_move`]; the window plays a
-/// move through it one decision at a time, and every other player of moves ([`GameState::play`],
-/// the notation reader) goes through the same engine, which generation drives directly.
-#[derive(Clone, Debug)]
-pub struct Sowing {
-    /// The state before the move, with its board kept up to date as the move goes on.
-    state: GameState,
-    laps: Laps,
-    mv: Move,
-    trace: Option<Box<Trace>>,
-}
-
-impl Sowing {
-    /// Lifts the start hole. `record` keeps a [`Trace`].
-    pub(crate) fn begin(state: &GameState, start: Hole, split: bool, record: bool) -> Result<Sowing, IllegalMove> {
-        if let Some(outcome) = state.outcome() {
-            return Err(IllegalMove::GameOver(outcome));
-        }
-        let mover = state.to_move();
-        if start.side() != mover {
-            return Err(IllegalMove::NotOwnHole { hole: start, mover });
-        }
-        let seeds = state.position().get(start) as u32;
-        if seeds < 2 {
-            return Err(IllegalMove::TooFewSeeds { hole: start, seeds });
-        }
-        if split {
-            if !state.options().tournament_split {
-                return Err(IllegalMove::SplitNotAllowed { hole: start, why: "the tournament split option is off" });
-            }
-            if seeds != 3 {
-                return Err(IllegalMove::SplitNotAllowed {
-                    hole: start,
-                    why: "only a hole of exactly 3 seeds can be split",
-                });
-            }
-            if state.captures() != [0, 0] {
-                return Err(IllegalMove::SplitNotAllowed {
-                    hole: start,
-                    why: "a capture has already been made in this game",
-                });
-            }
-        }
-        let mut laps = Laps::new(state);
-        laps.lift(start.track(), split);
-        let mut s = Sowing {
-            state: state.clone(),
-            laps,
-            mv: Move { start, split, choices: Choices::new() },
-            trace: record.then(|| Box::new(Trace { mover, start: *state.position(), laps: Vec::new() })),
-        };
-        s.state.position = laps.position();
-        Ok(s)
-    }
-
-    /// The side making the move.
-    pub fn mover(&self) -> Side {
-        self.state.to_move()
-    }
-
-    /// The board as it stands now, mid-move.
-    pub fn position(&self) -> &Position {
-        self.state.position()
-    }
-
-    /// The laps sown so far (empty when the sowing was made without a trace).
-    pub fn laps(&self) -> &[Lap] {
-        self.trace.as_ref().map_or(&[], |t| &t.laps)
-    }
-
-    /// The move as far as it has been decided.
-    pub fn move_so_far(&self) -> &Move {
-        &self.mv
-    }
-
-    /// Sows laps until the move ends or the player must choose a direction.
-    pub fn advance(&mut self) -> Progress {
-        if let Some(trace) = &mut self.trace {
-            let laps = &mut self.laps;
-            while laps.hand.status == Status::Sow {
-                let h = &laps.hand;
-                let (number, source, o, seeds, direction) = (h.lap, h.source, h.origin as usize, h.seeds, h.direction);
-                let (last, end) = laps.sow_lap();
-                trace.laps.push(Lap {
-                    number,
-                    source,
-                    origin: Hole::at(trace.mover, o),
-                    seeds,
-                    direction,
-                    last: Hole::at(trace.mover, last),
-                    end,
-                });
-            }
-        } else {
-            self.laps.run();
-        }
-        self.state.position = self.laps.position();
-        match self.decision() {
-            Some(dp) => Progress::Decision(dp),
-            None => Progress::Finished,
-        }
-    }
-
-    /// The decision the move is waiting for, if any.
-    pub fn decision(&self) -> Option<DecisionPoint> {
-        self.laps.at_decision().then(|| self.laps.decision_point())
-    }
-
-    /// Chooses the direction of the next lap at a decision point.
-    ///
-    /// # Errors
-    /// [`IllegalMove::NoDecision`] when the move is not waiting for a choice.
-    pub fn choose(&mut self, direction: Direction) -> Result<(), IllegalMove> {
-        if !self.laps.at_decision() {
-            return Err(IllegalMove::NoDecision { lap: self.laps.hand.lap });
-        }
-        self.mv.choices.push(self.laps.choice(direction));
-        self.laps.choose(direction);
-        Ok(())
-    }
-
-    /// Ends the move: the move made, the state after it, its outcome and the trace.
-    ///
-    /// # Errors
-    /// [`IllegalMove::Unfinished`] when the move still waits for a choice.
-    pub fn finish(mut self) -> Result<(Successor, Trace), IllegalMove> {
-        if self.advance() != Progress::Finished {
-            return Err(IllegalMove::Unfinished { lap: self.laps.hand.lap });
-        }
-        let trace = self
-            .trace
-            .take()
-            .map_or_else(|| Trace { mover: self.mover(), start: *self.state.position(), laps: Vec::new() }, |t| *t);
-        Ok((self.laps.successor(&self.state, self.mv), trace))
     }
 }
 
