@@ -345,15 +345,7 @@ impl Session {
     /// Replaces the phase and starts a new document (Untitled unless `path`), whose
     /// baseline is the game as it is now. Everything of the old phase goes with it.
     pub(super) fn enter(&mut self, phase: Phase, path: Option<PathBuf>) {
-        if let Some(c) = self.computer.as_mut() {
-            c.cancel();
-        }
-        self.phase = phase;
-        // The engine's work on the old game goes with it.
-        self.game_review = None;
-        self.judging = None;
-        self.hint_asked = None;
-        self.thinking_longer = None;
+        self.next_in_document(phase);
         self.document = Document::new(path, Some(self.to_saved()));
     }
 
@@ -365,6 +357,7 @@ impl Session {
             c.cancel();
         }
         self.phase = phase;
+        // The engine's work on the old game goes with it.
         self.game_review = None;
         self.judging = None;
         self.hint_asked = None;
