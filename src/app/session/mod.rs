@@ -19,6 +19,7 @@ mod puzzle;
 mod saving;
 mod seats;
 mod teach;
+mod tournament;
 
 pub use document::Document;
 pub use lesson::{Feedback, LessonRun};
@@ -32,11 +33,10 @@ use super::files::{FileDialogs, SystemDialogs};
 use super::modal::{Modal, Modals};
 use super::settings::Settings;
 use super::setup::Setup;
-use crate::app::command::Command;
 use crate::game::{Game, GameResult};
-use crate::savefile::{self, Player, SavedGame};
-use crate::tournament::{Clock, ClockEvent, Match};
-use omweso_rules::{GameState, Hole, Position, Side, Sowing};
+use crate::savefile::{self, SavedGame};
+use crate::tournament::{ClockEvent, Match};
+use omweso_rules::{GameState, Hole, Side, Sowing};
 use std::path::{Path, PathBuf};
 
 /// Setting out seeds, or playing.
@@ -461,59 +461,6 @@ impl Session {
         }
     }
 
-    /// The match under way, if any.
-    pub fn matched(&self) -> Option<&Match> {
-        self.matched.as_ref()
-    }
-
-    /// True while a game of a tournament match is on: no take-backs, no hint, coach,
-    /// analysis or threat marks (issue 21). Review after it is over is fine.
-    pub fn tournament_on(&self) -> bool {
-        self.matched.as_ref().is_some_and(|m| m.settings.tournament)
-            && match &self.phase {
-                Phase::Setup(_) => true,
-                Phase::Play(p) => p.is_game() && p.game.result().is_none(),
-            }
-    }
-
-    /// The clock of the game on the board, if it is timed.
-    pub fn clock(&self) -> Option<&Clock> {
-        self.play().and_then(|p| p.clock.as_ref())
-    }
-
-    /// True when the clock is running now (not paused, no animation, game on).
-    pub fn clock_running(&self) -> bool {
-        !self.paused() && self.play().is_some_and(|p| p.clock_runs(self.now))
-    }
-
-    /// The command for a limit the clock passed since the last call, if any.
-    pub fn drive_clock(&mut self) -> Option<Command> {
-        self.clock_event.take().map(Command::ClockRanOut)
-    }
-
-    /// The match's standing with the game on the board once its result is shown: points,
-    /// or wins for a match played to wins.
-    pub fn match_standing(&self) -> Option<[u32; 2]> {
-        let m = self.matched.as_ref()?;
-        let mut with_this = m.clone();
-        if let Some(game) = self.game().filter(|_| self.shown_result().is_some()) {
-            with_this.games.push(game.clone());
-        }
-        Some(match m.settings.goal {
-            crate::tournament::MatchGoal::Points(_) => with_this.points(),
-            crate::tournament::MatchGoal::Wins(_) => with_this.wins(),
-        })
-    }
-
-    /// The match with the game on the board counted once its result is shown.
-    pub fn match_with_shown(&self) -> Option<Match> {
-        let mut m = self.matched.clone()?;
-        if let Some(game) = self.game().filter(|_| self.shown_result().is_some()) {
-            m.games.push(game.clone());
-        }
-        Some(m)
-    }
-
     /// Points of the session by side: finished games plus the current one once its result
     /// is shown.
     pub fn match_score(&self) -> [u32; 2] {
@@ -612,46 +559,6 @@ impl Session {
     /// The game as text: the start state, then the moves with their numbers.
     pub fn record_text(&self) -> String {
         self.game().map(Game::record_text).unwrap_or_default()
-    }
-
-    /// The session's game as a saved game (setup or play).
-    pub fn to_saved(&self) -> SavedGame {
-        let players = Side::BOTH.map(|side| Player {
-            name: self.names[side.index()].clone(),
-            computer: self.computer.as_ref().filter(|c| c.opponent.side == side).map(|c| c.opponent.level),
-        });
-        match &self.phase {
-            Phase::Setup(s) => {
-                let mut board = Position::default();
-                for (i, &c) in s.board().iter().enumerate() {
-                    board.set(Hole::from_index(i), c);
-                }
-                SavedGame {
-                    players,
-                    first: s.first,
-                    rules: s.options,
-                    phase: savefile::Phase::Setup { board, laying_out: s.laying },
-                    clock: s.clock.map(Clock::new),
-                    matched: self.matched.clone(),
-                }
-            }
-            Phase::Play(p) => SavedGame {
-                players,
-                first: p.game.start().to_move(),
-                rules: *p.game.options(),
-                phase: savefile::Phase::Game(p.game.clone()),
-                // A move stopped at a decision point is not in the game, and is not kept:
-                // nor is the time spent on it (the player starts the turn again).
-                clock: p.clock.clone().map(|mut c| {
-                    if c.stage == crate::tournament::Stage::Finishing {
-                        c.stage = crate::tournament::Stage::Starting;
-                        c.spent = 0.0;
-                    }
-                    c
-                }),
-                matched: self.matched.clone(),
-            },
-        }
     }
 
     /// The file name to suggest in a save dialog: the game's own, or `game.omweso`.

@@ -2,14 +2,57 @@
 //! when "Save as"), and the questions a save may ask first (the file changed on disk, the
 //! typed path names another file).
 
+use super::Phase;
 use super::{Document, Session};
 use crate::app::computer::Computer;
 use crate::app::files::{DialogAnswer, FileAction, PathPrompt, PendingDialog};
 use crate::app::modal::Modal;
-use crate::savefile::SavedGame;
+use crate::savefile::{self, Player, SavedGame};
+use crate::tournament::{Clock, Stage};
+use omweso_rules::{Hole, Position, Side};
 use std::path::PathBuf;
 
 impl Session {
+    /// The session's game as a saved game (setup or play).
+    pub fn to_saved(&self) -> SavedGame {
+        let players = Side::BOTH.map(|side| Player {
+            name: self.names[side.index()].clone(),
+            computer: self.computer.as_ref().filter(|c| c.opponent.side == side).map(|c| c.opponent.level),
+        });
+        match &self.phase {
+            Phase::Setup(s) => {
+                let mut board = Position::default();
+                for (i, &c) in s.board().iter().enumerate() {
+                    board.set(Hole::from_index(i), c);
+                }
+                SavedGame {
+                    players,
+                    first: s.first,
+                    rules: s.options,
+                    phase: savefile::Phase::Setup { board, laying_out: s.laying },
+                    clock: s.clock.map(Clock::new),
+                    matched: self.matched.clone(),
+                }
+            }
+            Phase::Play(p) => SavedGame {
+                players,
+                first: p.game.start().to_move(),
+                rules: *p.game.options(),
+                phase: savefile::Phase::Game(p.game.clone()),
+                // A move stopped at a decision point is not in the game, and is not kept:
+                // nor is the time spent on it (the player starts the turn again).
+                clock: p.clock.clone().map(|mut c| {
+                    if c.stage == Stage::Finishing {
+                        c.stage = Stage::Starting;
+                        c.spent = 0.0;
+                    }
+                    c
+                }),
+                matched: self.matched.clone(),
+            },
+        }
+    }
+
     /// Opens a saved game; on failure the game on the board is kept and the error shown.
     pub(super) fn open_file(&mut self, path: PathBuf) {
         match SavedGame::load(&path) {
