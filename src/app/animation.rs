@@ -110,6 +110,31 @@ impl Animation {
         self.events.is_empty()
     }
 
+    /// The events of the move, in the order they are shown.
+    pub fn events(&self) -> &[Event] {
+        &self.events
+    }
+
+    /// Events shown per second.
+    pub fn rate(&self) -> f64 {
+        self.rate
+    }
+
+    /// The moment (play clock) at which event `i` is done on the board: the hand has
+    /// reached its hole and the seed is in it (the frame from then on shows it applied).
+    pub fn event_time(&self, i: usize) -> f64 {
+        self.t0 + (i + 1) as f64 / self.rate
+    }
+
+    /// The events done between the moments `from` (excluded) and `to` (included): what
+    /// the board showed happening in that time, e.g. since the last frame. The sound
+    /// follows the animation by this.
+    pub fn done_between(&self, from: f64, to: f64) -> std::ops::Range<usize> {
+        let done = |now: f64| (self.progress(now).floor() as usize).min(self.events.len());
+        let (a, b) = (done(from), done(to));
+        a..b.max(a)
+    }
+
     /// True once every event has been shown.
     pub fn finished(&self, now: f64) -> bool {
         self.progress(now) >= self.events.len() as f64
@@ -181,5 +206,16 @@ mod tests {
         assert!(a.finished(11.0));
         assert_eq!(a.frame(11.0).position, *succ.state.position());
         assert_eq!(a.frame(11.0).hand, None);
+        // Frame by frame, every event is done exactly once, at its own moment.
+        let mut seen = Vec::new();
+        let mut t = 9.9;
+        while t < 11.2 {
+            seen.extend(a.done_between(t, t + 0.07));
+            t += 0.07;
+        }
+        assert_eq!(seen, (0..5).collect::<Vec<_>>());
+        assert_eq!(a.done_between(10.0, 10.2 + 1e-9), 0..1, "lift d at 10.2");
+        assert!((a.event_time(0) - 10.2).abs() < 1e-12);
+        assert_eq!(a.done_between(10.5, 10.4), 2..2, "backwards: nothing");
     }
 }

@@ -113,6 +113,10 @@ pub enum Command {
     SetSpeed(Speed),
     /// Set the threads of the computer's search.
     SetThreads(usize),
+    /// Sound → Mute: no sound (true), or sound again; at once, a sound under way too.
+    SetMuted(bool),
+    /// Sound → Volume (0..1).
+    SetVolume(f32),
     /// Open or close the keyboard help.
     ToggleHelp,
     /// Help → About: open or close it.

@@ -8,7 +8,8 @@
 //!   once ([`keymap`]), draws the menu bar and side panel ([`panels`]), the board
 //!   ([`board`], from [`view`]) and the windows ([`dialogs`]). All of them only *record*
 //!   [`Command`]s; after drawing, [`Session::apply`] carries them out.
-//! - The animation ([`animation`]) is a function of the engine's trace and the play clock.
+//! - The animation ([`animation`]) is a function of the engine's trace and the play clock;
+//!   the sound ([`sound`]) follows it, frame by frame, on the audio device's own thread.
 
 pub mod analysis;
 pub mod analysis_panel;
@@ -30,6 +31,7 @@ pub mod session;
 pub mod settings;
 pub mod setup;
 pub mod shutdown;
+pub mod sound;
 pub mod store;
 pub mod teaching;
 pub mod textures;
@@ -88,6 +90,8 @@ pub struct App {
     store: store::Store,
     /// The session's revision last put in the store.
     stored: Option<u64>,
+    /// The sound of the board (none in a window made by [`App::new`]).
+    sound: sound::Sound,
 }
 
 impl App {
@@ -110,7 +114,25 @@ impl App {
             instance: None,
             store: store::Store::in_memory(),
             stored: None,
+            sound: sound::Sound::silent(),
         }
+    }
+
+    /// Plays the board's sounds through `sound` ([`sound::Sound::open_device`] for the
+    /// real window, [`sound::Sound::recording`] in tests).
+    pub fn set_sound(&mut self, sound: sound::Sound) {
+        self.sound = sound;
+    }
+
+    /// The sound of the board (whether it can be heard: [`sound::Sound::notice`]).
+    pub fn sound(&self) -> &sound::Sound {
+        &self.sound
+    }
+
+    /// The sound of the board, to play a cue: the referee's count for the clock
+    /// ([`sound::Sound::count`]). Mute and volume are the settings' (applied each frame).
+    pub fn sound_mut(&mut self) -> &mut sound::Sound {
+        &mut self.sound
     }
 
     /// Keeps the one-window lock for as long as this window lives, and answers later
@@ -136,7 +158,8 @@ impl App {
     /// The eframe constructor: the window's own theme ([`theme::install`]), then
     /// [`App::restore`] from `store` (eframe's own storage is not used: it is written only
     /// now and then, in place, and not when the program is killed). The system's request
-    /// to end ([`shutdown`]) wakes this window.
+    /// to end ([`shutdown`]) wakes this window. The audio device is looked for on a thread
+    /// of its own ([`sound::Sound::open_device`]).
     pub fn from_creation(
         cc: &eframe::CreationContext<'_>,
         store: store::Store,
@@ -145,7 +168,9 @@ impl App {
     ) -> App {
         theme::install(&cc.egui_ctx);
         shutdown::attach(&cc.egui_ctx, store.handle());
-        App::restore(store, start, notices)
+        let mut app = App::restore(store, start, notices);
+        app.set_sound(sound::Sound::open_device());
+        app
     }
 
     /// The window as the last run left it in `store` (see [`autosave::restore`]); what it
@@ -220,6 +245,12 @@ impl App {
         if !self.session.paused() && !minimised {
             self.now += dt;
         }
+        // What the board shows happening between the session's last moment and now is heard
+        // (before the clock ends a finished animation).
+        self.sound.poll();
+        let s = self.session.settings();
+        self.sound.set_levels(s.muted, s.volume);
+        self.sound.follow(&self.session, self.now);
         self.session.tick(self.now);
         let theme = self.session.settings().theme.preference();
         if ctx.options(|o| o.theme_preference) != theme {
@@ -284,6 +315,8 @@ impl App {
         for c in commands {
             self.session.apply(c);
         }
+        let s = self.session.settings();
+        self.sound.set_levels(s.muted, s.volume);
         for e in self.session.take_effects() {
             match e {
                 Effect::Copy(text) => ctx.copy_text(text),

@@ -50,6 +50,10 @@ pub fn menu_bar(app: &mut App, ui: &mut Ui) {
                 item(ui, app, "Quit", Command::Quit, true);
             });
             ui.menu_button("View", |ui| view_toggles(app, ui));
+            // Open while the mute is ticked and the volume dragged: closed by a click outside.
+            let stays =
+                egui::containers::menu::MenuConfig::new().close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside);
+            egui::containers::menu::MenuButton::new("Sound").config(stays).ui(ui, |ui| sound_menu(app, ui));
             ui.menu_button("Help", |ui| {
                 item(ui, app, "Learn Omweso…", Command::ToggleTeaching(Teaching::Learn), true);
                 item(ui, app, "Puzzles…", Command::ToggleTeaching(Teaching::Puzzles), true);
@@ -106,6 +110,26 @@ fn view_toggles(app: &mut App, ui: &mut Ui) {
             }
         }
     });
+}
+
+/// Sound: mute and volume, as commands, and a line when sound cannot be heard at all.
+fn sound_menu(app: &mut App, ui: &mut Ui) {
+    let s = app.session().settings();
+    let (mut muted, mut volume) = (s.muted, s.volume);
+    if ui.checkbox(&mut muted, "Mute").changed() {
+        app.push(Command::SetMuted(muted));
+    }
+    let slider = egui::Slider::new(&mut volume, 0.0..=1.0)
+        .text("Volume")
+        .custom_formatter(|v, _| format!("{:.0} %", v * 100.0))
+        .custom_parser(|t| t.trim().trim_end_matches('%').trim().parse::<f64>().ok().map(|v| v / 100.0));
+    if ui.add_enabled(!muted, slider).changed() {
+        app.push(Command::SetVolume(volume));
+    }
+    if let Some(notice) = app.sound().notice() {
+        ui.separator();
+        ui.label(egui::RichText::new(notice).weak());
+    }
 }
 
 /// The phase in words: `Setup: Upper lays out`, `Play: Lower to move`, `Game over`.

@@ -45,6 +45,10 @@ pub struct Settings {
     /// The folder a game was last opened from or saved to (where the typed-path prompt
     /// starts).
     pub last_folder: Option<PathBuf>,
+    /// Sound → Mute: no sound at all.
+    pub muted: bool,
+    /// Sound → Volume, 0..1.
+    pub volume: f32,
 }
 
 /// The window's theme.
@@ -117,9 +121,14 @@ impl Default for Settings {
             theme: ThemeChoice::System,
             panel_tab: PanelTab::Moves,
             last_folder: None,
+            muted: false,
+            volume: DEFAULT_VOLUME,
         }
     }
 }
+
+/// The volume of a first run (Sound → Volume).
+pub const DEFAULT_VOLUME: f32 = 0.8;
 
 /// The prefix of each setting's storage key (`omweso.settings.speed`, …).
 const PREFIX: &str = "omweso.settings.";
@@ -148,6 +157,8 @@ impl Settings {
             theme: field(storage, "theme", d.theme, &mut bad),
             panel_tab: field(storage, "panel_tab", d.panel_tab, &mut bad),
             last_folder: field(storage, "last_folder", d.last_folder, &mut bad),
+            muted: field(storage, "muted", d.muted, &mut bad),
+            volume: volume(field(storage, "volume", d.volume, &mut bad)),
         };
         (s, bad)
     }
@@ -170,7 +181,14 @@ impl Settings {
         put(storage, "theme", &self.theme);
         put(storage, "panel_tab", &self.panel_tab);
         put(storage, "last_folder", &self.last_folder);
+        put(storage, "muted", &self.muted);
+        put(storage, "volume", &self.volume);
     }
+}
+
+/// A volume made fit to use: 0..1, and the default for what is not a number.
+pub fn volume(v: f32) -> f32 {
+    if v.is_finite() { v.clamp(0.0, 1.0) } else { DEFAULT_VOLUME }
 }
 
 fn field<T: DeserializeOwned>(storage: &dyn eframe::Storage, name: &str, default: T, bad: &mut Vec<String>) -> T {
@@ -282,6 +300,24 @@ mod tests {
         };
         s.store(&mut m);
         assert_eq!(Settings::load(&m), (s, vec![]));
+    }
+
+    #[test]
+    fn mute_and_volume_round_trip_through_storage_each_under_its_own_key() {
+        let mut m = Memory::default();
+        let s = Settings { muted: true, volume: 0.35, ..Settings::default() };
+        s.store(&mut m);
+        assert_eq!(m.0.get(&format!("{PREFIX}muted")).map(String::as_str), Some("true"));
+        assert_eq!(m.0.get(&format!("{PREFIX}volume")).map(String::as_str), Some("0.35"));
+        assert_eq!(Settings::load(&m), (s.clone(), vec![]));
+        // A volume out of range is brought back into it; an unreadable one falls back alone.
+        m.0.insert(format!("{PREFIX}volume"), "7.0".into());
+        assert_eq!(Settings::load(&m).0.volume, 1.0);
+        m.0.insert(format!("{PREFIX}volume"), "loud".into());
+        assert_eq!(Settings::load(&m), (Settings { volume: DEFAULT_VOLUME, ..s }, vec!["volume".to_string()]));
+        // A storage from before the Sound menu: sound on, at the default volume.
+        let (old, bad) = Settings::load(&Memory::default());
+        assert_eq!((old.muted, old.volume, bad), (false, DEFAULT_VOLUME, vec![]));
     }
 
     #[test]

@@ -275,6 +275,8 @@ impl Session {
                 }
             }
             (_, C::SetSpeed(speed)) => self.settings.speed = speed,
+            (_, C::SetMuted(muted)) => self.settings.muted = muted,
+            (_, C::SetVolume(v)) => self.settings.volume = crate::app::settings::volume(v),
             (_, C::SetThreads(n)) => {
                 self.settings.threads = n.clamp(1, 256);
                 if let Some(c) = self.computer.as_mut() {
