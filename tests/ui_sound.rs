@@ -139,3 +139,32 @@ fn muted_nothing_is_heard_and_a_resignation_ends_the_game_with_its_sound() {
     h.run();
     assert_eq!(clips(&played), vec![Clip::GameOver], "once only");
 }
+
+#[test]
+fn the_referee_counts_emu_then_bbiri_aloud_each_once() {
+    // A match game 0.9 s into Lower's three seconds to start a move, at 60 frames a second.
+    let mut app = App::new(Session::from_saved(settings(), counting(0.9), None));
+    let (sound, played) = Sound::recording();
+    app.set_sound(sound);
+    let mut h = Harness::builder()
+        .with_size([1280.0, 800.0])
+        .with_step_dt(1.0 / 60.0)
+        .build_ui_state(|ui, app: &mut App| app.ui(ui), app);
+    let count = |h: &Harness<'_, App>| h.state().session().clock().and_then(|c| c.count());
+    let mut steps = 0;
+    while count(&h).is_none() {
+        h.step();
+        steps += 1;
+        assert!(steps < 200, "the clock comes to emu");
+    }
+    h.step();
+    assert_eq!(clips(&played), vec![Clip::Emu], "emu as the count comes to it");
+    while count(&h) == Some(omweso::tournament::Count::Emu) {
+        h.step();
+        steps += 1;
+        assert!(steps < 400, "the clock comes to bbiri");
+    }
+    h.step();
+    assert_eq!(clips(&played), vec![Clip::Emu, Clip::Bbiri], "then bbiri, each once");
+    assert_eq!(h.state().session().clock().and_then(|c| c.count()), Some(omweso::tournament::Count::Bbiri));
+}

@@ -5,11 +5,6 @@
 mod window;
 use window::*;
 
-use omweso::game::Game;
-use omweso::savefile::{Phase, Player, SavedGame};
-use omweso::tournament::{Clock, ClockSettings, Match, MatchSettings};
-use omweso_rules::{Layout, RuleOptions};
-
 fn lay_out_both(h: &mut Harness<'_, App>) {
     for _ in 0..2 {
         click(h, "4 in each back hole");
@@ -36,22 +31,6 @@ fn a_tournament_match_is_started_from_new_game() {
     assert_eq!(game(&h).cursor(), 1);
     assert!(disabled(&h, "Undo"), "not even of a move just made");
     h.get_by_label_contains("Upper to start a move");
-}
-
-/// A game of a match saved 1.5 s into Lower's turn to start a move.
-fn counting(spent: f64) -> SavedGame {
-    let fours = Layout::back_row_fours();
-    let game = Game::from_layouts(fours, fours, Side::Lower, RuleOptions::default());
-    let mut clock = Clock::new(ClockSettings::default());
-    clock.spent = spent;
-    SavedGame {
-        players: [Player { name: "Nakato".into(), computer: None }, Player { name: "Okello".into(), computer: None }],
-        first: Side::Lower,
-        rules: RuleOptions::default(),
-        phase: Phase::Game(game),
-        clock: Some(clock),
-        matched: Some(Match::new(MatchSettings::default())),
-    }
 }
 
 /// The word the strip must show for the clock as it is now (the harness lets a few frames

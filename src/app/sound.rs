@@ -30,12 +30,14 @@
 //!
 //! # For the clock
 //!
-//! [`Sound::count`] plays the referee's count: `count(1)` is "emu" (one), `count(2)`
+//! [`Sound::follow`] hears the clock's count ([`Clock::count`]) each frame and plays each
+//! word once as the count comes to it: [`Sound::count`]`(1)` is "emu" (one), `count(2)`
 //! "bbiri" (two), each its own tone; [`Sound::play`] takes any [`Cue`]. Both return at once
 //! and do nothing while sound is muted or off.
 
 use super::animation::Animation;
 use super::session::Session;
+use crate::tournament::{Clock, Count};
 use omweso_rules::{Event, GameState};
 use std::num::NonZero;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -362,6 +364,16 @@ impl Sound {
             self.play(Cue::GameOver);
         }
         self.follow.game = mark;
+        let count = session.clock().and_then(Clock::count);
+        if let Some(said) = count
+            && self.follow.count != count
+        {
+            self.count(match said {
+                Count::Emu => 1,
+                Count::Bbiri => 2,
+            });
+        }
+        self.follow.count = count;
     }
 
     fn follow_animation(&mut self, anim: &Animation, from: f64, now: f64) {
@@ -396,6 +408,9 @@ struct Follower {
     last_capture: Option<f64>,
     /// The game on the board at the last frame.
     game: Option<GameMark>,
+    /// The referee's count the clock showed at the last frame: each word is heard once,
+    /// when the count comes to it.
+    count: Option<Count>,
 }
 
 /// The game on the board at a frame, as far as its end is concerned.

@@ -25,6 +25,26 @@ pub fn on_state(text: &str) -> Harness<'static, App> {
     harness(App::new(Session::from_state(settings(), state)))
 }
 
+/// The first game of a match between Nakato (Lower, to move) and Okello, both laid out
+/// with fours, saved `spent` seconds into Lower's three to start a move.
+pub fn counting(spent: f64) -> omweso::savefile::SavedGame {
+    let fours = omweso_rules::Layout::back_row_fours();
+    let game = omweso::game::Game::from_layouts(fours, fours, Side::Lower, omweso_rules::RuleOptions::default());
+    let mut clock = omweso::tournament::Clock::new(omweso::tournament::ClockSettings::default());
+    clock.spent = spent;
+    omweso::savefile::SavedGame {
+        players: [
+            omweso::savefile::Player { name: "Nakato".into(), computer: None },
+            omweso::savefile::Player { name: "Okello".into(), computer: None },
+        ],
+        first: Side::Lower,
+        rules: omweso_rules::RuleOptions::default(),
+        phase: omweso::savefile::Phase::Game(game),
+        clock: Some(clock),
+        matched: Some(omweso::tournament::Match::new(omweso::tournament::MatchSettings::default())),
+    }
+}
+
 pub fn game<'a>(h: &'a Harness<'_, App>) -> &'a omweso::game::Game {
     h.state().session().game().expect("a game in play")
 }
