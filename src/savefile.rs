@@ -11,7 +11,7 @@
 
 pub use crate::disk::FileKind;
 use crate::game::{Game, TimeEnd};
-use crate::tournament::{Clock, MAX_MATCH_GOAL, Match, MatchGoal, MatchSettings};
+use crate::tournament::{Clock, MAX_MATCH_GOAL, Match, MatchGoal, MatchSettings, count_of};
 pub use errors::{InvalidGame, LoadError, SaveError};
 use omweso_engine::Level;
 use omweso_rules::notation::StateTextError;
@@ -522,11 +522,18 @@ impl SavedGame {
         }
         if let Some(m) = &self.matched {
             let names = [self.players[0].name.clone(), self.players[1].name.clone()];
-            out.push_str(&format!("\nmatch: {}; {} finished", m.standing(&names), count(m.games.len(), "game")));
+            // The game on the board counts once it is over, as the window counts it.
+            let m = match &self.phase {
+                Phase::Game(g) => m.with_game_over(g, g.result().is_some()),
+                Phase::Setup { .. } => m.clone(),
+            };
+            let before = self.matched.as_ref().map_or(0, |m| m.games.len());
+            out.push_str(&format!("\nmatch: {}; {} finished", m.standing(&names), count_of(m.games.len(), "game")));
             for (i, g) in m.games.iter().enumerate() {
                 let result = g.result().map(|r| (r.to_string(), r.points(g.options()))).unwrap_or_default();
-                let (moves, points) = (count(g.moves().len(), "move"), count(result.1 as usize, "point"));
-                out.push_str(&format!("\n  game {}: {moves}, {} ({points})", i + 1, result.0));
+                let (moves, points) = (count_of(g.moves().len(), "move"), count_of(result.1 as usize, "point"));
+                let here = if i >= before { ", the game on the board" } else { "" };
+                out.push_str(&format!("\n  game {}: {moves}, {} ({points}){here}", i + 1, result.0));
             }
             if let Some(w) = m.winner() {
                 out.push_str(&format!("\nmatch won by {} ({w})", names[w.index()]));
@@ -534,11 +541,6 @@ impl SavedGame {
         }
         out
     }
-}
-
-/// `n` and the word, in the plural unless `n` is 1.
-fn count(n: usize, word: &str) -> String {
-    if n == 1 { format!("1 {word}") } else { format!("{n} {word}s") }
 }
 
 /// The clock in words for `omweso check`: the limits and the game time left.

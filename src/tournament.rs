@@ -290,6 +290,16 @@ impl Match {
         Match { settings, games: Vec::new() }
     }
 
+    /// This match with `game` (the one on the board) counted among the games finished
+    /// when it is `over`: the standing as a player sees it once the game's result is shown.
+    pub fn with_game_over(&self, game: &Game, over: bool) -> Match {
+        let mut m = self.clone();
+        if over {
+            m.games.push(game.clone());
+        }
+        m
+    }
+
     /// The points of each side, Lower then Upper, from the results of the games finished.
     pub fn points(&self) -> [u32; 2] {
         tally(&self.games, |r, o| r.points(o))
@@ -336,6 +346,11 @@ impl Match {
 
 fn plural(n: u32) -> &'static str {
     if n == 1 { "" } else { "s" }
+}
+
+/// `n` and the word, in the plural unless `n` is 1: "1 game", "3 games".
+pub fn count_of(n: usize, word: &str) -> String {
+    if n == 1 { format!("1 {word}") } else { format!("{n} {word}s") }
 }
 
 fn tally(games: &[Game], count: impl Fn(&GameResult, &RuleOptions) -> u32) -> [u32; 2] {

@@ -140,6 +140,18 @@ fn the_match_file_is_valid_and_summarised() {
     }
     let Phase::Game(g) = &s.phase else { panic!("a game") };
     assert!(g.moves()[0].is_turn_lost());
+    // Saved with the third game over on the board (Lower resigned): it counts, as the
+    // window counts it.
+    let mut over = a_match();
+    let Phase::Game(third) = &mut over.phase else { panic!("a game") };
+    third.resign(Side::Lower).unwrap();
+    let summary = over.summary();
+    for line in [
+        "match: Nakato 1, Computer 1 (first to 3 points); 3 games finished",
+        "  game 3: 2 moves, upper wins: lower resigned (1 point), the game on the board",
+    ] {
+        assert!(summary.lines().any(|l| l == line), "`{line}` not in\n{summary}");
+    }
     // A match whose earlier game does not give its recorded result is refused, saying
     // which game.
     let text = std::fs::read_to_string(&path).unwrap();

@@ -76,3 +76,24 @@ fn the_match_goes_on_to_its_next_game() {
     lay_out_both(&mut h);
     h.get_by_label("Match, game 2: Nakato 1, Okello 0 (first to 6 points)");
 }
+
+#[test]
+fn against_the_computer_a_match_game_offers_no_hint() {
+    let mut h = harness(App::new(Session::new(settings())));
+    click(&mut h, "Tournament and clock");
+    click(&mut h, "Tournament match");
+    click(&mut h, "Play against the computer");
+    click(&mut h, "Start");
+    for _ in 0..200 {
+        if h.state().session().human_to_move() && h.query_by_label("4 in each back hole").is_some() {
+            break;
+        }
+        h.run();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    click(&mut h, "4 in each back hole");
+    click(&mut h, "Done");
+    assert!(h.state().session().tournament_on());
+    assert!(h.state().session().human_to_move(), "Lower, the player, moves first");
+    assert!(disabled(&h, "Hint"), "the hint button is there but off while the match game is on");
+}

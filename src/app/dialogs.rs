@@ -471,8 +471,9 @@ fn game_over(app: &mut App, ctx: &Context) {
                         let annulled = m.games.iter().filter(|g| g.result().is_some_and(|r| r.is_annulled())).count();
                         ui.label(
                             RichText::new(format!(
-                                "{} won the match in {games} games ({annulled} annulled and replayed).",
-                                names[w.index()]
+                                "{} won the match in {} ({annulled} annulled and replayed).",
+                                names[w.index()],
+                                crate::tournament::count_of(games, "game")
                             ))
                             .strong(),
                         );

@@ -490,6 +490,7 @@ fn computer_tools(app: &mut App, ui: &mut Ui) {
     let s = app.session();
     let Some(c) = s.computer() else { return };
     let (thinking, hinting, human) = (c.thinking(), s.hint_pending(), s.human_to_move());
+    let tournament = s.tournament_on();
     slot_row(ui, |ui| {
         if thinking {
             ui.spinner();
@@ -499,7 +500,11 @@ fn computer_tools(app: &mut App, ui: &mut Ui) {
             }
         } else if human {
             let label = if hinting { "Hint…" } else { "Hint" };
-            if ui.add_enabled(!hinting, egui::Button::new(label)).clicked() {
+            let mut hint = ui.add_enabled(!hinting && !tournament, egui::Button::new(label));
+            if tournament {
+                hint = hint.on_disabled_hover_text("No hints in a game of a tournament match");
+            }
+            if hint.clicked() {
                 app.push(Command::Hint);
             }
         }

@@ -22,13 +22,12 @@ impl Session {
         let animate = self.settings.animate.then_some(self.settings.speed.rate());
         let now = self.now;
         let human_to_move = self.human_to_move();
-        let tournament = self.tournament_on();
         let cursor_before = self.play().map(|p| p.game.cursor());
         let taking_back = matches!(command, C::Undo | C::Redo | C::RedoTo(_) | C::PlayFromHere);
         let engine_help = matches!(command, C::Hint | C::ThinkLonger | C::AnalyseGame);
-        if tournament && (taking_back || engine_help) {
-            // Tournament rules (issue 21): no take-backs, and the engine helps no one while
-            // a game of the match is on.
+        if (taking_back && self.takebacks_barred()) || (engine_help && self.tournament_on()) {
+            // Tournament rules (issue 21): no take-backs, not even of a game over, and the
+            // engine helps no one while a game of the match is on.
             return None;
         }
         let out = self.play_move_command(command, paused, animate, now, human_to_move);

@@ -513,13 +513,13 @@ impl Session {
 
     /// True when Undo means something now (not in review).
     pub fn can_undo(&self) -> bool {
-        !self.tournament_on()
+        !self.takebacks_barred()
             && self.game_play().is_some_and(|p| p.review.is_none() && (p.game.can_undo() || p.sowing().is_some()))
     }
 
     /// True when Redo means something now (nothing under way, not in review).
     pub fn can_redo(&self) -> bool {
-        !self.tournament_on() && self.game_play().is_some_and(|p| p.ready() && p.game.can_redo())
+        !self.takebacks_barred() && self.game_play().is_some_and(|p| p.ready() && p.game.can_redo())
     }
 
     /// True when the Resign button means something now: nothing under way, live, not over.

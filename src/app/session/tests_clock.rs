@@ -163,6 +163,16 @@ fn no_take_backs_and_no_help_in_a_tournament_game() {
     assert!(s.drive_engine().is_empty() && s.judging.is_none(), "no coach, hint or analysis");
     s.settings.threats = true;
     assert!(!s.show_threats());
+    // Over, the game's result stands in the match: neither the resignation nor a move
+    // before it can be taken back (the review looks at them instead).
+    s.apply(C::Resign(Side::Upper));
+    assert_eq!(s.match_standing(), Some([1, 0]));
+    assert!(!s.tournament_on() && !s.can_undo());
+    for c in [C::Undo, C::RedoTo(0), C::PlayFromHere] {
+        s.apply(c);
+    }
+    assert_eq!(s.match_standing(), Some([1, 0]), "the result stands");
+    assert!(s.game().unwrap().result().is_some());
 }
 
 #[test]

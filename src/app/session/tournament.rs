@@ -21,6 +21,15 @@ impl Session {
             }
     }
 
+    /// True when no move may be taken back: while a game of a tournament match is on,
+    /// and once it is over too, for its result stands in the match (issue 21). A game
+    /// over is looked at again through its review, not by Undo.
+    pub fn takebacks_barred(&self) -> bool {
+        self.tournament_on()
+            || (self.matched.as_ref().is_some_and(|m| m.settings.tournament)
+                && matches!(&self.phase, Phase::Play(p) if p.is_game()))
+    }
+
     /// The clock of the game on the board, if it is timed.
     pub fn clock(&self) -> Option<&Clock> {
         self.play().and_then(|p| p.clock.as_ref())
@@ -48,10 +57,10 @@ impl Session {
 
     /// The match with the game on the board counted once its result is shown.
     pub fn match_with_shown(&self) -> Option<Match> {
-        let mut m = self.matched.clone()?;
-        if let Some(game) = self.game().filter(|_| self.shown_result().is_some()) {
-            m.games.push(game.clone());
-        }
-        Some(m)
+        let m = self.matched.as_ref()?;
+        Some(match self.game() {
+            Some(game) => m.with_game_over(game, self.shown_result().is_some()),
+            None => m.clone(),
+        })
     }
 }
