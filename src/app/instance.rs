@@ -50,14 +50,24 @@ pub enum Instance {
 pub struct First {
     // Held open for the lock; closing it releases the lock (none where there is no lock).
     _lock: Option<std::fs::File>,
-    requests: mpsc::Receiver<Request>,
+    // None once the window is closing: later starts are then told "no", and wait for the
+    // lock to come free (the lock itself is kept until the last write is done).
+    requests: Option<mpsc::Receiver<Request>>,
     waker: std::sync::Arc<std::sync::OnceLock<egui::Context>>,
 }
 
 impl First {
     /// The requests of later starts that came since the last call.
     pub fn requests(&self) -> Vec<Request> {
-        self.requests.try_iter().collect()
+        self.requests.as_ref().map_or_else(Vec::new, |r| r.try_iter().collect())
+    }
+
+    /// The window is closing: it takes no more requests (a start from now on waits until
+    /// this window has ended and then opens a window of its own, so that the file it was
+    /// asked to open is not handed to a window that will never open it). The lock is
+    /// held on until this value is dropped.
+    pub fn stop_taking_requests(&mut self) {
+        self.requests = None;
     }
 
     /// Repaints `ctx` when a request comes, so that an idle window answers at once.
@@ -82,7 +92,12 @@ pub enum InstanceError {
     NoAnswer(std::io::Error),
 }
 
-/// Takes the lock in `data_dir`, or hands `request` to the window that holds it.
+/// How long a start waits for a window that holds the lock but takes no request (one
+/// opening, or one closing: the system's request to end gives it 5 s).
+pub const HAND_OVER_WAIT: std::time::Duration = std::time::Duration::from_secs(8);
+
+/// Takes the lock in `data_dir`, or hands `request` to the window that holds it; waits
+/// (up to [`HAND_OVER_WAIT`]) while the window holding it takes no request.
 ///
 /// # Errors
 /// The folder cannot be made or the lock file opened, or the window holding the lock does
@@ -105,18 +120,24 @@ pub fn acquire(data_dir: &Path, request: &Request) -> Result<Instance, InstanceE
         .open(&lock_path)
         .map_err(io(&lock_path))?;
     let socket = data_dir.join("instance.sock");
-    // SAFETY: flock on a file descriptor this function owns; no memory is involved.
-    if unsafe { libc::flock(lock.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } != 0 {
-        let mut stream = UnixStream::connect(&socket).map_err(InstanceError::NoAnswer)?;
-        stream.set_read_timeout(Some(std::time::Duration::from_secs(5))).map_err(InstanceError::NoAnswer)?;
-        stream.write_all(request.to_line().as_bytes()).map_err(InstanceError::NoAnswer)?;
+    let hand = || -> std::io::Result<()> {
+        let mut stream = UnixStream::connect(&socket)?;
+        stream.set_read_timeout(Some(std::time::Duration::from_secs(5)))?;
+        stream.write_all(request.to_line().as_bytes())?;
         let mut answer = String::new();
-        std::io::BufReader::new(stream).read_line(&mut answer).map_err(InstanceError::NoAnswer)?;
-        return if answer.trim() == "ok" {
-            Ok(Instance::Handed)
-        } else {
-            Err(InstanceError::NoAnswer(std::io::Error::other(format!("it answered {answer:?}"))))
-        };
+        std::io::BufReader::new(stream).read_line(&mut answer)?;
+        if answer.trim() == "ok" { Ok(()) } else { Err(std::io::Error::other(format!("it answered {answer:?}"))) }
+    };
+    // A window that does not take the request is opening (no socket yet) or closing (it
+    // answers "no"): try again until it has ended and the lock is free, for a while.
+    let waiting_since = std::time::Instant::now();
+    // SAFETY: flock on a file descriptor this function owns; no memory is involved.
+    while unsafe { libc::flock(lock.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } != 0 {
+        match hand() {
+            Ok(()) => return Ok(Instance::Handed),
+            Err(e) if waiting_since.elapsed() > HAND_OVER_WAIT => return Err(InstanceError::NoAnswer(e)),
+            Err(_) => std::thread::sleep(std::time::Duration::from_millis(50)),
+        }
     }
     // The last holder's socket, if it died, is only a name now.
     let _ = std::fs::remove_file(&socket);
@@ -139,14 +160,14 @@ pub fn acquire(data_dir: &Path, request: &Request) -> Result<Instance, InstanceE
             }
         })
         .map_err(io(&socket))?;
-    Ok(Instance::First(First { _lock: Some(lock), requests, waker }))
+    Ok(Instance::First(First { _lock: Some(lock), requests: Some(requests), waker }))
 }
 
 /// Elsewhere than Unix there is no lock: every window is the first.
 #[cfg(not(unix))]
 pub fn acquire(_data_dir: &Path, _request: &Request) -> Result<Instance, InstanceError> {
     let (_send, requests) = mpsc::channel();
-    Ok(Instance::First(First { _lock: None, requests, waker: Default::default() }))
+    Ok(Instance::First(First { _lock: None, requests: Some(requests), waker: Default::default() }))
 }
 
 #[cfg(all(test, unix))]
@@ -165,6 +186,23 @@ mod tests {
         // The first window closes (or dies): the next start is the first again.
         drop(first);
         assert!(matches!(acquire(dir.path(), &Request::Raise), Ok(Instance::First(_))));
+    }
+
+    #[test]
+    fn a_start_while_the_window_closes_waits_and_opens_its_own() {
+        let dir = tempfile::tempdir().expect("temporary folder");
+        let Ok(Instance::First(mut first)) = acquire(dir.path(), &Request::Raise) else { panic!("the first") };
+        first.stop_taking_requests();
+        let closing = std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(300));
+            drop(first);
+        });
+        let file = PathBuf::from("/some folder/game.omweso");
+        let started = std::time::Instant::now();
+        let second = acquire(dir.path(), &Request::Open(file));
+        assert!(matches!(second, Ok(Instance::First(_))), "the file is not handed to a closing window");
+        assert!(started.elapsed() >= std::time::Duration::from_millis(250), "it waited for the lock");
+        closing.join().expect("the closing window");
     }
 
     #[test]

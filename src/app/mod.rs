@@ -208,6 +208,9 @@ impl App {
     /// The system asked the program to end: keep everything, wait for it to reach the
     /// disk, and close (no question about unsaved changes: they are kept between runs).
     fn end_for_the_system(&mut self, ctx: &Context) {
+        if let Some(first) = &mut self.instance {
+            first.stop_taking_requests();
+        }
         self.session.close_for_the_system();
         self.keep(true);
         if !self.store.wait(std::time::Duration::from_secs(5)) {
@@ -302,8 +305,16 @@ impl App {
         if shutdown::requested() {
             self.end_for_the_system(&ctx);
         }
-        if ctx.input(|i| i.viewport().close_requested()) && !self.session.close_requested() {
-            ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
+        if ctx.input(|i| i.viewport().close_requested()) {
+            if self.session.close_requested() {
+                // Closing: a later start now waits for this window to end, not hands it
+                // a file it would never open.
+                if let Some(first) = &mut self.instance {
+                    first.stop_taking_requests();
+                }
+            } else {
+                ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
+            }
         }
         self.text_focus = ctx.egui_wants_keyboard_input();
         let commands = std::mem::take(&mut self.commands);
