@@ -346,10 +346,14 @@ impl Hand {
         // one byte stored just before to the 16 bytes that lap reads.
         let mut lifted = lifted;
         loop {
-            sow_bytes(&mut board.mine, &DROPS[lifted_lap_index(lifted, origin, seeds)]);
+            let drops = &DROPS[lifted_lap_index(lifted, origin, seeds)];
             lifted = false;
             let last = last_hole(false, origin, seeds);
-            let count = board.mine[last] as u32;
+            // The last hole's count after the lap, from its count before and the lap's
+            // drops: read before the lap's add, so that the next lap need not wait for the
+            // add and its store (the chain from one lap to the next is the time of a move).
+            let count = board.mine[last].wrapping_add(drops[last]) as u32;
+            sow_bytes(&mut board.mine, drops);
             if count == 1 {
                 self.status = Status::Ended;
                 break;
