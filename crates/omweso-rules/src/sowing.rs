@@ -147,22 +147,28 @@ impl Laps {
     }
 
     /// [`Laps::lift`] without a split, then [`Laps::sow`]: the first lap is anticlockwise
-    /// unless the move waits for a decision. From a hole that cannot start a clockwise lap,
-    /// the start hole is emptied by the first lap's vector add ([`tables::DROPS`]).
+    /// unless the move waits for a decision. Unless a clockwise first lap might capture, the
+    /// start hole is emptied by the first lap's vector add ([`tables::DROPS`]).
     #[inline(always)]
     pub(crate) fn sow_from_start(&mut self, start: usize) {
-        let hand = &mut self.hand;
-        if is_leftmost_track(start) {
-            hand.lift(&mut self.board, start, false);
-            if hand.status == Status::Sow {
-                hand.sow_anticlockwise(&mut self.board, false);
-            }
-            return;
-        }
-        hand.seeds = self.board.mine[start] as u32;
+        let (hand, board) = (&mut self.hand, &mut self.board);
+        hand.seeds = board.mine[start] as u32;
         hand.origin = start as u8;
         (hand.source, hand.direction, hand.status) = (LapSource::Start, Direction::Anticlockwise, Status::Sow);
-        hand.sow_anticlockwise(&mut self.board, true);
+        // A decision point only from a, b, i or j, and only if the clockwise lap's last hole
+        // is one a capture could be made from: one test of bits, rarely true, rather than a
+        // branch on the start hole that the processor cannot foresee.
+        let clockwise_last = last_hole(true, start, hand.seeds);
+        let mut lifted = true;
+        if (LEFTMOST_TRACKS >> start) & (hand.capturable >> clockwise_last) & 1 != 0 {
+            board.mine[start] = 0;
+            lifted = false;
+            hand.offer_clockwise(board);
+            if hand.status == Status::Decision {
+                return;
+            }
+        }
+        hand.sow_anticlockwise(board, lifted);
     }
 
     /// The board as it stands.
