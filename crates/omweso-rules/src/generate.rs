@@ -77,8 +77,9 @@ impl GameState {
             let hole = Hole::at(self.to_move, track as usize);
             playable &= playable - 1;
             if !self.can_split(hole) {
-                // A count sows its moves inline: the loop over the holes then keeps the numbers
-                // all its moves share (the lap limit, the capture mask) in registers.
+                // A count, and a move with its successor, sow their moves inline: the loop
+                // over the holes then keeps the numbers all its moves share (the lap limit,
+                // the capture mask) in registers.
                 if R::INLINE {
                     sow_from::<R, B>(self, &board, hole, false, f)?;
                 } else {
