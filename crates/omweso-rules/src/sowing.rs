@@ -13,9 +13,7 @@ mod tables;
 
 pub use stepping::Sowing;
 
-use tables::{
-    DROPS, LEFTMOST_TRACKS, NOTHING_LIFTED, capturable, every_byte, lap_index, last_hole, sow_bytes, sow_lifted,
-};
+use tables::{DROPS, LEFTMOST_TRACKS, capturable, every_byte, lap_index, last_hole, lifted_lap_index, sow_bytes};
 
 /// A moment at which the player may sow the next lap clockwise, because that clockwise lap
 /// would capture (RULES.md 3.5).
@@ -149,22 +147,28 @@ impl Laps {
     }
 
     /// [`Laps::lift`] without a split, then [`Laps::sow`]: the first lap is anticlockwise
-    /// unless the move waits for a decision. From a hole that cannot start a clockwise lap,
-    /// the start hole is emptied by the first lap's vector operation ([`tables::KEEP`]).
+    /// unless the move waits for a decision. Unless a clockwise first lap might capture, the
+    /// start hole is emptied by the first lap's vector add ([`tables::DROPS`]).
     #[inline(always)]
     pub(crate) fn sow_from_start(&mut self, start: usize) {
-        let hand = &mut self.hand;
-        if is_leftmost_track(start) {
-            hand.lift(&mut self.board, start, false);
-            if hand.status == Status::Sow {
-                hand.sow_anticlockwise(&mut self.board, NOTHING_LIFTED);
-            }
-            return;
-        }
-        hand.seeds = self.board.mine[start] as u32;
+        let (hand, board) = (&mut self.hand, &mut self.board);
+        hand.seeds = board.mine[start] as u32;
         hand.origin = start as u8;
         (hand.source, hand.direction, hand.status) = (LapSource::Start, Direction::Anticlockwise, Status::Sow);
-        hand.sow_anticlockwise(&mut self.board, start);
+        // A decision point only from a, b, i or j, and only if the clockwise lap's last hole
+        // is one a capture could be made from: one test of bits, rarely true, rather than a
+        // branch on the start hole that the processor cannot foresee.
+        let clockwise_last = last_hole(true, start, hand.seeds);
+        let mut lifted = true;
+        if (LEFTMOST_TRACKS >> start) & (hand.capturable >> clockwise_last) & 1 != 0 {
+            board.mine[start] = 0;
+            lifted = false;
+            hand.offer_clockwise(board);
+            if hand.status == Status::Decision {
+                return;
+            }
+        }
+        hand.sow_anticlockwise(board, lifted);
     }
 
     /// The board as it stands.
@@ -332,26 +336,30 @@ impl Hand {
                 return;
             }
         }
-        self.sow_anticlockwise(board, NOTHING_LIFTED);
+        self.sow_anticlockwise(board, false);
     }
 
     /// Sows anticlockwise laps, none a split, until the move ends or waits for a decision:
     /// [`Hand::sow_lap`]'s laps and ends (RULES.md 3.2–3.4, 3.8) on local numbers that the
-    /// compiler keeps in registers, without the trace's details. `lifted` is the hole whose
-    /// seeds are in hand but still on the board ([`NOTHING_LIFTED`] for none).
+    /// compiler keeps in registers, without the trace's details. `lifted` is true when the
+    /// seeds in hand are still counted on the board, in the origin.
     #[inline(always)]
-    fn sow_anticlockwise(&mut self, board: &mut Board, lifted: usize) {
+    fn sow_anticlockwise(&mut self, board: &mut Board, lifted: bool) {
         debug_assert_eq!((self.status, self.direction), (Status::Sow, Direction::Anticlockwise));
         let (mut seeds, mut origin, mut lap) = (self.seeds, self.origin as usize, self.lap);
-        // The hole a relay lifted its seeds from, emptied by the next lap's vector
-        // operation rather than by a store of its own ([`tables::KEEP`]): a processor cannot
-        // forward one byte stored just before to the 16 bytes that lap reads.
+        // The hole a relay lifted its seeds from, emptied by the next lap's vector add
+        // rather than by a store of its own ([`tables::DROPS`]): a processor cannot forward
+        // one byte stored just before to the 16 bytes that lap reads.
         let mut lifted = lifted;
         loop {
-            sow_lifted(&mut board.mine, lifted, &DROPS[lap_index(Direction::Anticlockwise, origin, seeds)]);
-            lifted = NOTHING_LIFTED;
+            let drops = &DROPS[lifted_lap_index(lifted, origin, seeds)];
+            lifted = false;
             let last = last_hole(false, origin, seeds);
-            let count = board.mine[last] as u32;
+            // The last hole's count after the lap, from its count before and the lap's
+            // drops: read before the lap's add, so that the next lap need not wait for the
+            // add and its store (the chain from one lap to the next is the time of a move).
+            let count = board.mine[last].wrapping_add(drops[last]) as u32;
+            sow_bytes(&mut board.mine, drops);
             if count == 1 {
                 self.status = Status::Ended;
                 break;
@@ -367,9 +375,9 @@ impl Hand {
                 seeds = front_seeds + back_seeds;
             } else {
                 // A relay: every seed of the last hole, sown from it (3.3); from a, b, i or
-                // j, perhaps clockwise (3.5).
+                // j, perhaps clockwise (3.5). Its `LapSource::Relay` is written only where
+                // the loop stops at a decision point: once the move ends nothing reads it.
                 (seeds, origin) = (count, last);
-                self.source = LapSource::Relay;
                 // A decision point only from a, b, i or j, and only if the clockwise lap's
                 // last hole is one a capture could be made from: one test of bits, rarely
                 // true, rather than a branch on the hole that the processor cannot foresee.
@@ -377,12 +385,13 @@ impl Hand {
                 if (LEFTMOST_TRACKS >> last) & (self.capturable >> clockwise_last) & 1 != 0 {
                     board.mine[last] = 0;
                     (self.seeds, self.origin, self.lap) = (seeds, origin as u8, lap);
+                    self.source = LapSource::Relay;
                     self.offer_clockwise(board);
                     if self.status == Status::Decision {
                         return;
                     }
                 } else {
-                    lifted = last;
+                    lifted = true;
                 }
             }
         }

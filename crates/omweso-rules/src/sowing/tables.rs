@@ -1,27 +1,43 @@
 //! The tables and bit tricks of the lap engine ([`super::Laps`]): what a lap drops into
-//! each hole, the masks that empty a lifted hole, and the masks of the holes a lap may
-//! capture from or start a clockwise lap from (RULES.md 3.2–3.5).
+//! each hole (less the seeds lifted from its origin, for a relay or a start), and the masks
+//! of the holes a lap may capture from or start a clockwise lap from (RULES.md 3.2–3.5).
 
 use crate::hole::Direction;
 
 /// The most seeds in hand: every seed of the board (RULES.md §1).
 pub(super) const MOST_SEEDS: usize = 64;
 
+/// The laps of one section of [`DROPS`]: every seed count (0 to 64) from every origin.
+const SECTION: usize = (MOST_SEEDS + 1) * 16;
+
 /// The seeds a lap drops into each of the mover's 16 holes (by track index), for every
 /// direction, seed count (0 to 64: a lap of 16 or more goes round and passes its origin
 /// too, RULES.md 3.2) and origin; at [`lap_index`]`(direction, origin, seeds)`. One vector
 /// add of bytes sows a whole lap, laps that go round included (a count never exceeds 64, so
 /// no byte overflows).
-pub(super) static DROPS: [[u8; 16]; 2 * (MOST_SEEDS + 1) * 16] = {
-    let mut table = [[0u8; 16]; 2 * (MOST_SEEDS + 1) * 16];
+///
+/// A third section, at [`lifted_lap_index`], holds the anticlockwise laps sown from an
+/// origin whose seeds are in hand but still counted on the board (a relay, or the start
+/// hole): the same drops, less the seeds lifted from the origin (wrapping, so that the one
+/// add also empties the origin). A lap then costs one add rather than a store of its own to
+/// empty the origin, which a processor cannot forward to the 16 bytes the lap reads, or a
+/// mask.
+pub(super) static DROPS: [[u8; 16]; 3 * SECTION] = {
+    let mut table = [[0u8; 16]; 3 * SECTION];
     let mut i = 0;
-    while i < table.len() {
+    while i < 2 * SECTION {
         // Each entry is the one with a seed fewer plus the hole of the new last seed.
-        let (clockwise, seeds, origin) = (i >= (MOST_SEEDS + 1) * 16, (i / 16) % (MOST_SEEDS + 1), i % 16);
+        let (clockwise, seeds, origin) = (i >= SECTION, (i / 16) % (MOST_SEEDS + 1), i % 16);
         if seeds != 0 {
             table[i] = table[i - 16];
             table[i][last_hole(clockwise, origin, seeds as u32)] += 1;
         }
+        i += 1;
+    }
+    while i < 3 * SECTION {
+        let (seeds, origin) = ((i / 16) % (MOST_SEEDS + 1), i % 16);
+        table[i] = table[i - 2 * SECTION];
+        table[i][origin] = table[i][origin].wrapping_sub(seeds as u8);
         i += 1;
     }
     table
@@ -32,6 +48,14 @@ pub(super) static DROPS: [[u8; 16]; 2 * (MOST_SEEDS + 1) * 16] = {
 #[inline(always)]
 pub(super) const fn lap_index(direction: Direction, origin: usize, seeds: u32) -> usize {
     (direction as usize * (MOST_SEEDS + 1) + seeds as usize) * 16 + (origin & 15)
+}
+
+/// The index into [`DROPS`] of an anticlockwise lap of `seeds` seeds from `origin`, when
+/// `lifted` says the origin still holds those seeds on the board (exactly `seeds` of them):
+/// the lap's add then empties it too.
+#[inline(always)]
+pub(super) const fn lifted_lap_index(lifted: bool, origin: usize, seeds: u32) -> usize {
+    lifted as usize * 2 * SECTION + lap_index(Direction::Anticlockwise, origin, seeds)
 }
 
 /// The track where a lap of `seeds` seeds from `origin` drops its last seed, clockwise or
@@ -45,32 +69,6 @@ pub(super) const fn last_hole(clockwise: bool, origin: usize, seeds: u32) -> usi
 /// Bit `t` set for the tracks of the four leftmost holes a, b, i, j (A, B, I, J), the only
 /// origins of a clockwise lap ([`crate::hole::is_leftmost_track`]).
 pub(super) const LEFTMOST_TRACKS: u16 = (1 << 0) | (1 << 1) | (1 << 14) | (1 << 15);
-
-/// No hole's seeds are in hand still to be taken from it: the index of [`KEEP`]'s mask that
-/// keeps every hole.
-pub(super) const NOTHING_LIFTED: usize = 16;
-
-/// Byte masks that keep every hole's count but that of track `t` (`KEEP[t]`), which they
-/// empty; `KEEP[NOTHING_LIFTED]` keeps them all.
-pub(super) static KEEP: [[u8; 16]; 17] = {
-    let mut table = [[0xFF; 16]; 17];
-    let mut t = 0;
-    while t < 16 {
-        table[t][t] = 0;
-        t += 1;
-    }
-    table
-};
-
-/// Empties the hole of track `lifted` (its seeds are in hand; [`NOTHING_LIFTED`] for none)
-/// and adds `drops` to the counts of `holes`, byte by byte: one vector `and`, one add.
-#[inline(always)]
-pub(super) fn sow_lifted(holes: &mut [u8; 16], lifted: usize, drops: &[u8; 16]) {
-    let keep = &KEEP[lifted.min(NOTHING_LIFTED)];
-    for ((count, keep), drop) in holes.iter_mut().zip(keep).zip(drops) {
-        *count = (*count & keep).wrapping_add(*drop);
-    }
-}
 
 /// Adds `drops` to the counts of `holes`, byte by byte (one vector add).
 #[inline(always)]
