@@ -4,8 +4,11 @@
 # Needs: apt-get install -y xvfb mesa-vulkan-drivers imagemagick xdotool
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo build --release
-BIN=$PWD/target/release/omweso
+# BIN=path/to/omweso uses a binary already built (e.g. under another CARGO_TARGET_DIR).
+if [ -z "${BIN:-}" ]; then
+    cargo build --release
+    BIN=$PWD/target/release/omweso
+fi
 OUT=$PWD/screenshots
 DISP=:97
 Xvfb "$DISP" -screen 0 1280x800x24 >/dev/null 2>&1 &
@@ -29,7 +32,7 @@ shot() {
     local wid
     wid=$(xdotool search --sync --name Omweso | head -1)
     xdotool windowsize "$wid" 1280 800 windowmove "$wid" 0 0
-    xdotool windowfocus "$wid"
+    xdotool windowfocus "$wid" 2>/dev/null || true # not yet viewable: the first key or click focuses it
     sleep 1
     for k in $keys; do
         case $k in
@@ -61,7 +64,7 @@ shot game-over "i" --state "2i, 46p; 1A-P / L none 0,0"
 DELAY=0.8 shot light "click:78,15 click:92,304 click:330,336 Escape hover:540,490" \
     --state "11a, 5b, 2c, 1d, 5e, 2g, 7h, 1jk, 3n-p; 5DE, 3G, 1JL, 5P / L none 1,0"
 # Help → Puzzles, the second puzzle, a wrong move (d) refuted by the proof.
-DELAY=1.5 shot puzzle "click:123,15 click:148,80 click:793,279 click:432,490 space space space" \
+DELAY=3 shot puzzle "click:180,15 click:204,80 click:793,279 click:432,490 space space space" \
     --state "9a, 3b, 4d-fhm; 4A-F, 3G, 5P / L both 0,0"
 # A tournament match (screenshots/tournament.omweso): Okello lost a turn on time, and the
 # referee counts Nakato's: caught within the count's two seconds, so no waiting.
