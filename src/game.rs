@@ -52,6 +52,12 @@ pub enum TimeEnd {
         /// The side whose time ran out.
         loser: Side,
     },
+    /// `loser` did not start a move in the time to start it, where the settings make that
+    /// lose the game (the referee's count, issue 21): a normal win for the other.
+    NotStarted {
+        /// The side that did not start its move.
+        loser: Side,
+    },
     /// `side` did not finish a move in the time to finish it: the game is annulled, as
     /// tournament practice does with a move that does not end (RULES.md 3.8).
     Unfinished {
@@ -79,7 +85,8 @@ impl GameResult {
     pub fn winner(&self) -> Option<Side> {
         match self {
             GameResult::Rules(o) => o.winner(),
-            GameResult::Resigned { loser } | GameResult::OnTime(TimeEnd::Flagged { loser }) => Some(loser.opponent()),
+            GameResult::Resigned { loser }
+            | GameResult::OnTime(TimeEnd::Flagged { loser } | TimeEnd::NotStarted { loser }) => Some(loser.opponent()),
             GameResult::OnTime(TimeEnd::Unfinished { .. }) => None,
         }
     }
@@ -90,7 +97,7 @@ impl GameResult {
         match self {
             GameResult::Rules(Outcome::Win { kind, .. }) => options.points.of(*kind),
             GameResult::Rules(Outcome::Annulled) | GameResult::OnTime(TimeEnd::Unfinished { .. }) => 0,
-            GameResult::Resigned { .. } | GameResult::OnTime(TimeEnd::Flagged { .. }) => {
+            GameResult::Resigned { .. } | GameResult::OnTime(TimeEnd::Flagged { .. } | TimeEnd::NotStarted { .. }) => {
                 options.points.of(WinKind::Normal)
             }
         }
@@ -109,6 +116,9 @@ impl fmt::Display for GameResult {
             GameResult::Resigned { loser } => write!(f, "{} wins: {} resigned", loser.opponent().name(), loser.name()),
             GameResult::OnTime(TimeEnd::Flagged { loser }) => {
                 write!(f, "{} wins: {}'s time ran out", loser.opponent().name(), loser.name())
+            }
+            GameResult::OnTime(TimeEnd::NotStarted { loser }) => {
+                write!(f, "{} wins: {} did not start a move in time", loser.opponent().name(), loser.name())
             }
             GameResult::OnTime(TimeEnd::Unfinished { side }) => {
                 write!(f, "annulled: {} did not finish a move in time", side.name())

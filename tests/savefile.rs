@@ -152,6 +152,13 @@ fn the_match_file_is_valid_and_summarised() {
     ] {
         assert!(summary.lines().any(|l| l == line), "`{line}` not in\n{summary}");
     }
+    // Lost for a move not started in time (the option): read back as it was, said so.
+    let mut late = a_match();
+    let Phase::Game(third) = &mut late.phase else { panic!("a game") };
+    third.end_on_time(omweso::game::TimeEnd::NotStarted { loser: Side::Lower }).unwrap();
+    assert_eq!(SavedGame::from_ron(&late.to_ron()).unwrap(), late);
+    let line = "  game 3: 2 moves, upper wins: lower did not start a move in time (1 point), the game on the board";
+    assert!(late.summary().lines().any(|l| l == line), "`{line}` not in\n{}", late.summary());
     // A match whose earlier game does not give its recorded result is refused, saying
     // which game.
     let text = std::fs::read_to_string(&path).unwrap();

@@ -79,13 +79,18 @@ fn the_match_goes_on_to_its_next_game() {
 
 #[test]
 fn against_the_computer_a_match_game_offers_no_hint() {
-    let mut h = harness(App::new(Session::new(settings())));
+    // The computer's layout and moves come from its thread: a frame or two more to settle.
+    let mut h = Harness::builder()
+        .with_size([1280.0, 800.0])
+        .with_max_steps(100)
+        .build_ui_state(|ui, app: &mut App| app.ui(ui), App::new(Session::new(settings())));
+    h.run();
     click(&mut h, "Tournament and clock");
     click(&mut h, "Tournament match");
     click(&mut h, "Play against the computer");
     click(&mut h, "Start");
     for _ in 0..200 {
-        if h.state().session().human_to_move() && h.query_by_label("4 in each back hole").is_some() {
+        if h.query_by_label_contains("Lower lays out").is_some() {
             break;
         }
         h.run();

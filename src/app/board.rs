@@ -429,16 +429,32 @@ fn paint_plates(painter: &Painter, geo: &Geometry, view: &BoardView, dark: bool)
         let plain = if dark { theme::PLATE } else { Color32::from_rgb(60, 40, 24) };
         let color = if turn { theme::accent(dark) } else { plain };
         let seeds: u32 = view.counts[side.index() * 16..side.index() * 16 + 16].iter().map(|&c| c as u32).sum();
-        let name = &view.names[side.index()];
-        let mut text = format!("{name} · {seeds} seeds");
+        let mut tail = format!(" · {seeds} seeds");
         if turn && in_hand > 0 {
-            text.push_str(&format!(" + {in_hand} in hand"));
+            tail.push_str(&format!(" + {in_hand} in hand"));
         }
+        let text = fit_name(painter, &view.names[side.index()], &tail, &font, geo.board.width() * 0.9);
         let r = painter.text(pos2(geo.board.center().x, y), Align2::CENTER_CENTER, text, font, color);
         if turn {
             painter.circle_filled(pos2(r.left() - geo.cell * 0.2, r.center().y), geo.cell * 0.08, color);
         }
     }
+}
+
+/// `name` then `tail` in one line at most `width` points wide in `font`: a long name is cut
+/// short with "…", so that the seed count after it is always read.
+fn fit_name(painter: &Painter, name: &str, tail: &str, font: &FontId, width: f32) -> String {
+    let wide = |text: &str| painter.layout_no_wrap(text.to_owned(), font.clone(), Color32::WHITE).size().x;
+    let whole = format!("{name}{tail}");
+    if wide(&whole) <= width {
+        return whole;
+    }
+    let chars: Vec<char> = name.chars().collect();
+    (1..chars.len())
+        .rev()
+        .map(|n| format!("{}…{tail}", chars[..n].iter().collect::<String>().trim_end()))
+        .find(|t| wide(t) <= width)
+        .unwrap_or_else(|| format!("…{tail}"))
 }
 
 /// The hand and the seeds in it, with their count: moving from hole to hole while a move

@@ -422,6 +422,7 @@ pub fn result_kind(r: &GameResult) -> &'static str {
         GameResult::Rules(Outcome::Annulled) => "annulled: a never-ending move",
         GameResult::Resigned { .. } => "resignation",
         GameResult::OnTime(crate::game::TimeEnd::Flagged { .. }) => "time: the loser's game time ran out",
+        GameResult::OnTime(crate::game::TimeEnd::NotStarted { .. }) => "time: a move not started in time",
         GameResult::OnTime(crate::game::TimeEnd::Unfinished { .. }) => "time: a move not finished in time",
     }
 }

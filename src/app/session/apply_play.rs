@@ -253,7 +253,7 @@ fn clock_ran_out(p: &mut Play, event: ClockEvent, rate: Option<f64>, now: f64) {
                 p.turn = Turn::Ready;
                 p.game.lose_turn().map(|_| ())
             }
-            StartRunsOut::GameLost => p.game.end_on_time(TimeEnd::Flagged { loser: side }),
+            StartRunsOut::GameLost => p.game.end_on_time(TimeEnd::NotStarted { loser: side }),
         },
         ClockEvent::FinishRanOut(side) => match (settings.finish_runs_out, std::mem::take(&mut p.turn)) {
             (FinishRunsOut::SownOn, Turn::Deciding { sowing, .. }) => {

@@ -79,7 +79,9 @@ fn a_move_not_started_in_time_can_lose_the_game() {
     let clock = ClockSettings { start_runs_out: StartRunsOut::GameLost, ..ClockSettings::default() };
     let mut s = tournament(None, MatchGoal::Points(6), clock);
     wait(&mut s, 3.5);
-    assert_eq!(s.game().unwrap().result(), Some(GameResult::OnTime(TimeEnd::Flagged { loser: Side::Lower })));
+    let result = s.game().unwrap().result();
+    assert_eq!(result, Some(GameResult::OnTime(TimeEnd::NotStarted { loser: Side::Lower })));
+    assert_eq!(result.unwrap().to_string(), "upper wins: lower did not start a move in time", "not a flag fall");
     assert_eq!(s.match_score(), [0, 1]);
 }
 
