@@ -24,6 +24,7 @@ pub mod files;
 pub mod instance;
 pub mod job;
 pub mod keymap;
+pub mod menu;
 pub mod modal;
 pub mod panels;
 pub mod puzzle_panel;
@@ -287,7 +288,7 @@ impl App {
             // The worker wakes the window when it answers; this is only a fallback.
             ctx.request_repaint_after(std::time::Duration::from_millis(250));
         }
-        panels::menu_bar(self, ui);
+        menu::menu_bar(self, ui);
         panels::side_panel(self, ui);
         let view = view::board_view(&self.session, self.hovered, &mut self.preview, &mut self.threats);
         let panel = egui::CentralPanel::default()

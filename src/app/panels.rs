@@ -1,10 +1,7 @@
-//! The menu bar and the side panel: players, totals, phase, setup tools, game controls and
-//! the move list. They only record [`Command`]s.
+//! The side panel: players, totals, phase, setup tools, game controls and the move list.
+//! It only records [`Command`]s (the menu bar is [`super::menu`]).
 
 use super::analysis_panel;
-use super::animation::Speed;
-use super::command::Teaching;
-use super::keymap::shortcut_text;
 use super::session::{Phase, Session, Turn};
 use super::settings::PanelTab;
 use super::setup::Preset;
@@ -13,124 +10,6 @@ use super::{App, Command};
 use crate::game::Game;
 use egui::{Color32, RichText, Ui};
 use omweso_rules::Side;
-
-/// A menu item that records `command`, with its keys from the key map.
-fn item(ui: &mut Ui, app: &mut App, label: &str, command: Command, enabled: bool) {
-    let mut button = egui::Button::new(label);
-    if let Some(keys) = shortcut_text(ui.ctx(), &command) {
-        button = button.shortcut_text(keys);
-    }
-    if ui.add_enabled(enabled, button).clicked() {
-        app.push(command);
-    }
-}
-
-/// Game / View / Help menus.
-pub fn menu_bar(app: &mut App, ui: &mut Ui) {
-    egui::Panel::top("menu").show(ui, |ui| {
-        egui::MenuBar::new().ui(ui, |ui| {
-            ui.menu_button("Game", |ui| {
-                item(ui, app, "New game…", Command::OpenNewGame, true);
-                item(ui, app, "New game from a position…", Command::NewGameFromState(String::new()), true);
-                let over = app.session().game().is_some_and(|g| g.result().is_some());
-                match app.session().match_with_shown() {
-                    Some(m) => {
-                        item(ui, app, "Next game of the match", Command::NextMatchGame, over && m.winner().is_none())
-                    }
-                    None => item(ui, app, "Rematch", Command::Rematch, over),
-                }
-                ui.separator();
-                item(ui, app, "Open…", Command::Open, true);
-                item(ui, app, "Save", Command::Save, true);
-                item(ui, app, "Save as…", Command::SaveAs, true);
-                ui.separator();
-                item(ui, app, "Copy state", Command::CopyState, true);
-                item(ui, app, "Copy record", Command::CopyRecord, true);
-                ui.separator();
-                item(ui, app, "Quit", Command::Quit, true);
-            });
-            ui.menu_button("View", |ui| view_toggles(app, ui));
-            // Open while the mute is ticked and the volume dragged: closed by a click outside.
-            let stays =
-                egui::containers::menu::MenuConfig::new().close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside);
-            egui::containers::menu::MenuButton::new("Sound").config(stays).ui(ui, |ui| sound_menu(app, ui));
-            ui.menu_button("Help", |ui| {
-                item(ui, app, "Learn Omweso…", Command::ToggleTeaching(Teaching::Learn), true);
-                item(ui, app, "Puzzles…", Command::ToggleTeaching(Teaching::Puzzles), true);
-                item(ui, app, "Rules…", Command::ToggleTeaching(Teaching::Rules), true);
-                item(ui, app, "What the marks mean…", Command::ToggleTeaching(Teaching::Legend), true);
-                item(ui, app, "Keyboard", Command::ToggleHelp, true);
-                item(ui, app, "About Omweso", Command::ToggleAbout, true);
-            });
-        });
-    });
-}
-
-/// The view settings, as commands: check boxes and the speed (a submenu of radio buttons,
-/// which a menu keeps open).
-fn view_toggles(app: &mut App, ui: &mut Ui) {
-    let s = app.session().settings().clone();
-    let flipped = app.session().flipped();
-    let toggles = [
-        (s.letters, "Hole letters", Command::ToggleLetters),
-        (s.show_playable, "Show playable holes", Command::TogglePlayable),
-        (s.auto_flip, "Turn board to player to move", Command::ToggleAutoFlip),
-        (flipped, "Upper's view", Command::Flip),
-        (s.animate, "Animate sowing", Command::ToggleAnimation),
-        (s.analysis, "Analysis panel", Command::ToggleAnalysis),
-        (s.threats, "Mark threatened holes", Command::ToggleThreats),
-        (s.coach, "Coach (against the computer)", Command::ToggleCoach),
-    ];
-    for (mut on, label, command) in toggles {
-        let keys = shortcut_text(ui.ctx(), &command);
-        let text = keys.map_or_else(|| label.to_string(), |k| format!("{label} ({k})"));
-        if ui.checkbox(&mut on, text).changed() {
-            app.push(command);
-        }
-    }
-    ui.menu_button("Theme", |ui| {
-        for (choice, label) in super::settings::ThemeChoice::ALL {
-            if ui.radio(s.theme == choice, label).clicked() {
-                app.push(Command::SetTheme(choice));
-            }
-        }
-    });
-    ui.menu_button(format!("Computer's threads: {}", s.threads), |ui| {
-        let cores = super::settings::cores();
-        for n in (1..=cores.max(s.threads)).filter(|n| n.is_power_of_two() || *n == cores) {
-            if ui.radio(s.threads == n, n.to_string()).clicked() {
-                app.push(Command::SetThreads(n));
-            }
-        }
-    });
-    ui.menu_button(format!("Speed: {}", s.speed.label()), |ui| {
-        for sp in Speed::ALL {
-            if ui.radio(s.speed == sp, sp.label()).clicked() {
-                app.push(Command::SetSpeed(sp));
-            }
-        }
-    });
-}
-
-/// Sound: mute and volume, as commands, and a line when sound cannot be heard at all.
-fn sound_menu(app: &mut App, ui: &mut Ui) {
-    let s = app.session().settings();
-    let (mut muted, mut volume) = (s.muted, s.volume);
-    if ui.checkbox(&mut muted, "Mute").changed() {
-        app.push(Command::SetMuted(muted));
-    }
-    let slider = egui::Slider::new(&mut volume, 0.0..=1.0)
-        .text("Volume")
-        .custom_formatter(|v, _| format!("{:.0} %", v * 100.0))
-        .custom_parser(|t| t.trim().trim_end_matches('%').trim().parse::<f64>().ok().map(|v| v / 100.0));
-    if ui.add_enabled(!muted, slider).changed() {
-        app.push(Command::SetVolume(volume));
-    }
-    if let Some(notice) = app.sound().notice() {
-        ui.separator();
-        ui.label(egui::RichText::new(notice).weak());
-    }
-}
 
 /// The phase in words: `Setup: Upper lays out`, `Play: Lower to move`, `Game over`.
 pub fn phase_text(session: &Session) -> String {
@@ -419,7 +298,7 @@ fn play_tools(app: &mut App, ui: &mut Ui, compact: bool) {
         }
         PanelTab::Board => {
             egui::ScrollArea::vertical().id_salt("board-tab").auto_shrink([false, false]).show(ui, |ui| {
-                view_toggles(app, ui);
+                super::menu::view_toggles(app, ui);
                 // The position shown, whole (the Moves tab gives it at most three lines, and
                 // only when the move list has room).
                 ui.add_space(8.0);

@@ -35,11 +35,14 @@
 //! "bbiri" (two), each its own tone; [`Sound::play`] takes any [`Cue`]. Both return at once
 //! and do nothing while sound is muted or off.
 
+mod pcm;
+
 use super::animation::Animation;
 use super::session::Session;
 use crate::tournament::{Clock, Count};
 use omweso_rules::{Event, GameState};
-use std::num::NonZero;
+use pcm::Voice;
+pub use pcm::{Pcm, WavError, read_wav};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
 use std::sync::{Arc, Mutex};
@@ -461,122 +464,9 @@ pub fn click_pitch(rate: f64) -> f32 {
     (rate.max(0.1) / REFERENCE_RATE).powf(0.08).clamp(0.85, 1.2) as f32
 }
 
-/// A clip in memory: mono samples in -1..1 and their rate.
-#[derive(Debug)]
-pub struct Pcm {
-    /// The samples.
-    pub samples: Arc<[f32]>,
-    /// Samples a second.
-    pub rate: u32,
-}
-
-/// A WAV file that is not the 16-bit mono PCM this module reads.
-#[derive(Debug, thiserror::Error, PartialEq, Eq)]
-pub enum WavError {
-    /// Not a RIFF WAVE file.
-    #[error("not a WAV file")]
-    NotWav,
-    /// A WAV of another kind.
-    #[error("a WAV file that is not 16-bit mono PCM")]
-    Format,
-    /// No `data` chunk, or one cut short.
-    #[error("a WAV file without its samples")]
-    NoData,
-}
-
-/// Reads a 16-bit mono PCM WAV file (as `assets/make_sounds.py` writes them).
-pub fn read_wav(bytes: &[u8]) -> Result<Pcm, WavError> {
-    if bytes.len() < 12 || &bytes[0..4] != b"RIFF" || &bytes[8..12] != b"WAVE" {
-        return Err(WavError::NotWav);
-    }
-    let u16_at = |b: &[u8], i: usize| u16::from_le_bytes([b[i], b[i + 1]]);
-    let u32_at = |b: &[u8], i: usize| u32::from_le_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]]);
-    let mut rate = None;
-    let mut at = 12;
-    while at + 8 <= bytes.len() {
-        let (id, len) = (&bytes[at..at + 4], u32_at(bytes, at + 4) as usize);
-        let body = bytes.get(at + 8..at + 8 + len);
-        match (id, body) {
-            (b"fmt ", Some(f)) if f.len() >= 16 => {
-                let (format, channels, bits) = (u16_at(f, 0), u16_at(f, 2), u16_at(f, 14));
-                if format != 1 || channels != 1 || bits != 16 {
-                    return Err(WavError::Format);
-                }
-                rate = Some(u32_at(f, 4)).filter(|&r| r > 0);
-            }
-            (b"data", Some(d)) => {
-                let rate = rate.ok_or(WavError::Format)?;
-                let samples =
-                    d.chunks_exact(2).map(|s| f32::from(i16::from_le_bytes([s[0], s[1]])) / 32768.0).collect();
-                return Ok(Pcm { samples, rate });
-            }
-            (_, None) => return Err(WavError::NoData),
-            _ => {}
-        }
-        at += 8 + len + (len & 1);
-    }
-    Err(WavError::NoData)
-}
-
 /// Every clip, read once, in [`Clip::index`] order.
 fn decode_all() -> Result<Arc<[Pcm]>, WavError> {
     Clip::ALL.iter().map(|c| read_wav(c.wav())).collect::<Result<Vec<_>, _>>().map(Arc::from)
-}
-
-/// A clip playing: its samples at its gain, times the master gain read as it plays.
-struct Voice {
-    samples: Arc<[f32]>,
-    pos: usize,
-    rate: NonZero<u32>,
-    gain: f32,
-    master: Arc<AtomicU32>,
-}
-
-impl Voice {
-    fn new(pcm: &Pcm, played: Played, master: Arc<AtomicU32>) -> Voice {
-        // A pitch is the clip played at another rate: the mixer resamples it.
-        let rate = (pcm.rate as f32 * played.pitch.clamp(0.25, 4.0)).round() as u32;
-        Voice {
-            samples: pcm.samples.clone(),
-            pos: 0,
-            rate: NonZero::new(rate).unwrap_or(NonZero::<u32>::MIN),
-            gain: played.gain.clamp(0.0, 1.0),
-            master,
-        }
-    }
-}
-
-impl Iterator for Voice {
-    type Item = rodio::Sample;
-
-    fn next(&mut self) -> Option<rodio::Sample> {
-        let s = *self.samples.get(self.pos)?;
-        self.pos += 1;
-        Some(s * self.gain * f32::from_bits(self.master.load(Ordering::Relaxed)))
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let left = self.samples.len() - self.pos.min(self.samples.len());
-        (left, Some(left))
-    }
-}
-
-impl rodio::Source for Voice {
-    fn current_span_len(&self) -> Option<usize> {
-        Some(if self.pos >= self.samples.len() { 0 } else { self.samples.len() })
-    }
-
-    fn channels(&self) -> rodio::ChannelCount {
-        NonZero::<u16>::MIN
-    }
-
-    fn sample_rate(&self) -> rodio::SampleRate {
-        self.rate
-    }
-
-    fn total_duration(&self) -> Option<std::time::Duration> {
-        Some(std::time::Duration::from_secs_f64(self.samples.len() as f64 / f64::from(self.rate.get())))
-    }
 }
 
 #[cfg(test)]
