@@ -344,11 +344,18 @@ impl Game {
     /// # Errors
     /// [`GameError::Over`] when the game is already over.
     pub fn end_on_time(&mut self, end: TimeEnd) -> Result<(), GameError> {
+        self.stop_here()?;
+        self.time_end = Some(end);
+        Ok(())
+    }
+
+    /// Ends the game off the board at the current point (a resignation, the clock): the
+    /// redo branch is dropped. [`GameError::Over`] when it is already over.
+    fn stop_here(&mut self) -> Result<(), GameError> {
         if let Some(r) = self.result() {
             return Err(GameError::Over(r));
         }
         self.entries.truncate(self.cursor);
-        self.time_end = Some(end);
         Ok(())
     }
 
@@ -392,10 +399,7 @@ impl Game {
     /// # Errors
     /// [`GameError::Over`] when the game is already over.
     pub fn resign(&mut self, side: Side) -> Result<(), GameError> {
-        if let Some(r) = self.result() {
-            return Err(GameError::Over(r));
-        }
-        self.entries.truncate(self.cursor);
+        self.stop_here()?;
         self.resigned = Some(side);
         Ok(())
     }

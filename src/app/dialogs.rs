@@ -485,23 +485,7 @@ fn game_over(app: &mut App, ctx: &Context) {
                 }
             }
             ui.horizontal(|ui| {
-                let match_over = matched.as_ref().is_some_and(|m| m.winner().is_some());
-                if ui.button(if match_over { "New match" } else { "New game" }).clicked() {
-                    cmds.push(Command::OpenNewGame);
-                }
-                match &matched {
-                    Some(m) if m.winner().is_none() => {
-                        if ui.button("Next game").clicked() {
-                            cmds.push(Command::NextMatchGame);
-                        }
-                    }
-                    Some(_) => {}
-                    None => {
-                        if ui.button("Rematch").clicked() {
-                            cmds.push(Command::Rematch);
-                        }
-                    }
-                }
+                cmds.extend(after_game_buttons(ui, matched.as_ref()));
                 // The final position, with the last move marked; ← steps back through the game.
                 if ui.button("Review").on_hover_text("See the final position; ← and → step through the game").clicked()
                 {
@@ -542,4 +526,26 @@ fn help(app: &mut App, ctx: &Context) {
     if !open {
         app.push(Command::ToggleHelp);
     }
+}
+
+/// The buttons once a game is over, in the card and the side panel: New game (New match
+/// once a match is won), then Next game in a match under way or Rematch outside one. Gives
+/// the command of the one clicked.
+pub(super) fn after_game_buttons(ui: &mut egui::Ui, matched: Option<&crate::tournament::Match>) -> Option<Command> {
+    let mut clicked = None;
+    let match_over = matched.is_some_and(|m| m.winner().is_some());
+    if ui.button(if match_over { "New match" } else { "New game" }).clicked() {
+        clicked = Some(Command::OpenNewGame);
+    }
+    let next = match matched {
+        Some(m) if m.winner().is_none() => Some(("Next game", Command::NextMatchGame)),
+        Some(_) => None,
+        None => Some(("Rematch", Command::Rematch)),
+    };
+    if let Some((label, command)) = next
+        && ui.button(label).clicked()
+    {
+        clicked = Some(command);
+    }
+    clicked
 }

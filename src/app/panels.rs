@@ -221,21 +221,9 @@ fn play_tools(app: &mut App, ui: &mut Ui, compact: bool) {
     // game goes on; New game and Rematch in its place once it is over.
     slot_row(ui, |ui| {
         if after {
-            if ui.button("New game").clicked() {
-                app.push(Command::OpenNewGame);
-            }
-            match app.session().match_with_shown() {
-                Some(m) if m.winner().is_none() => {
-                    if ui.button("Next game").clicked() {
-                        app.push(Command::NextMatchGame);
-                    }
-                }
-                Some(_) => {}
-                None => {
-                    if ui.button("Rematch").clicked() {
-                        app.push(Command::Rematch);
-                    }
-                }
+            let matched = app.session().match_with_shown();
+            if let Some(command) = super::dialogs::after_game_buttons(ui, matched.as_ref()) {
+                app.push(command);
             }
         } else if let Some((side, name)) = resigning.filter(|_| !over)
             && ui
