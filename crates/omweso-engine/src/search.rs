@@ -4,7 +4,7 @@
 
 use super::eval::evaluate;
 use super::tt::{Bound, Entry, Table, hash};
-use omweso_rules::{GameState, Move, Outcome, Points, Side, Successor};
+use omweso_rules::{Child, GameState, Move, Outcome, Points, Side, Successor};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
@@ -78,8 +78,35 @@ fn from_tt(score: i32, ply: u32) -> i32 {
     }
 }
 
+/// What move ordering reads of a move's record: a [`Successor`] at the root, a [`Child`]
+/// below it.
+pub(crate) trait Ordered {
+    /// The end of the game, if the move ends it.
+    fn outcome(&self) -> Option<Outcome>;
+    /// Seeds the move captures.
+    fn captured_seeds(&self) -> u32;
+}
+
+impl Ordered for Successor {
+    fn outcome(&self) -> Option<Outcome> {
+        Successor::outcome(self)
+    }
+    fn captured_seeds(&self) -> u32 {
+        self.captured_seeds
+    }
+}
+
+impl Ordered for Child {
+    fn outcome(&self) -> Option<Outcome> {
+        Child::outcome(self)
+    }
+    fn captured_seeds(&self) -> u32 {
+        self.captured_seeds
+    }
+}
+
 /// Move order: wins first, then the transposition-table move, then captures by size.
-pub(crate) fn order(succ: &[Successor], tt_best: u8) -> Vec<usize> {
+pub(crate) fn order(succ: &[impl Ordered], tt_best: u8) -> Vec<usize> {
     let mut keyed = Vec::with_capacity(succ.len());
     order_into(succ, tt_best, &mut keyed);
     keyed.into_iter().map(|(_, i)| i).collect()
@@ -87,25 +114,25 @@ pub(crate) fn order(succ: &[Successor], tt_best: u8) -> Vec<usize> {
 
 /// [`order`] into `keyed` (cleared first): `(key, index)` pairs, the move to search first
 /// first.
-fn order_into(succ: &[Successor], tt_best: u8, keyed: &mut Vec<(i64, usize)>) {
+fn order_into(succ: &[impl Ordered], tt_best: u8, keyed: &mut Vec<(i64, usize)>) {
     keyed.clear();
     keyed.extend(succ.iter().enumerate().map(|(i, s)| {
         let key = match s.outcome() {
             Some(Outcome::Win { .. }) => 1 << 40,
             _ if i == tt_best as usize => 1 << 30,
-            _ => s.captured_seeds as i64,
+            _ => s.captured_seeds() as i64,
         };
         (-key, i)
     }));
     keyed.sort_unstable();
 }
 
-/// The lists one node of the search works with: its moves with what they lead to, and
-/// their order. Kept by the [`Searcher`] from one node to the next (one set a ply once the
+/// The lists one node of the search works with: what its moves lead to ([`Child`]: the
+/// node never looks at a move, the table keeps its index), and their order. Kept by the [`Searcher`] from one node to the next (one set a ply once the
 /// search has been that deep), so that a node allocates nothing on the heap.
 #[derive(Default)]
 struct NodeLists {
-    succ: Vec<Successor>,
+    succ: Vec<Child>,
     order: Vec<(i64, usize)>,
 }
 
@@ -177,12 +204,12 @@ impl<'a> Searcher<'a> {
         self.stop.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
-    /// Every successor of `state` into `out` (cleared first), or false when the search
+    /// What every move of `state` leads to, into `out` (cleared first), or false when the search
     /// must stop: the clock is read every [`LAPS_PER_CHECK`] laps sown, so never-ending
     /// moves cannot hold the search past its time.
-    fn successors(&mut self, state: &GameState, out: &mut Vec<Successor>) -> bool {
+    fn children(&mut self, state: &GameState, out: &mut Vec<Child>) -> bool {
         out.clear();
-        let flow = state.try_for_each_successor(|s| {
+        let flow = state.try_for_each_child(|s| {
             self.laps += u64::from(s.laps);
             out.push(s);
             if self.laps >= LAPS_PER_CHECK {
@@ -237,7 +264,7 @@ impl<'a> Searcher<'a> {
             }
         }
         let NodeLists { succ, order } = lists;
-        if !self.successors(state, succ) {
+        if !self.children(state, succ) {
             return 0;
         }
         if succ.is_empty() {

@@ -1,6 +1,8 @@
 //! Generating every complete legal move over positions taken from seeded random games:
-//! complete moves a second on one core, with the state after each move (`successors`,
-//! what a search uses) and counted only (`count`, what perft's last level uses).
+//! complete moves a second on one core, with the move and the state after it
+//! (`successors`, what a search's root and the window use), with the state after it only
+//! (`children`, what a search's interior nodes use) and counted only (`count`, what perft's
+//! last level uses).
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
@@ -19,6 +21,19 @@ fn movegen(c: &mut Criterion) {
             for p in positions {
                 p.for_each_successor(|s| {
                     black_box(&s);
+                    n += 1;
+                });
+            }
+            n
+        })
+    });
+    // What a search's interior node uses: the state after each move, no move built.
+    group.bench_with_input(BenchmarkId::new("children", positions.len()), &positions, |b, positions| {
+        b.iter(|| {
+            let mut n = 0u64;
+            for p in positions {
+                p.for_each_child(|c| {
+                    black_box(&c);
                     n += 1;
                 });
             }

@@ -6,7 +6,7 @@
 use super::hole::{Direction, Hole, TRACK_OF_LETTER};
 use super::moves::{Choices, Move};
 use super::sowing::Laps;
-use super::state::{GameState, Successor};
+use super::state::{Child, GameState, Successor};
 use std::ops::ControlFlow;
 
 impl GameState {
@@ -40,6 +40,35 @@ impl GameState {
     /// two moves rather than after the whole list; see [`Successor::laps`]).
     pub fn try_for_each_successor<B>(&self, mut f: impl FnMut(Successor) -> ControlFlow<B>) -> ControlFlow<B> {
         self.generate::<Move, B>(&mut f)
+    }
+
+    /// Calls `f` with what every complete legal move leads to, without the move: the
+    /// [`Child`] of each, in the order of [`GameState::for_each_successor`] (the same
+    /// states, the same captures and laps); none when the game is over. The fast path of a
+    /// search's interior nodes, which never look at the move: nothing of it is recorded.
+    ///
+    /// ```
+    /// use omweso_rules::GameState;
+    ///
+    /// let state: GameState = "9a, 3b, 4d-fhm; 4A-F, 3G, 5P / L both 0,0".parse()?;
+    /// let mut children = Vec::new();
+    /// state.for_each_child(|c| children.push(c));
+    /// let successors = state.successors();
+    /// assert_eq!(children.len(), successors.len());
+    /// assert!(children.iter().zip(&successors).all(|(c, s)| c.state == s.state && c.laps == s.laps));
+    /// # Ok::<(), omweso_rules::notation::StateTextError>(())
+    /// ```
+    pub fn for_each_child(&self, mut f: impl FnMut(Child)) {
+        let _ = self.try_for_each_child(|c| -> ControlFlow<()> {
+            f(c);
+            ControlFlow::Continue(())
+        });
+    }
+
+    /// As [`GameState::for_each_child`], but `f` may stop the generation by returning
+    /// [`ControlFlow::Break`], which is then returned.
+    pub fn try_for_each_child<B>(&self, mut f: impl FnMut(Child) -> ControlFlow<B>) -> ControlFlow<B> {
+        self.generate::<NoMove, B>(&mut f)
     }
 
     /// The number of complete legal moves (RULES.md 3.1, 3.5, 3.7); 0 when the game is
@@ -190,27 +219,27 @@ impl MoveRecord for Move {
     }
 }
 
-/// Perft's record of a move before its last level: nothing of the move, only the state
-/// it leads to.
-struct StateOnly;
+/// The record of a move for a [`Child`] (a search's interior node, perft before its last
+/// level): nothing of the move, only what it leads to.
+struct NoMove;
 
-impl MoveRecord for StateOnly {
-    type Out = GameState;
-    const INLINE: bool = false;
+impl MoveRecord for NoMove {
+    type Out = Child;
+    const INLINE: bool = true;
 
     #[inline(always)]
-    fn finish(self, laps: &Laps, state: &GameState) -> GameState {
-        laps.state_after(state)
+    fn finish(self, laps: &Laps, state: &GameState) -> Child {
+        laps.child(state)
     }
 
     #[inline(always)]
-    fn begin(_: Hole, _: bool) -> StateOnly {
-        StateOnly
+    fn begin(_: Hole, _: bool) -> NoMove {
+        NoMove
     }
 
     #[inline(always)]
-    fn branch(&self) -> StateOnly {
-        StateOnly
+    fn branch(&self) -> NoMove {
+        NoMove
     }
 
     #[inline(always)]
@@ -316,10 +345,10 @@ fn perft_into(state: &GameState, depth: u32, p: &mut Perft) {
         p.leaves += n;
         return;
     }
-    let _ = state.generate::<StateOnly, ()>(&mut |next| {
+    let _ = state.generate::<NoMove, ()>(&mut |next| {
         p.generated += 1;
         // A finished state has no successors: its sequences stop there.
-        perft_into(&next, depth - 1, p);
+        perft_into(&next.state, depth - 1, p);
         ControlFlow::Continue(())
     });
 }

@@ -23,6 +23,6 @@ pub use options::{LapLimitError, MAX_LAP_LIMIT, Points, RuleOptions, check_lap_l
 pub use outcome::{Outcome, WinKind};
 pub use position::{Layout, LayoutError, Position, SEEDS_PER_SIDE, TOTAL_SEEDS};
 pub use sowing::{DecisionPoint, Progress, Sowing};
-pub use state::{ChoiceMismatch, FirstMoves, GameState, IllegalMove, StateError, Successor};
+pub use state::{Child, ChoiceMismatch, FirstMoves, GameState, IllegalMove, StateError, Successor};
 pub use threats::Threat;
 pub use trace::{Event, Lap, LapEnd, LapSource, Trace};

@@ -5,7 +5,7 @@ use super::hole::{Direction, Hole, Side, is_leftmost_track};
 use super::moves::{Choice, Move};
 use super::outcome::{EndFacts, end_of_game};
 use super::position::Position;
-use super::state::{GameState, Successor};
+use super::state::{Child, GameState, Successor};
 use super::trace::{LapEnd, LapSource};
 
 mod stepping;
@@ -275,10 +275,18 @@ impl Laps {
         Successor { mv, state: self.state_after(before), captured_seeds: hand.captured_seeds, laps: hand.lap }
     }
 
+    /// What the move leads to, without the move ([`Child`]); call only when the move has
+    /// ended. `before` is the state the move was played in.
+    #[inline(always)]
+    pub(crate) fn child(&self, before: &GameState) -> Child {
+        let hand = &self.hand;
+        Child { state: self.state_after(before), captured_seeds: hand.captured_seeds, laps: hand.lap }
+    }
+
     /// The state after the move, with its outcome (RULES.md §4 and 3.8); call only when the
     /// move has ended. `before` is the state the move was played in.
     #[inline(always)]
-    pub(crate) fn state_after(&self, before: &GameState) -> GameState {
+    fn state_after(&self, before: &GameState) -> GameState {
         let hand = &self.hand;
         let mover = hand.mover;
         let other = mover.opponent();

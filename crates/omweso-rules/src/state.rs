@@ -207,6 +207,30 @@ impl Successor {
     }
 }
 
+/// What a move leads to, without the move: the lean record of a search's interior nodes,
+/// which need the state after each move, its captures and its work, never the move itself
+/// (the table keeps a move as its index in generation order). Built by
+/// [`GameState::for_each_child`] in the order of [`GameState::for_each_successor`], the
+/// same states: a [`Successor`] without its [`Move`], 40% smaller and built without one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Child {
+    /// The state after the move: the opponent to move.
+    pub state: GameState,
+    /// Seeds captured in the move.
+    pub captured_seeds: u32,
+    /// Laps sown in the move, as [`Successor::laps`] counts them.
+    pub laps: u32,
+}
+
+impl Child {
+    /// The end of the game, if the move ends it (RULES.md §4, 3.8): the outcome of the
+    /// state after it, [`GameState::outcome`].
+    #[inline]
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.state.outcome()
+    }
+}
+
 /// Everything that decides the legal moves and the outcome: the board, the side to move,
 /// which players have still to make their first move, the number of moves in which each
 /// player has captured, and the rule options (RULES.md §5 "Game state").

@@ -1,5 +1,6 @@
 //! Property tests over random games from random setups (proptest): 64 seeds always, every
-//! generated move replays from its notation, canonical texts round-trip, nothing panics.
+//! generated move replays from its notation, the search's children are the successors'
+//! states, canonical texts round-trip, nothing panics.
 //! The round-trip properties on arbitrary and mutated text are those the fuzz targets check
 //! (`fuzz/`, `common/round_trip.rs`), over a small budget.
 
@@ -26,6 +27,13 @@ fn check_random_game(seed: u64, options: RuleOptions, max_moves: usize) {
         let reread: GameState = text.parse::<GameState>().unwrap().with_options(options).unwrap();
         assert_eq!(reread, state, "state text {text}");
         let successors = state.successors();
+        // The search's lean path: what each move leads to, without the move, in the same
+        // order, the same states, captures and laps.
+        let mut children = Vec::new();
+        state.for_each_child(|c| children.push(c));
+        let same: Vec<_> = successors.iter().map(|s| (s.state.clone(), s.captured_seeds, s.laps)).collect();
+        let lean: Vec<_> = children.into_iter().map(|c| (c.state, c.captured_seeds, c.laps)).collect();
+        assert_eq!(lean, same, "children of {text}");
         if successors.is_empty() {
             assert!(state.outcome().is_some(), "no move but no outcome in {text}");
             return;

@@ -63,7 +63,7 @@ impl<T: Table + Send> Prover<T> {
         }
         let children = state.successors();
         let proven = |p: &Prover<T>, s: &Successor| {
-            finished(s, p.attacker) == Some((0, INF)) || p.table.get(hash(&s.state)).is_some_and(|n| n.0 == 0)
+            finished(s.outcome(), p.attacker) == Some((0, INF)) || p.table.get(hash(&s.state)).is_some_and(|n| n.0 == 0)
         };
         if !children.iter().any(|s| proven(self, s)) {
             // The table lost it: prove the node again.
@@ -106,7 +106,7 @@ impl<T: Table + Send> Prover<T> {
     fn prove_and(&mut self, state: &GameState, x: &mut Extraction, stop: &AtomicBool, ply: usize) -> Option<u32> {
         let mut depth = 1;
         for reply in state.successors() {
-            match finished(&reply, self.attacker) {
+            match finished(reply.outcome(), self.attacker) {
                 Some((0, _)) => {}
                 Some(_) => return None,
                 None => depth = depth.max(1 + self.prove_or(&reply.state, x, stop, ply + 1)?),

@@ -19,7 +19,7 @@ mod extract;
 mod table;
 
 use crate::tt::hash;
-use omweso_rules::{GameState, Move, Side, Successor};
+use omweso_rules::{Child, GameState, Move, Outcome, Side};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -318,10 +318,10 @@ struct Prover<T> {
     salt: u64,
 }
 
-/// A child's numbers before it is searched: a finished game is known; otherwise the table,
-/// or 1 and 1.
-fn finished(s: &Successor, attacker: Side) -> Option<(u32, u32)> {
-    s.outcome().map(|o| if o.winner() == Some(attacker) { (0, INF) } else { (INF, 0) })
+/// A child's numbers before it is searched, from the outcome of the move into it: a
+/// finished game is known; otherwise the table, or 1 and 1.
+fn finished(outcome: Option<Outcome>, attacker: Side) -> Option<(u32, u32)> {
+    outcome.map(|o| if o.winner() == Some(attacker) { (0, INF) } else { (INF, 0) })
 }
 
 impl<T: Table + Send> Prover<T> {
@@ -383,8 +383,8 @@ impl<T: Table + Send> Prover<T> {
 
     /// A child's numbers; a repetition or a line too long counts as disproven, and makes
     /// the search inexact.
-    fn numbers(&mut self, s: &Successor, key: u64) -> (u32, u32) {
-        if let Some(n) = finished(s, self.attacker) {
+    fn numbers(&mut self, s: &Child, key: u64) -> (u32, u32) {
+        if let Some(n) = finished(s.outcome(), self.attacker) {
             return n;
         }
         if self.path.len() >= MAX_PLIES || self.path.contains(&key) {
@@ -423,14 +423,13 @@ impl<T: Table + Send> Prover<T> {
                 self.halt = Some(Run::Open);
             }
         }
-        let mut children: Vec<(Successor, u64)> = state
-            .successors()
-            .into_iter()
-            .map(|s| {
-                let k = hash(&s.state);
-                (s, k)
-            })
-            .collect();
+        // What each move leads to, without the moves: the proof is taken out of the table
+        // later, with its moves (`extract.rs`).
+        let mut children: Vec<(Child, u64)> = Vec::new();
+        state.for_each_child(|c| {
+            let k = hash(&c.state);
+            children.push((c, k));
+        });
         if self.salt != 0 && !children.is_empty() {
             // A helper's own order: turned by an amount fixed for the position and the helper.
             let turn = (key ^ self.salt.wrapping_mul(0x9E37_79B9_7F4A_7C15)).rotate_left(17) % children.len() as u64;
