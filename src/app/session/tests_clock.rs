@@ -240,3 +240,28 @@ fn the_computer_thinks_inside_the_clock() {
     assert_eq!(super::seats::thinking_time(&game, Side::Lower), Some(std::time::Duration::from_secs(3)));
     assert_eq!(super::seats::thinking_time(&crate::tournament::Clock::new(ClockSettings::OFF), Side::Lower), None);
 }
+
+#[test]
+fn a_match_saved_then_stopped_with_its_clock_running_comes_back_saved() {
+    // Found stopping the program with SIGTERM: the clock ran on after Save, and the game
+    // came back marked unsaved.
+    let dir = std::env::temp_dir().join(format!("omweso-clock-saved-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("match.omweso");
+    let mut s = tournament(Some(DECISION), MatchGoal::Points(6), ClockSettings::default());
+    s.apply(C::SavePath(file.clone()));
+    assert!(!s.changed());
+    wait(&mut s, 0.5);
+    assert!(!s.changed(), "the clock running is no change");
+    let mut m = crate::app::settings::Memory::default();
+    crate::app::autosave::store(&mut m, &s, &mut None);
+    let (back, _) = crate::app::autosave::restore(Some(&m), crate::app::autosave::Start::Fresh, vec![]);
+    assert!(!back.changed());
+    assert_eq!(back.title(), "match.omweso — Omweso");
+    // A move played after the save is still unsaved after the restart.
+    s.apply(C::PlayHole { hole: hole('e'), split: false });
+    crate::app::autosave::store(&mut m, &s, &mut None);
+    let (back, _) = crate::app::autosave::restore(Some(&m), crate::app::autosave::Start::Fresh, vec![]);
+    assert!(back.changed());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
