@@ -169,11 +169,8 @@ pub fn store(storage: &mut dyn eframe::Storage, session: &Session, damaged: &mut
     }
     let kept = session.to_keep();
     storage.set_string(AUTOSAVE_KEY, kept.to_ron());
-    // Changed as the window says it (`Session::changed`): the clock running since the last
-    // save is no change, or a game saved just before the program was stopped came back
-    // marked unsaved.
-    let changed =
-        session.document().baseline.as_ref().map(SavedGame::without_time_spent) != Some(kept.without_time_spent());
+    // Changed as the window says it (`Document::differs_from`, as `Session::changed` asks).
+    let changed = session.document().differs_from(&kept);
     let game_over_closed = session.play().is_some_and(|p| p.game_over_dismissed);
     let doc = AutosaveDocument { path: session.document().path.clone(), changed, game_over_closed };
     if let Ok(text) = ron::to_string(&doc) {

@@ -25,6 +25,14 @@ impl Document {
         Document { path, baseline, stamp }
     }
 
+    /// True when `game` differs from the game as last saved or opened (or when that is not
+    /// known). The clock's time spent is no change: the game is (a game saved with its clock
+    /// running must not come back unsaved after a restart). The one test of "changed", for
+    /// the window's title and questions and for the autosave.
+    pub fn differs_from(&self, game: &SavedGame) -> bool {
+        self.baseline.as_ref().map(SavedGame::without_time_spent) != Some(game.without_time_spent())
+    }
+
     /// True when the file holds something else than when this window last read or wrote
     /// it (a file since removed has not changed: saving makes it again).
     pub fn changed_on_disk(&self) -> bool {

@@ -312,10 +312,7 @@ impl Session {
         {
             return changed;
         }
-        // The clock running is no change to ask about: the game is.
-        let now = self.to_saved().without_time_spent();
-        let changed =
-            !self.teaching() && self.document.baseline.as_ref().map(SavedGame::without_time_spent) != Some(now);
+        let changed = !self.teaching() && self.document.differs_from(&self.to_saved());
         self.changed_at.set(Some((self.revision, changed)));
         changed
     }
