@@ -166,3 +166,87 @@ fn a_second_start_hands_its_game_to_the_open_window() {
     });
     assert!(again.0.try_wait().expect("next window").is_none(), "a killed window left no stuck lock");
 }
+
+/// The sound card of a test: ALSA's default device for a window is its `file` plugin over
+/// its `null` device, writing raw samples into a FIFO that a thread of the test reads at
+/// the pace of a real card (48,000 stereo frames of 32-bit floats a second: the null device
+/// alone takes samples as fast as they come, 400 MB a second). Returns how many bytes that
+/// were not zero it has read so far. No sound server is reachable for the window
+/// (`PULSE_SERVER` points nowhere), so the sound comes out through ALSA, the second backend.
+fn a_sound_card_in_a_fifo(home: &Path) -> std::sync::Arc<std::sync::atomic::AtomicUsize> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let fifo = home.join("card.fifo");
+    let path = std::ffi::CString::new(fifo.to_str().expect("a UTF-8 path")).expect("no NUL");
+    assert_eq!(unsafe { libc::mkfifo(path.as_ptr(), 0o600) }, 0, "mkfifo");
+    let conf = format!(
+        "pcm.!default {{\n  type file\n  slave.pcm \"null\"\n  file \"{}\"\n  format \"raw\"\n}}\n",
+        fifo.display()
+    );
+    std::fs::write(home.join(".asoundrc"), conf).expect("the ALSA configuration");
+    let heard = std::sync::Arc::new(AtomicUsize::new(0));
+    let count = heard.clone();
+    std::thread::spawn(move || {
+        let mut card = std::fs::File::open(&fifo).expect("the FIFO");
+        let mut buf = vec![0u8; 48_000 * 2 * 4 / 50];
+        // A fiftieth of a second at a time; it ends when the window does.
+        while let Ok(n @ 1..) = std::io::Read::read(&mut card, &mut buf) {
+            count.fetch_add(buf[..n].iter().filter(|&&b| b != 0).count(), Ordering::Relaxed);
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    });
+    heard
+}
+
+#[test]
+#[ignore = "needs Xvfb and xdotool: .ci/run runs it with --ignored"]
+fn a_move_sown_is_heard_through_the_systems_sound_library() {
+    let display = ":86";
+    let _xvfb = xvfb(display);
+    let data = tempfile::tempdir().expect("data folder");
+    let runtime = tempfile::tempdir().expect("runtime folder");
+    let home = tempfile::tempdir().expect("home");
+    let heard = a_sound_card_in_a_fifo(home.path());
+    let log = data.path().join("omweso").join("omweso.log");
+    let mut w = window(display, data.path(), runtime.path(), &["--state", "9a, 3b, 4d-fhm; 4A-F, 3G, 5P / L both 0,0"]);
+    w.env("HOME", home.path()).env("PULSE_SERVER", "unix:/nonexistent").stderr(Stdio::null());
+    let _w = Killed(w.spawn().expect("window"));
+    wait_for("sound on through ALSA", Duration::from_secs(60), || {
+        std::fs::read_to_string(&log).is_ok_and(|t| t.contains("sound on: ALSA"))
+    });
+    let nonzero = || heard.load(std::sync::atomic::Ordering::Relaxed);
+    std::thread::sleep(Duration::from_millis(500));
+    assert_eq!(nonzero(), 0, "silence before the move");
+    type_key(display, "d");
+    wait_for("the seeds' clicks on the card", Duration::from_secs(15), || nonzero() > 1000);
+}
+
+#[test]
+#[ignore = "needs Xvfb and xdotool: .ci/run runs it with --ignored"]
+fn with_no_sound_device_the_window_plays_on_in_silence() {
+    let display = ":85";
+    let _xvfb = xvfb(display);
+    let data = tempfile::tempdir().expect("data folder");
+    let runtime = tempfile::tempdir().expect("runtime folder");
+    let home = tempfile::tempdir().expect("home");
+    // No sound server, and ALSA's default device a sound card that is not there.
+    std::fs::write(
+        home.path().join(".asoundrc"),
+        "pcm.!default { type hw card 97 }\nctl.!default { type hw card 97 }\n",
+    )
+    .expect("the ALSA configuration");
+    let omweso = data.path().join("omweso");
+    let log = omweso.join("omweso.log");
+    let mut w = window(display, data.path(), runtime.path(), &["--state", "9a, 3b, 4d-fhm; 4A-F, 3G, 5P / L both 0,0"]);
+    w.env("HOME", home.path()).env("PULSE_SERVER", "unix:/nonexistent").stderr(Stdio::null());
+    let mut w = Killed(w.spawn().expect("window"));
+    wait_for("sound off, said in the log", Duration::from_secs(60), || {
+        std::fs::read_to_string(&log).is_ok_and(|t| t.contains("no audio device: sound is off"))
+    });
+    type_key(display, "d");
+    std::thread::sleep(Duration::from_millis(1500));
+    assert_eq!(unsafe { libc::kill(w.0.id() as i32, libc::SIGTERM) }, 0);
+    wait_for("the window to end on SIGTERM", Duration::from_secs(15), || w.0.try_wait().is_ok_and(|s| s.is_some()));
+    assert_eq!(moves_kept(&omweso.join("app.ron")), Some(1), "the move was played and kept");
+    let text = std::fs::read_to_string(&log).expect("the log");
+    assert_eq!(text.matches("sound is off").count(), 1, "one line in the log: {text}");
+}

@@ -2,23 +2,14 @@
 //! capture, the referee's count ("emu", "bbiri") and the end of a game. The sounds are
 //! `assets/sounds/*.wav`, synthesised by `assets/make_sounds.py` and embedded here.
 //!
-//! # The crate: rodio
+//! # The parts
 //!
-//! Three well-kept ways to play sound from Rust were weighed:
-//! - **cpal** (RustAudio) is the cross-platform device layer under both others: it opens
-//!   the device and calls back on its own thread for samples. Used directly, this module
-//!   would have to write its own mixer, resampling to the device's rate and format
-//!   conversion (the device may want 48 kHz stereo f32 where the clips are 22.05 kHz mono).
-//! - **kira** is a game-audio engine on cpal: mixer tracks, tweens, clocks for
-//!   sample-exact scheduling, spatial sound, streaming. Good, but much more than a board
-//!   needs, with more dependencies, and its sounds want symphonia to decode.
-//! - **rodio** (RustAudio, on cpal) is the common playback crate: a mixer on cpal's thread
-//!   into which a source is added and forgotten. With its default features off (no
-//!   decoders, no recording) it adds little beyond cpal.
-//!
-//! rodio, then: [`rodio::mixer::Mixer::add`] only sends the source down a channel to the
-//! device's mixer thread, so playing never waits and never blocks a frame; the clips are
-//! our own 16-bit PCM, read here into memory once ([`read_wav`]), so no decoder is needed.
+//! [`pcm`] reads the embedded WAVs into samples; [`mixer`] (ours) sums the voices under
+//! way at their gain and pitch, times the master volume read live; [`output`] opens the
+//! system's playback device through miniaudio, loaded at run time, and feeds it from the
+//! mixer (why miniaudio, and which backends, at its top). Playing a sound only sends a
+//! [`mixer::Voice`] down a channel to the device's thread, so it never waits and never
+//! blocks a frame.
 //!
 //! # No device
 //!
@@ -35,13 +26,15 @@
 //! "bbiri" (two), each its own tone; [`Sound::play`] takes any [`Cue`]. Both return at once
 //! and do nothing while sound is muted or off.
 
+pub mod mixer;
+pub mod output;
 mod pcm;
 
 use super::animation::Animation;
 use super::session::Session;
 use crate::tournament::{Clock, Count};
+use mixer::Voice;
 use omweso_rules::{Event, GameState};
-use pcm::Voice;
 pub use pcm::{Pcm, WavError, read_wav};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
@@ -142,8 +135,8 @@ pub struct Played {
 pub enum Status {
     /// The device is being opened (on its own thread).
     Opening,
-    /// Sounds go to the audio device.
-    On,
+    /// Sounds go to the audio device, through this backend (PulseAudio, ALSA, WASAPI…).
+    On(&'static str),
     /// Sounds go to a stand-in (tests).
     Recording,
     /// No sound: why (no device, or none asked for).
@@ -152,10 +145,11 @@ pub enum Status {
 
 /// Where the sounds go.
 enum Out {
-    /// Waiting for the device's thread; `keep` holds the device open while it lives.
-    Opening { answer: Receiver<Result<rodio::mixer::Mixer, String>>, keep: Sender<()> },
+    /// Waiting for the device's thread (the sending end of its mixer and the backend that
+    /// plays, or why none does); `keep` holds the device open while it lives.
+    Opening { answer: Receiver<Result<(Sender<Voice>, &'static str), String>>, keep: Sender<()> },
     /// The device's mixer, its thread kept by `keep`.
-    Device { mixer: rodio::mixer::Mixer, clips: Arc<[Pcm]>, _keep: Sender<()> },
+    Device { voices: Sender<Voice>, backend: &'static str, clips: Arc<[Pcm]>, _keep: Sender<()> },
     /// A stand-in that keeps what was played.
     Recording(Arc<Mutex<Vec<Played>>>),
     /// Nothing.
@@ -196,27 +190,28 @@ impl Sound {
         (Sound::with(Out::Recording(list.clone())), list)
     }
 
-    /// The system's default audio device, opened on a thread of its own: this returns at
-    /// once, and sound is on from the frame after the device answers ([`Sound::poll`]).
+    /// The system's default audio device ([`output::open`]), opened on a thread of its
+    /// own: this returns at once, and sound is on from the frame after the device answers
+    /// ([`Sound::poll`]).
     pub fn open_device() -> Sound {
         let (tell, answer) = mpsc::channel();
         let (keep, kept) = mpsc::channel::<()>();
-        let spawned = std::thread::Builder::new().name("sound".into()).spawn(move || {
-            match rodio::DeviceSinkBuilder::open_default_sink() {
-                Ok(mut sink) => {
-                    sink.log_on_drop(false);
-                    if tell.send(Ok(sink.mixer().clone())).is_ok() {
-                        // The device stays open until the window's Sound is dropped.
-                        let _ = kept.recv();
-                    }
+        let sound = Sound::with(Out::Off(String::new()));
+        let master = sound.master.clone();
+        let spawned = std::thread::Builder::new().name("sound".into()).spawn(move || match output::open(master) {
+            Ok(out) => {
+                if tell.send(Ok((out.voices.clone(), out.backend))).is_ok() {
+                    // The device stays open until the window's Sound is dropped.
+                    let _ = kept.recv();
                 }
-                Err(e) => {
-                    let _ = tell.send(Err(e.to_string()));
-                }
+                drop(out);
+            }
+            Err(e) => {
+                let _ = tell.send(Err(e));
             }
         });
         match spawned {
-            Ok(_) => Sound::with(Out::Opening { answer, keep }),
+            Ok(_) => Sound { out: Out::Opening { answer, keep }, ..sound },
             Err(e) => Sound::off(format!("no thread for sound: {e}")),
         }
     }
@@ -237,10 +232,10 @@ impl Sound {
         let Out::Opening { answer, keep } = &self.out else { return };
         let next = match answer.try_recv() {
             Err(TryRecvError::Empty) => return,
-            Ok(Ok(mixer)) => match decode_all() {
+            Ok(Ok((voices, backend))) => match decode_all() {
                 Ok(clips) => {
-                    log::info!("sound on");
-                    Out::Device { mixer, clips, _keep: keep.clone() }
+                    log::info!("sound on: {backend}");
+                    Out::Device { voices, backend, clips, _keep: keep.clone() }
                 }
                 Err(e) => {
                     log::error!("sound is off: {e}");
@@ -263,7 +258,7 @@ impl Sound {
     pub fn status(&self) -> Status {
         match &self.out {
             Out::Opening { .. } => Status::Opening,
-            Out::Device { .. } => Status::On,
+            Out::Device { backend, .. } => Status::On(backend),
             Out::Recording(_) => Status::Recording,
             Out::Off(why) => Status::Off(why.clone()),
         }
@@ -333,9 +328,9 @@ impl Sound {
             return;
         }
         match &self.out {
-            Out::Device { mixer, clips, .. } => {
-                let pcm = &clips[played.clip.index()];
-                mixer.add(Voice::new(pcm, played, self.master.clone()));
+            Out::Device { voices, clips, .. } => {
+                // A device gone (its thread ended) only means this sound is not heard.
+                let _ = voices.send(Voice::new(&clips[played.clip.index()], played));
             }
             Out::Recording(list) => {
                 if let Ok(mut list) = list.lock() {
@@ -551,13 +546,15 @@ mod tests {
     #[test]
     fn the_master_gain_follows_mute_and_volume_at_once() {
         let (mut sound, _) = Sound::recording();
+        let (mut mixer, voices) = mixer::Mixer::new(22_050, sound.master.clone());
         let pcm = read_wav(CAPTURE_WAV).unwrap();
-        let mut voice = Voice::new(&pcm, Played { clip: Clip::Capture, gain: 1.0, pitch: 1.0 }, sound.master.clone());
-        let loud: f32 = (&mut voice).take(400).map(f32::abs).sum();
-        assert!(loud > 0.0);
+        voices.send(Voice::new(&pcm, Played { clip: Clip::Capture, gain: 1.0, pitch: 1.0 })).unwrap();
+        let mut buffer = [0.0f32; 400];
+        mixer.render(&mut buffer, 1);
+        assert!(buffer.iter().map(|s| s.abs()).sum::<f32>() > 0.0);
         sound.set_levels(true, 1.0);
-        let muted: f32 = (&mut voice).take(400).map(f32::abs).sum();
-        assert_eq!(muted, 0.0, "a sound under way is silent at once");
+        mixer.render(&mut buffer, 1);
+        assert_eq!(buffer.iter().map(|s| s.abs()).sum::<f32>(), 0.0, "a sound under way is silent at once");
         sound.set_levels(false, 0.5);
         assert_eq!(f32::from_bits(sound.master.load(Ordering::Relaxed)), 0.25);
         sound.set_levels(false, f32::NAN);
@@ -567,9 +564,7 @@ mod tests {
     #[test]
     fn a_pitch_is_a_rate() {
         let pcm = read_wav(SEED_WAVS[0]).unwrap();
-        let master = Arc::new(AtomicU32::new(1.0f32.to_bits()));
-        let v = Voice::new(&pcm, Played { clip: Clip::Seed(0), gain: 1.0, pitch: 1.1 }, master);
-        assert_eq!(rodio::Source::sample_rate(&v).get(), 24_255);
-        assert_eq!(rodio::Source::channels(&v).get(), 1);
+        let v = Voice::new(&pcm, Played { clip: Clip::Seed(0), gain: 1.0, pitch: 1.1 });
+        assert!((v.rate() - 24_255.0).abs() < 0.01, "{}", v.rate());
     }
 }

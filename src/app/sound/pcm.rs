@@ -1,11 +1,6 @@
-//! The sound's clips in memory: a 16-bit mono PCM WAV read into samples ([`read_wav`]),
-//! and a clip playing as a rodio source ([`Voice`]) at its gain and pitch, times the
-//! master volume read as it plays.
+//! The sound's clips in memory: a 16-bit mono PCM WAV read into samples ([`read_wav`]).
 
-use super::Played;
-use std::num::NonZero;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU32, Ordering};
 
 /// A clip in memory: mono samples in -1..1 and their rate.
 #[derive(Debug)]
@@ -62,60 +57,4 @@ pub fn read_wav(bytes: &[u8]) -> Result<Pcm, WavError> {
         at += 8 + len + (len & 1);
     }
     Err(WavError::NoData)
-}
-
-/// A clip playing: its samples at its gain, times the master gain read as it plays.
-pub(super) struct Voice {
-    samples: Arc<[f32]>,
-    pos: usize,
-    rate: NonZero<u32>,
-    gain: f32,
-    master: Arc<AtomicU32>,
-}
-
-impl Voice {
-    pub(super) fn new(pcm: &Pcm, played: Played, master: Arc<AtomicU32>) -> Voice {
-        // A pitch is the clip played at another rate: the mixer resamples it.
-        let rate = (pcm.rate as f32 * played.pitch.clamp(0.25, 4.0)).round() as u32;
-        Voice {
-            samples: pcm.samples.clone(),
-            pos: 0,
-            rate: NonZero::new(rate).unwrap_or(NonZero::<u32>::MIN),
-            gain: played.gain.clamp(0.0, 1.0),
-            master,
-        }
-    }
-}
-
-impl Iterator for Voice {
-    type Item = rodio::Sample;
-
-    fn next(&mut self) -> Option<rodio::Sample> {
-        let s = *self.samples.get(self.pos)?;
-        self.pos += 1;
-        Some(s * self.gain * f32::from_bits(self.master.load(Ordering::Relaxed)))
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let left = self.samples.len() - self.pos.min(self.samples.len());
-        (left, Some(left))
-    }
-}
-
-impl rodio::Source for Voice {
-    fn current_span_len(&self) -> Option<usize> {
-        Some(if self.pos >= self.samples.len() { 0 } else { self.samples.len() })
-    }
-
-    fn channels(&self) -> rodio::ChannelCount {
-        NonZero::<u16>::MIN
-    }
-
-    fn sample_rate(&self) -> rodio::SampleRate {
-        self.rate
-    }
-
-    fn total_duration(&self) -> Option<std::time::Duration> {
-        Some(std::time::Duration::from_secs_f64(self.samples.len() as f64 / f64::from(self.rate.get())))
-    }
 }
