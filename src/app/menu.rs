@@ -88,6 +88,14 @@ pub(super) fn view_toggles(app: &mut App, ui: &mut Ui) {
             }
         }
     });
+    ui.menu_button("Renderer", |ui| {
+        ui.label("From the next start on:");
+        for (choice, label) in super::renderer::RendererChoice::ALL {
+            if ui.radio(s.renderer == choice, label).clicked() {
+                app.push(Command::SetRenderer(choice));
+            }
+        }
+    });
     ui.menu_button(format!("Computer's threads: {}", s.threads), |ui| {
         let cores = super::settings::cores();
         for n in (1..=cores.max(s.threads)).filter(|n| n.is_power_of_two() || *n == cores) {
