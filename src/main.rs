@@ -52,6 +52,9 @@ const NO_DISPLAY: &str = "Start Omweso from a desktop session (its window needs 
 /// What a player can do when no renderer could draw the window.
 const NO_RENDERER: &str = "Install or update the computer's graphics driver (Omweso needs Vulkan or OpenGL 2.1; on Debian and Ubuntu the package libgl1-mesa-dri), then start Omweso again.";
 
+/// What a player can do when the window stopped after it had opened.
+const STOPPED: &str = "Start Omweso again: the game is kept. Should the window stop again, start it with `omweso --renderer glow` (or `--renderer wgpu`).";
+
 /// Opens the window; `Err` when it could not, with the reason and the advice.
 fn open_window(cli: &Cli) -> Result<ExitCode, StartFailure> {
     let data_dir = eframe::storage_dir(APP_ID);
@@ -164,10 +167,13 @@ fn open_window(cli: &Cli) -> Result<ExitCode, StartFailure> {
     let parts = std::cell::RefCell::new(Some((store, start, notices, first)));
     let mut errors = Vec::new();
     let mut advice = NO_RENDERER;
-    let attempts = renderer::attempts(cli.renderer, preferred);
-    for (n, &attempt) in attempts.iter().enumerate() {
+    // Each attempt with whether it may keep an adapter that draws on the processor: a wgpu
+    // declined for glow comes back after glow, should glow fail.
+    let mut queue: std::collections::VecDeque<_> =
+        renderer::attempts(cli.renderer, preferred).into_iter().map(|a| (a, false)).collect();
+    while let Some((attempt, software_ok)) = queue.pop_front() {
         log::info!("opening the window with {attempt}");
-        let glow_next = attempts[n + 1..].contains(&renderer::Attempt::Glow);
+        let glow_next = !software_ok && queue.iter().any(|(a, _)| *a == renderer::Attempt::Glow);
         let declined = std::cell::Cell::new(false);
         let create = |cc: &eframe::CreationContext<'_>| -> Result<Box<dyn eframe::App>, _> {
             if let Some(why) = renderer::rather_glow(cc, preferred, glow_next) {
@@ -195,7 +201,13 @@ fn open_window(cli: &Cli) -> Result<ExitCode, StartFailure> {
                 if matches!(e, eframe::Error::WinitEventLoop(_)) {
                     advice = NO_DISPLAY;
                 }
-                if made || !(declined.get() || renderer::worth_another(&e)) {
+                if made {
+                    // The window was open: the game was kept as it went (the store).
+                    return Err(StartFailure::new(format!("the window stopped ({attempt}: {e})"), STOPPED));
+                }
+                if declined.get() {
+                    queue.push_back((attempt, true));
+                } else if !renderer::worth_another(&e) {
                     break;
                 }
             }
