@@ -30,8 +30,10 @@ impl StartFailure {
     /// Tells the player: standard error, the log, and a message box where there is a
     /// desktop. Returns how the box was shown (for the log and tests), if it was.
     pub fn tell(&self) -> Option<&'static str> {
+        // On the terminal once: the log's line goes to the log file alone (the terminal
+        // shows warnings and errors only).
         eprintln!("omweso: {}", self.reason);
-        log::error!("{} ({})", self.reason, self.advice);
+        log::info!("the start failed: {} ({})", self.reason, self.advice);
         if std::env::var_os("OMWESO_NO_DIALOG").is_some() || !has_desktop() {
             return None;
         }
