@@ -14,6 +14,19 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
 
+/// When the program started ([`mark_start`]), for the time to the window's first frame.
+static STARTED: OnceLock<std::time::Instant> = OnceLock::new();
+
+/// Notes the program's start (the first thing `main` does).
+pub fn mark_start() {
+    let _ = STARTED.set(std::time::Instant::now());
+}
+
+/// The time since [`mark_start`] (zero when it was not called: a test's window).
+pub fn since_start() -> std::time::Duration {
+    STARTED.get().map_or(std::time::Duration::ZERO, std::time::Instant::elapsed)
+}
+
 /// The log file of this run, once [`init_window`] has opened one.
 static LOG_FILE: OnceLock<PathBuf> = OnceLock::new();
 

@@ -2,8 +2,9 @@
 
 use clap::Parser;
 use omweso::app::instance::{self, Instance};
+use omweso::app::start_failure::StartFailure;
 use omweso::app::store::Store;
-use omweso::app::{App, Start, settings, shutdown};
+use omweso::app::{App, Start, renderer, settings, shutdown};
 use omweso::cli::{Cli, run};
 use omweso::savefile::SavedGame;
 use omweso_rules::GameState;
@@ -14,6 +15,7 @@ use std::process::ExitCode;
 const APP_ID: &str = "Omweso";
 
 fn main() -> ExitCode {
+    omweso::logging::mark_start();
     let cli = Cli::parse();
     match &cli.command {
         Some(command) => {
@@ -32,8 +34,29 @@ fn main() -> ExitCode {
     }
 }
 
-/// Opens the window, on `--state` when given.
+/// Opens the window, on `--state` when given; a start that fails says why, in a message
+/// box too ([`StartFailure`]).
 fn window(cli: &Cli) -> ExitCode {
+    match open_window(cli) {
+        Ok(code) => code,
+        Err(failure) => {
+            failure.tell();
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// What a player can do when the system has no display for the window.
+const NO_DISPLAY: &str = "Start Omweso from a desktop session (its window needs a display: DISPLAY or WAYLAND_DISPLAY names none that answers).";
+
+/// What a player can do when no renderer could draw the window.
+const NO_RENDERER: &str = "Install or update the computer's graphics driver (Omweso needs Vulkan or OpenGL 2.1; on Debian and Ubuntu the package libgl1-mesa-dri), then start Omweso again.";
+
+/// What a player can do when the window stopped after it had opened.
+const STOPPED: &str = "Start Omweso again: the game is kept. Should the window stop again, start it with `omweso --renderer glow` (or `--renderer wgpu`).";
+
+/// Opens the window; `Err` when it could not, with the reason and the advice.
+fn open_window(cli: &Cli) -> Result<ExitCode, StartFailure> {
     let data_dir = eframe::storage_dir(APP_ID);
     // One window per account: a later start hands its file to the first window, and
     // leaves the first window's log alone.
@@ -47,11 +70,13 @@ fn window(cli: &Cli) -> ExitCode {
                 Ok(Instance::First(first)) => Some(first),
                 Ok(Instance::Handed) => {
                     eprintln!("omweso: Omweso is already open in another window; it was brought to the front");
-                    return ExitCode::SUCCESS;
+                    return Ok(ExitCode::SUCCESS);
                 }
                 Err(e) => {
-                    eprintln!("omweso: {e}");
-                    return ExitCode::FAILURE;
+                    return Err(StartFailure::new(
+                        e.to_string(),
+                        format!("Check that the folder {} can be written to, then start Omweso again.", dir.display()),
+                    ));
                 }
             }
         }
@@ -62,8 +87,10 @@ fn window(cli: &Cli) -> ExitCode {
     let start = if let Some(file) = &cli.file {
         if !file.exists() {
             // Most likely a mistyped subcommand rather than a game to open.
-            eprintln!("omweso: `{}` is neither a subcommand nor a file (see `omweso --help`)", file.display());
-            return ExitCode::FAILURE;
+            return Err(StartFailure::new(
+                format!("`{}` is neither a subcommand nor a file (see `omweso --help`)", file.display()),
+                "Check the file's name, or see `omweso --help` for the subcommands.",
+            ));
         }
         match SavedGame::load(file) {
             Ok(g) => Start::Saved(Box::new(g), file.clone()),
@@ -78,12 +105,13 @@ fn window(cli: &Cli) -> ExitCode {
         match omweso::lessons::all().map(|all| all.iter().position(|l| l.id == *id)) {
             Ok(Some(n)) => Start::Lesson(n),
             Ok(None) => {
-                eprintln!("omweso: --lesson: no lesson `{id}` (see `omweso lessons`)");
-                return ExitCode::FAILURE;
+                return Err(StartFailure::new(
+                    format!("--lesson: no lesson `{id}` (see `omweso lessons`)"),
+                    "Start the window without --lesson and choose a lesson in Help → Learn Omweso.",
+                ));
             }
             Err(e) => {
-                eprintln!("omweso: {e}");
-                return ExitCode::FAILURE;
+                return Err(StartFailure::new(e.to_string(), "Reinstall Omweso: its lessons are damaged."));
             }
         }
     } else {
@@ -91,8 +119,10 @@ fn window(cli: &Cli) -> ExitCode {
             None => Start::Fresh,
             Some(Ok(s)) => Start::State(s),
             Some(Err(e)) => {
-                eprintln!("omweso: --state: {e}");
-                return ExitCode::FAILURE;
+                return Err(StartFailure::new(
+                    format!("--state: {e}"),
+                    "Correct the game state (RULES.md §5), or start without --state.",
+                ));
             }
         }
     };
@@ -101,6 +131,7 @@ fn window(cli: &Cli) -> ExitCode {
     let storage_file = settings::storage_file(APP_ID);
     let mut notices: Vec<String> =
         storage_file.as_deref().and_then(settings::set_aside_unreadable).into_iter().collect();
+    let preferred = storage_file.as_deref().map(settings::remembered_renderer).unwrap_or_default();
     // What is kept between runs: written as it changes, atomically, off the frame.
     let store = match storage_file.as_deref() {
         Some(file) => {
@@ -132,24 +163,55 @@ fn window(cli: &Cli) -> ExitCode {
         Ok(icon) => viewport = viewport.with_icon(icon),
         Err(e) => eprintln!("omweso: {e}"),
     }
-    let options = eframe::NativeOptions { viewport, persist_window: false, ..Default::default() };
-    let create = move |cc: &eframe::CreationContext<'_>| -> Result<Box<dyn eframe::App>, _> {
-        let mut app = App::from_creation(cc, store, start, notices);
-        if let Some(first) = first {
-            first.wake(&cc.egui_ctx);
-            app.set_instance(first);
-        }
-        Ok(Box::new(app))
-    };
-    match eframe::run_native(APP_ID, options, Box::new(create)) {
-        Ok(()) => {
-            log::info!("the window closed");
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            log::error!("the window could not open: {e}");
-            eprintln!("omweso: the window could not open: {e}");
-            ExitCode::FAILURE
+    // What the app is made of, taken by the first renderer that gets as far as making it.
+    let parts = std::cell::RefCell::new(Some((store, start, notices, first)));
+    let mut errors = Vec::new();
+    let mut advice = NO_RENDERER;
+    // Each attempt with whether it may keep an adapter that draws on the processor: a wgpu
+    // declined for glow comes back after glow, should glow fail.
+    let mut queue: std::collections::VecDeque<_> =
+        renderer::attempts(cli.renderer, preferred).into_iter().map(|a| (a, false)).collect();
+    while let Some((attempt, software_ok)) = queue.pop_front() {
+        log::info!("opening the window with {attempt}");
+        let glow_next = !software_ok && queue.iter().any(|(a, _)| *a == renderer::Attempt::Glow);
+        let declined = std::cell::Cell::new(false);
+        let create = |cc: &eframe::CreationContext<'_>| -> Result<Box<dyn eframe::App>, _> {
+            if let Some(why) = renderer::rather_glow(cc, preferred, glow_next) {
+                declined.set(true);
+                return Err(why.into());
+            }
+            let (store, start, notices, first) = parts.borrow_mut().take().ok_or("the window was made twice")?;
+            log::info!("the window is drawn by {}", renderer::describe(cc));
+            let mut app = App::from_creation(cc, store, start, notices);
+            if let Some(first) = first {
+                first.wake(&cc.egui_ctx);
+                app.set_instance(first);
+            }
+            Ok::<_, Box<dyn std::error::Error + Send + Sync>>(Box::new(app))
+        };
+        match eframe::run_native(APP_ID, renderer::options(attempt, viewport.clone()), Box::new(create)) {
+            Ok(()) => {
+                log::info!("the window closed");
+                return Ok(ExitCode::SUCCESS);
+            }
+            Err(e) => {
+                let made = parts.borrow().is_none();
+                log::warn!("{attempt} could not draw the window: {e}");
+                errors.push(format!("{attempt}: {e}"));
+                if matches!(e, eframe::Error::WinitEventLoop(_)) {
+                    advice = NO_DISPLAY;
+                }
+                if made {
+                    // The window was open: the game was kept as it went (the store).
+                    return Err(StartFailure::new(format!("the window stopped ({attempt}: {e})"), STOPPED));
+                }
+                if declined.get() {
+                    queue.push_back((attempt, true));
+                } else if !renderer::worth_another(&e) {
+                    break;
+                }
+            }
         }
     }
+    Err(StartFailure::new(format!("the window could not open ({})", errors.join("; ")), advice))
 }

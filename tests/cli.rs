@@ -152,6 +152,46 @@ fn a_mistyped_subcommand_is_not_taken_for_a_game_file() {
     );
 }
 
+/// A start from the desktop whose window cannot open says why in a message box (here a
+/// stand-in `zenity` that writes what it was asked to show), with what the player can do.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_start_that_cannot_open_its_window_says_why_in_a_message_box() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().expect("folder");
+    let bin = dir.path().join("bin");
+    std::fs::create_dir(&bin).expect("bin");
+    let shown = dir.path().join("shown.txt");
+    let zenity = bin.join("zenity");
+    std::fs::write(
+        &zenity,
+        format!("#!/bin/sh\nprintf '%s\\n' \"$@\" > '{}.part' && mv '{0}.part' '{0}'\n", shown.display()),
+    )
+    .expect("zenity");
+    std::fs::set_permissions(&zenity, std::fs::Permissions::from_mode(0o755)).expect("executable");
+    let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap_or_default());
+    let o = Command::new(env!("CARGO_BIN_EXE_omweso"))
+        .env("PATH", path)
+        .env("DISPLAY", ":59") // no X server there
+        .env_remove("WAYLAND_DISPLAY")
+        .env_remove("OMWESO_NO_DIALOG")
+        .env("XDG_DATA_HOME", dir.path())
+        .env("XDG_RUNTIME_DIR", dir.path())
+        .output()
+        .expect("the binary runs");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("the window could not open"), "{o:?}");
+    let start = std::time::Instant::now();
+    while !shown.exists() && start.elapsed() < std::time::Duration::from_secs(10) {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let text = std::fs::read_to_string(&shown).expect("the message box was shown");
+    assert!(text.contains("--error") && text.contains("Omweso could not start: the window could not open"), "{text}");
+    assert!(text.contains("Start Omweso from a desktop session"), "what to do: {text}");
+    let log = std::fs::read_to_string(dir.path().join("omweso").join("omweso.log")).expect("the log");
+    assert!(log.contains("the window could not open") && log.contains("message box (zenity)"), "{log}");
+}
+
 /// After a win that only the move shows (emitwe-ebiri), `apply` refuses a further move
 /// (RULES.md §4): the state it plays through is over.
 #[test]

@@ -93,6 +93,8 @@ pub enum Command {
     ToggleAnalysis,
     /// Light, dark or the desktop's theme (kept in the settings).
     SetTheme(super::settings::ThemeChoice),
+    /// View → Renderer: the renderer to try first from the next start on.
+    SetRenderer(super::renderer::RendererChoice),
     /// Show this tab of the side panel.
     ShowPanelTab(super::settings::PanelTab),
     /// The analysis panel's "Think longer": judge the position shown again, ten times as

@@ -114,11 +114,21 @@ pub fn read(ctx: &Context, at: KeyContext) -> Vec<Command> {
         if at.window_open && i.consume_key(Modifiers::NONE, Key::Enter) {
             out.push(Command::ConfirmModal);
         }
-        for b in BINDINGS.iter().filter(|b| b.over_windows || !at.paused) {
-            if b.keys.iter().any(|k| i.consume_shortcut(k)) {
-                out.push(b.command.clone());
+        // Every press, in the order pressed, however many came in this frame (ten Ctrl+Z in
+        // one slow frame undo ten moves; egui's `consume_shortcut` would take them all as
+        // one). The first line of the table that matches, as egui matches a shortcut.
+        i.events.retain(|e| {
+            let egui::Event::Key { key, pressed: true, modifiers, .. } = e else { return true };
+            let matches = |k: &KeyboardShortcut| k.logical_key == *key && modifiers.matches_logically(k.modifiers);
+            let binding = BINDINGS.iter().find(|b| (b.over_windows || !at.paused) && b.keys.iter().any(matches));
+            match binding {
+                Some(b) => {
+                    out.push(b.command.clone());
+                    false
+                }
+                None => true,
             }
-        }
+        });
         // Pasted text (Ctrl+V, or the dialog's Paste button) when no text field has the
         // keyboard: a game state to start from.
         for e in &i.events {
@@ -175,6 +185,35 @@ pub fn help_rows(ctx: &Context) -> Vec<(String, &'static str)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The commands `read` makes of `events`, all arriving in one frame.
+    fn read_frame(events: Vec<egui::Event>) -> Vec<Command> {
+        let ctx = Context::default();
+        let at =
+            KeyContext { window_open: false, paused: false, acting: Side::Lower, setup: false, text_had_focus: false };
+        let mut out = Vec::new();
+        let _ = ctx.run_ui(egui::RawInput { events, ..Default::default() }, |ui| out = read(ui.ctx(), at));
+        out
+    }
+
+    fn press(key: Key, modifiers: Modifiers) -> egui::Event {
+        egui::Event::Key { key, physical_key: None, pressed: true, repeat: false, modifiers }
+    }
+
+    #[test]
+    fn every_press_in_a_slow_frame_is_a_command() {
+        let ten_undos = read_frame(vec![press(Key::Z, Modifiers::COMMAND); 10]);
+        assert_eq!(ten_undos, vec![Command::Undo; 10]);
+        let mixed = read_frame(vec![
+            press(Key::F3, Modifiers::NONE),
+            press(Key::Z, Modifiers::COMMAND),
+            press(Key::F3, Modifiers::NONE),
+            press(Key::Y, Modifiers::COMMAND),
+            press(Key::Z, Modifiers::COMMAND.plus(Modifiers::SHIFT)),
+        ]);
+        let expected = [Command::ToggleLetters, Command::Undo, Command::ToggleLetters, Command::Redo, Command::Redo];
+        assert_eq!(mixed, expected, "in the order pressed; Ctrl+Shift+Z is Redo");
+    }
 
     #[test]
     fn each_key_has_one_meaning() {

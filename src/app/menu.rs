@@ -42,7 +42,10 @@ pub fn menu_bar(app: &mut App, ui: &mut Ui) {
                 ui.separator();
                 item(ui, app, "Quit", Command::Quit, true);
             });
-            ui.menu_button("View", |ui| view_toggles(app, ui));
+            ui.menu_button("View", |ui| {
+                view_toggles(app, ui);
+                renderer_menu(app, ui);
+            });
             // Open while the mute is ticked and the volume dragged: closed by a click outside.
             let stays =
                 egui::containers::menu::MenuConfig::new().close_behavior(egui::PopupCloseBehavior::CloseOnClickOutside);
@@ -56,6 +59,20 @@ pub fn menu_bar(app: &mut App, ui: &mut Ui) {
                 item(ui, app, "About Omweso", Command::ToggleAbout, true);
             });
         });
+    });
+}
+
+/// View → Renderer (the menu only: the side panel's Board tab has no room for it): the
+/// renderer tried first from the next start on.
+fn renderer_menu(app: &mut App, ui: &mut Ui) {
+    let now = app.session().settings().renderer;
+    ui.menu_button("Renderer", |ui| {
+        ui.label("From the next start on:");
+        for (choice, label) in super::renderer::RendererChoice::ALL {
+            if ui.radio(now == choice, label).clicked() {
+                app.push(Command::SetRenderer(choice));
+            }
+        }
     });
 }
 

@@ -28,11 +28,13 @@ pub mod menu;
 pub mod modal;
 pub mod panels;
 pub mod puzzle_panel;
+pub mod renderer;
 pub mod session;
 pub mod settings;
 pub mod setup;
 pub mod shutdown;
 pub mod sound;
+pub mod start_failure;
 pub mod store;
 pub mod teaching;
 pub mod textures;
@@ -48,16 +50,29 @@ pub use settings::Settings;
 use egui::{Context, Vec2};
 use session::Effect;
 
-/// The storage key of the window's last position and size (points).
+/// The storage key of the window's last position and size (the desktop's points).
 pub const WINDOW_KEY: &str = "omweso.window";
 
-/// The window's last outer position and inner size, in points.
+/// The window's last outer position and inner size, in the desktop's points (what the
+/// window opens with: egui's points times the zoom), so that a zoom with Ctrl+Plus does
+/// not make the next start's window smaller.
 #[derive(Clone, Copy, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct WindowRect {
     /// Top-left corner of the window's frame, when known.
     pub position: Option<(f32, f32)>,
     /// Size of the drawing area.
     pub size: (f32, f32),
+}
+
+impl WindowRect {
+    /// The window whose outer and inner rectangles are `outer` and `inner` in egui's
+    /// points at `zoom` (egui's zoom factor: egui's points are the desktop's divided by it).
+    pub fn at_zoom(outer: Option<egui::Rect>, inner: egui::Rect, zoom: f32) -> WindowRect {
+        WindowRect {
+            position: outer.map(|r| (r.min.x * zoom, r.min.y * zoom)),
+            size: (inner.width() * zoom, inner.height() * zoom),
+        }
+    }
 }
 
 /// The window: the session and what only a window has (the frame clock, the pointer, the
@@ -236,6 +251,7 @@ impl App {
         let time = ctx.input(|i| i.time);
         let dt = self.clock.map_or(0.0, |c| (time - c).max(0.0));
         if self.clock.is_none() {
+            log::info!("the first frame, {} ms after the start", crate::logging::since_start().as_millis());
             // The theme is set here too, for windows made without `from_creation` (tests).
             theme::install(&ctx);
             // The computer's worker wakes this window when it answers.
@@ -374,8 +390,7 @@ impl App {
             (v.outer_rect, v.inner_rect, v.monitor_size)
         });
         if let Some(inner) = inner {
-            let position = outer.map(|r| (r.min.x, r.min.y));
-            self.window = Some(WindowRect { position, size: (inner.width(), inner.height()) });
+            self.window = Some(WindowRect::at_zoom(outer, inner, ctx.zoom_factor()));
         }
         if self.placed {
             return;
@@ -419,5 +434,30 @@ impl eframe::App for App {
     /// egui's memory (its windows' places) is not kept: only what [`store`] keeps is.
     fn persist_egui_memory(&self) -> bool {
         false
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_zoom_does_not_shrink_the_window_kept_for_the_next_start() {
+        let ctx = Context::default();
+        ctx.set_zoom_factor(1.5);
+        let mut app = App::new(Session::new(Settings::default()));
+        // A 1280×800 window at 150%: 853⅓×533⅓ of egui's points.
+        let inner = egui::Rect::from_min_size(egui::pos2(0.0, 0.0), egui::vec2(1280.0, 800.0) / 1.5);
+        let outer = egui::Rect::from_min_size(egui::pos2(100.0, 50.0) / 1.5, egui::vec2(1280.0, 830.0) / 1.5);
+        let mut input = egui::RawInput::default();
+        let info = input.viewports.entry(egui::ViewportId::ROOT).or_default();
+        info.inner_rect = Some(inner);
+        info.outer_rect = Some(outer);
+        let _ = ctx.run_ui(input, |ui| app.ui(ui));
+        let kept = app.window.expect("the window's rectangle");
+        let near = |a: f32, b: f32| (a - b).abs() < 0.01;
+        assert!(near(kept.size.0, 1280.0) && near(kept.size.1, 800.0), "{kept:?}");
+        let (x, y) = kept.position.expect("a position");
+        assert!(near(x, 100.0) && near(y, 50.0), "{kept:?}");
     }
 }

@@ -4,6 +4,7 @@
 //! position or size is clamped to something a player can see.
 
 use super::animation::Speed;
+use super::renderer::RendererChoice;
 use super::setup::NewGameForm;
 use serde::{Serialize, de::DeserializeOwned};
 use std::path::{Path, PathBuf};
@@ -49,6 +50,8 @@ pub struct Settings {
     pub muted: bool,
     /// Sound → Volume, 0..1.
     pub volume: f32,
+    /// View → Renderer: the renderer tried first at the next start.
+    pub renderer: RendererChoice,
 }
 
 /// The window's theme.
@@ -123,6 +126,7 @@ impl Default for Settings {
             last_folder: None,
             muted: false,
             volume: DEFAULT_VOLUME,
+            renderer: RendererChoice::Automatic,
         }
     }
 }
@@ -159,6 +163,7 @@ impl Settings {
             last_folder: field(storage, "last_folder", d.last_folder, &mut bad),
             muted: field(storage, "muted", d.muted, &mut bad),
             volume: volume(field(storage, "volume", d.volume, &mut bad)),
+            renderer: field(storage, "renderer", d.renderer, &mut bad),
         };
         (s, bad)
     }
@@ -183,6 +188,7 @@ impl Settings {
         put(storage, "last_folder", &self.last_folder);
         put(storage, "muted", &self.muted);
         put(storage, "volume", &self.volume);
+        put(storage, "renderer", &self.renderer);
     }
 }
 
@@ -205,6 +211,17 @@ fn put<T: Serialize>(storage: &mut dyn eframe::Storage, name: &str, value: &T) {
     if let Ok(text) = ron::to_string(value) {
         storage.set_string(&format!("{PREFIX}{name}"), text);
     }
+}
+
+/// The renderer setting kept in `storage_file` (read before the window opens, so before
+/// the store): the default when there is none or it cannot be read.
+pub fn remembered_renderer(storage_file: &Path) -> RendererChoice {
+    let read = || -> Option<RendererChoice> {
+        let text = std::fs::read_to_string(storage_file).ok()?;
+        let map: std::collections::HashMap<String, String> = ron::from_str(&text).ok()?;
+        ron::from_str(map.get(&format!("{PREFIX}renderer"))?).ok()
+    };
+    read().unwrap_or_default()
 }
 
 /// The file in which eframe keeps the window's storage (`app.ron` in eframe's storage folder
@@ -296,10 +313,25 @@ mod tests {
             speed: Speed::Fast,
             auto_flip: true,
             puzzles_solved: vec!["s1g28m17".into()],
+            renderer: RendererChoice::Glow,
             ..Settings::default()
         };
         s.store(&mut m);
         assert_eq!(Settings::load(&m), (s, vec![]));
+    }
+
+    #[test]
+    fn the_renderer_is_read_from_the_storage_file_before_the_window_opens() {
+        let dir = tempfile::tempdir().expect("folder");
+        let file = dir.path().join("app.ron");
+        assert_eq!(remembered_renderer(&file), RendererChoice::Automatic, "no file");
+        let mut m = Memory::default();
+        Settings { renderer: RendererChoice::Glow, ..Settings::default() }.store(&mut m);
+        std::fs::write(&file, ron::to_string(&m.0).expect("ron")).expect("written");
+        assert_eq!(remembered_renderer(&file), RendererChoice::Glow);
+        m.0.insert(format!("{PREFIX}renderer"), "Vulkan2000".into());
+        std::fs::write(&file, ron::to_string(&m.0).expect("ron")).expect("written");
+        assert_eq!(remembered_renderer(&file), RendererChoice::Automatic, "unreadable: the default");
     }
 
     #[test]

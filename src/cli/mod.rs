@@ -48,6 +48,11 @@ pub struct Cli {
     /// Open the window on this lesson (an id from `omweso lessons`, e.g. `sowing`).
     #[arg(long, conflicts_with_all = ["file", "state"])]
     pub lesson: Option<String>,
+    /// Draw the window with this renderer only: `wgpu` (Vulkan, Metal, DirectX 12) or `glow`
+    /// (OpenGL 2.1). Without it wgpu is tried first, then glow (View → Renderer sets which
+    /// comes first).
+    #[arg(long, value_name = "RENDERER")]
+    pub renderer: Option<crate::app::renderer::RendererChoice>,
     /// The subcommand; none opens the window.
     #[command(subcommand)]
     pub command: Option<Command>,

@@ -290,6 +290,7 @@ impl Session {
                 }
             }
             (_, C::SetTheme(t)) => self.settings.theme = t,
+            (_, C::SetRenderer(r)) => self.settings.renderer = r,
             (_, C::ShowPanelTab(t)) => self.settings.panel_tab = t,
             (_, C::ToggleThreats) => self.settings.threats ^= true,
             (_, C::ToggleCoach) => self.settings.coach ^= true,

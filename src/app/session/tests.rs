@@ -294,6 +294,8 @@ fn view_commands_change_the_settings() {
     assert_eq!(s.settings().threads, 2);
     s.apply(C::ToggleLetters);
     s.apply(C::ToggleAutoFlip);
+    s.apply(C::SetRenderer(crate::app::renderer::RendererChoice::Glow));
+    assert_eq!(s.settings().renderer, crate::app::renderer::RendererChoice::Glow, "for the next start");
     assert_eq!(s.settings().speed, Speed::Fast);
     assert!(!s.settings().letters && s.settings().auto_flip);
     s.apply(C::CopyState);
