@@ -9,7 +9,7 @@
 //! first; under [`Order::FirstMovesFirst`] (the [choice] `first_player_lays_out_first`)
 //! Upper, who laid out first, moves first.
 
-use crate::{Solution, Verdict};
+use crate::{Proof, Solution, Verdict};
 use omweso_rules::{Layout, RuleOptions, Side};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -85,13 +85,15 @@ pub fn random_first_layouts(seed: u64, count: usize) -> Vec<Layout> {
     (0..count).map(|_| Layout::random(&mut rng)).collect()
 }
 
-/// What the study found for one case.
+/// What the study found for one case (or the window's coach for one layout).
 #[derive(Clone, Debug)]
 pub struct Finding {
+    /// The side of the reply ([`REPLY`] in the study).
+    pub side: Side,
     /// The reply layout: the first found that wins by force, or else Master's first.
     pub reply: Layout,
-    /// What the solver found for the game from the reply: a win for [`REPLY`] refutes the
-    /// first layout.
+    /// What the solver found for the game from the reply: a win for [`Finding::side`]
+    /// refutes the first layout.
     pub solution: Solution,
     /// Wall time of the whole search for a reply.
     pub elapsed: Duration,
@@ -100,8 +102,35 @@ pub struct Finding {
 impl Finding {
     /// True when the reply wins by force: the first layout is refuted.
     pub fn refuted(&self) -> bool {
-        matches!(&self.solution.verdict, Verdict::Win { winner, .. } if *winner == REPLY)
+        self.refutation().is_some()
     }
+
+    /// The proof that the reply wins by force, from the game's first move (its `root`
+    /// holds both layouts; its `line` is the main line), when it does.
+    pub fn refutation(&self) -> Option<&Proof> {
+        match &self.solution.verdict {
+            Verdict::Win { winner, proof } if *winner == self.side => Some(proof),
+            _ => None,
+        }
+    }
+}
+
+/// Searches, within `time`, for a layout of `side` that wins by force against `first`,
+/// the other side's layout, laid out first and seen (RULES.md §2): who moves first follows
+/// from `options` (`first_player_lays_out_first`). Master's reply layouts from `seed`,
+/// each solved from the first move ([`crate::solve_layout`]); stops early when `stop` is
+/// set. The study's cases ([`study_case`]) and the window's layout coach both ask this.
+pub fn reply_to(
+    side: Side,
+    first: &Layout,
+    options: &RuleOptions,
+    time: Duration,
+    seed: u64,
+    stop: &AtomicBool,
+) -> Finding {
+    let start = Instant::now();
+    let (reply, solution) = crate::solve_layout(side, first, options, time, seed, stop);
+    Finding { side, reply, solution, elapsed: start.elapsed() }
 }
 
 /// Searches, within `time`, for a reply to `first` (Upper's layout) under `order` that
@@ -115,10 +144,7 @@ pub fn study_case(
     seed: u64,
     stop: &AtomicBool,
 ) -> Finding {
-    let start = Instant::now();
-    let options = order.apply(options);
-    let (reply, solution) = crate::solve_layout(REPLY, first, &options, time, seed, stop);
-    Finding { reply, solution, elapsed: start.elapsed() }
+    reply_to(REPLY, first, &order.apply(options), time, seed, stop)
 }
 
 #[cfg(test)]
@@ -158,5 +184,26 @@ mod tests {
         let Verdict::Win { proof, .. } = &found.solution.verdict else { unreachable!() };
         let root = GameState::from_layouts(&found.reply, &first, REPLY, Order::SecondMovesFirst.apply(&options));
         assert_eq!(proof.root, root, "the proof starts from the two layouts, the reply's side to move");
+    }
+
+    #[test]
+    fn a_reply_is_found_for_either_side_and_its_main_line_is_played_from_the_layouts() {
+        // Lower lays out twos first; Upper, laying out second, moves first (the default).
+        let options = RuleOptions::default();
+        let found =
+            reply_to(Side::Upper, &Layout::twos(), &options, Duration::from_secs(20), 0, &AtomicBool::new(false));
+        let proof = found.refutation().expect("twos laid out first are refuted");
+        assert_eq!(found.side, Side::Upper);
+        let root = GameState::from_layouts(&Layout::twos(), &found.reply, Side::Upper, options);
+        assert_eq!(proof.root, root);
+        let mut state = root;
+        for mv in &proof.line {
+            state = state.play(mv).expect("the main line is legal").0.state;
+        }
+        assert_eq!(
+            state.outcome().and_then(|o| o.winner()),
+            Some(Side::Upper),
+            "the main line ends in the reply's win"
+        );
     }
 }
