@@ -38,19 +38,21 @@ fn check_my_layout_finds_the_reply_that_wins_by_force_and_steps_through_its_line
     h.get_by_label(&format!("Lower a, {a} seed{}", if a == 1 { "" } else { "s" }));
     h.get_by_label("Upper A, 2 seeds");
     assert_eq!(h.state().session().setup().map(|s| s.placed(Side::Lower)), Some(0), "shown, not laid out");
-    // Step through it: the game from both layouts, its main line played, shown from the
-    // first move.
+    // Step through it: the game from both layouts at its first move, the main line ready
+    // as the redo branch.
     click(&mut h, "Step through it (ends the setup)");
     let line = answer.finding.refutation().expect("proof").line.clone();
-    assert_eq!(h.state().session().review(), Some(0));
     let g = game(&h);
-    assert_eq!(g.all_entries().len(), line.len());
-    assert_eq!(g.result().and_then(|r| r.winner()), Some(Side::Lower), "the main line ends in Lower's win");
+    assert_eq!((g.cursor(), g.all_entries().len()), (0, line.len()));
     assert_eq!(g.start().to_move(), Side::Lower, "the side laying out second moves first (RULES.md §2)");
-    h.get_by_label("Back to the game");
-    h.key_press(Key::ArrowRight);
+    assert_eq!(g.layouts().map(|l| l[0]), Some(reply));
+    click(&mut h, "Redo");
+    assert_eq!(game(&h).cursor(), 1, "Redo steps through the main line");
+    assert_eq!(game(&h).moves()[0].mv.as_ref(), Some(&line[0]));
+    // The greyed last move of the list plays the line to its end: Lower's win.
+    h.state_mut().push(Command::RedoTo(line.len()));
     h.run();
-    assert_eq!(h.state().session().review(), Some(1), "→ steps through the main line");
+    assert_eq!(game(&h).result().and_then(|r| r.winner()), Some(Side::Lower), "the main line ends in Lower's win");
 }
 
 #[test]

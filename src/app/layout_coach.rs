@@ -100,9 +100,9 @@ impl Answer {
         }
     }
 
-    /// The game from both layouts with the proof's main line played, shown from its first
-    /// move (review at 0): the move list, the arrows and review step through it, and
-    /// **Play from here** goes on from any of its positions.
+    /// The game from both layouts at its first move, the proof's main line ready as its
+    /// redo branch: Redo, the move list (its greyed moves) and review step through it, and
+    /// any other move goes on from there.
     pub fn main_line_game(&self) -> Option<Game> {
         let proof = self.finding.refutation()?;
         let q = &self.question;
@@ -117,6 +117,7 @@ impl Answer {
                 break;
             }
         }
+        while game.undo() {}
         Some(game)
     }
 }

@@ -161,8 +161,13 @@ impl Session {
             }
             (Phase::Setup(s), C::StepThroughReply(ask)) if !paused && humans_turn(&self.computer, s) => {
                 if let Some(game) = self.layout_coach.answer(ask).and_then(|a| a.main_line_game()) {
-                    let play = Play { review: Some(0), ..Play::new(game) };
-                    self.next_in_document(Phase::Play(Box::new(play)));
+                    // Both sides' moves are the line's, stepped through by hand: the
+                    // computer's seat, if any, is left to the player (it would otherwise
+                    // answer the first move and drop the line).
+                    if let Some(c) = self.computer.take() {
+                        self.names[c.opponent.side.index()] = c.opponent.side.to_string();
+                    }
+                    self.next_in_document(Phase::Play(Box::new(Play::new(game))));
                 }
             }
             (_, command) => return Some(command),
