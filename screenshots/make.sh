@@ -66,6 +66,10 @@ DELAY=0.8 shot light "click:78,15 click:92,304 click:330,336 Escape hover:540,49
 # Help → Puzzles, the second puzzle, a wrong move (d) refuted by the proof.
 DELAY=3 shot puzzle "click:180,15 click:204,80 click:793,279 click:432,490 space space space" \
     --state "9a, 3b, 4d-fhm; 4A-F, 3G, 5P / L both 0,0"
+# Check my layout: Upper lays out two in every hole and asks the coach (refuted in about
+# 0.1 s; the reply stands in Lower's half). Clicks: the lessons' close box, Start, the
+# preset, Check my layout.
+DELAY=1.5 shot layout-coach "click:826,87 click:509,460 click:1205,362 click:1053,494 hover:1200,790"
 # A tournament match (screenshots/tournament.omweso): Okello lost a turn on time, and the
 # referee counts Nakato's: caught within the count's two seconds, so no waiting.
 WAIT=0 shot tournament "" screenshots/tournament.omweso

@@ -66,6 +66,14 @@ pub enum Command {
     SetupPreset(Preset),
     /// Setup: the player laying out is done.
     SetupDone,
+    /// Setup: ask the coach about the layout on the board (Check my layout, or Propose a
+    /// reply for the side laying out second), in the background.
+    AskLayoutCoach(crate::app::layout_coach::Ask),
+    /// Setup: lay out the reply the coach proposed, which wins by force.
+    UseProposedLayout,
+    /// Setup, after the coach found a reply that wins by force: end the setup and show
+    /// the game from both layouts with the proof's main line, from its first move.
+    StepThroughReply(crate::app::layout_coach::Ask),
     /// The computer's layout, for the side it plays, while it lays out (RULES.md §2).
     ComputerLayout(Layout),
     /// Show the position after this many moves, read-only.

@@ -51,7 +51,8 @@ struct LayoutJob {
 
 /// The layout of `side` at `level`, seeing `seen` when it lays out second: Master then
 /// looks for one with a proven win within [`PROVE_LAYOUT_TIME`] and says so (the proof's
-/// length); otherwise the level's own layout.
+/// length); otherwise the level's own layout. Only Master uses the solver's refutation
+/// (the layout study's search): the lower levels lay out as people do.
 fn layout_for(
     side: Side,
     level: Level,
@@ -202,5 +203,24 @@ impl Computer {
         let (layout, proof) = outcome.unwrap_or_else(|_| (choose_layout(side, level, seen, options, seed), None));
         self.layout_proof = proof;
         Some(layout)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn below_master_the_computer_lays_out_as_people_do_not_with_the_refutation() {
+        // Two in every hole, laid out first, is refuted in about 0.1 s (issue 43); a level
+        // below Master seeing it lays out by its own search and claims no proven win.
+        let (options, first, stop) = (RuleOptions::default(), Layout::twos(), AtomicBool::new(false));
+        for level in [Level::Beginner, Level::Casual, Level::Strong] {
+            let (layout, proof) = layout_for(Side::Lower, level, Some(&first), &options, 7, &stop);
+            assert_eq!(proof, None, "{level}");
+            assert_eq!(layout, choose_layout(Side::Lower, level, Some(&first), &options, 7), "{level}");
+        }
+        let (_, proof) = layout_for(Side::Lower, Level::Master, Some(&first), &options, 7, &stop);
+        assert!(proof.is_some(), "Master finds the reply that wins by force");
     }
 }

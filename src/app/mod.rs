@@ -24,6 +24,8 @@ pub mod files;
 pub mod instance;
 pub mod job;
 pub mod keymap;
+pub mod layout_coach;
+pub mod layout_coach_panel;
 pub mod menu;
 pub mod modal;
 pub mod panels;

@@ -181,6 +181,7 @@ pub(super) fn setup_tools(app: &mut App, ui: &mut Ui) {
     if ui.add_enabled(left == 0, egui::Button::new(RichText::new("Done").size(19.0))).clicked() {
         app.push(Command::SetupDone);
     }
+    super::layout_coach_panel::section(app, ui);
 }
 
 /// In the first moves of a game against Master that laid out second with a proven win:

@@ -14,6 +14,7 @@ mod protocol;
 mod review;
 mod state_args;
 mod stats;
+pub mod study;
 mod teach;
 
 pub use ai_commands::{analyse, bestmove_line, info_line, proven_line, pv_text, solve};
@@ -225,6 +226,13 @@ pub enum Command {
         seed: u64,
         #[command(flatten)]
         rules: RuleArgs,
+    },
+    /// The layout study: does the side laying out second find a reply that wins by force?
+    /// (`study layouts`, `study summary`; see the README's *The layout decides the game*.)
+    Study {
+        /// What to do.
+        #[command(subcommand)]
+        what: study::StudyCommand,
     },
     /// Speak the engine protocol on standard input and output (see the README):
     /// `position <game state> [rule words]`, `go [time-ms N] [depth N] [nodes N]`, `stop`,

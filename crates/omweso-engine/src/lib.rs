@@ -8,6 +8,7 @@
 //!   hash of the full state (`tt.rs`) and shared without locks by the threads of a search
 //!   (Lazy SMP), and an evaluation that knows the game (`eval.rs`).
 //! - [`choose_layout`]: the computer's 32-seed setup (`layout.rs`).
+//! - [`study`]: the layout study: a reply that wins by force to a first layout.
 //! - [`worker`]: a background thread for the window.
 //! - [`greedy_move`] and [`random_move`]: baselines.
 
@@ -18,6 +19,7 @@ mod layout;
 pub mod review;
 mod search;
 mod solve;
+pub mod study;
 mod tt;
 pub mod worker;
 

@@ -9,6 +9,7 @@ use super::{Document, Effect, Phase, Play, Session};
 use crate::app::command::Command;
 use crate::app::computer::Computer;
 use crate::app::files::{DialogAnswer, FileAction};
+use crate::app::layout_coach::{Ask, Question};
 use crate::app::modal::Modal;
 use crate::app::setup::{NewGameForm, Setup};
 use crate::game::Game;
@@ -123,6 +124,7 @@ impl Session {
     fn setup_command(&mut self, command: Command) -> Option<Command> {
         use Command as C;
         let paused = self.paused();
+        let tournament = self.tournament_on();
         // An untitled game the human has not touched yet: the computer's layout is part of
         // starting it, nothing the unsaved-changes prompt should ask about.
         let untouched = matches!(command, C::ComputerLayout(_)) && self.document.path.is_none() && !self.changed();
@@ -146,6 +148,28 @@ impl Session {
                 }
             }
             (Phase::Setup(s), C::SetupDone) if !paused && humans_turn(&self.computer, s) => self.setup_done(),
+            (Phase::Setup(s), C::AskLayoutCoach(ask)) if !paused && humans_turn(&self.computer, s) => {
+                if let Some(q) = Question::of(s, ask).filter(|_| !tournament) {
+                    // A fixed seed: the same layout gets the same answer each time.
+                    self.layout_coach.ask(q, 0, self.waker.clone());
+                }
+            }
+            (Phase::Setup(s), C::UseProposedLayout) if !paused && humans_turn(&self.computer, s) => {
+                if let Some(reply) = self.layout_coach.answer(Ask::Propose).and_then(|a| a.winning_reply()) {
+                    s.counts[s.laying.index()] = reply.counts();
+                }
+            }
+            (Phase::Setup(s), C::StepThroughReply(ask)) if !paused && humans_turn(&self.computer, s) => {
+                if let Some(game) = self.layout_coach.answer(ask).and_then(|a| a.main_line_game()) {
+                    // Both sides' moves are the line's, stepped through by hand: the
+                    // computer's seat, if any, is left to the player (it would otherwise
+                    // answer the first move and drop the line).
+                    if let Some(c) = self.computer.take() {
+                        self.names[c.opponent.side.index()] = c.opponent.side.to_string();
+                    }
+                    self.next_in_document(Phase::Play(Box::new(Play::new(game))));
+                }
+            }
             (_, command) => return Some(command),
         }
         None

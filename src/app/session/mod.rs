@@ -93,6 +93,8 @@ pub struct Session {
     thinking_longer: Option<GameState>,
     /// The review of the whole game, while it runs.
     game_review: Option<GameReview>,
+    /// The coach for the layout (Check my layout, Propose a reply), in the setup.
+    layout_coach: crate::app::layout_coach::LayoutCoach,
     /// The system's file dialog, while it is open on its thread.
     dialog: Option<crate::app::files::PendingDialog>,
     /// The window closes after "Discard": the autosave keeps the game as last saved.
@@ -161,6 +163,7 @@ impl Session {
             hint_asked: None,
             thinking_longer: None,
             game_review: None,
+            layout_coach: Default::default(),
             dialog: None,
             discarded: false,
             revision: 0,
@@ -328,6 +331,11 @@ impl Session {
         self.revision += 1;
     }
 
+    /// The coach for the layout: its searches and its answer about the layout on the board.
+    pub fn layout_coach(&self) -> &crate::app::layout_coach::LayoutCoach {
+        &self.layout_coach
+    }
+
     /// The review of the whole game's progress (moves done, in all), while it runs.
     pub fn game_review_progress(&self) -> Option<(usize, usize)> {
         self.game_review.as_ref().map(|r| r.progress)
@@ -412,7 +420,7 @@ impl Session {
     /// Seeds per hole as the board shows them now: mid-animation, mid-move or at rest.
     pub fn shown_counts(&self) -> [u8; 32] {
         match &self.phase {
-            Phase::Setup(s) => s.board(),
+            Phase::Setup(s) => self.layout_coach.board(s),
             Phase::Play(p) => match (p.animation(self.now), p.sowing()) {
                 (Some(a), _) => *a.frame(self.now).position.counts(),
                 (None, Some(s)) => *s.position().counts(),

@@ -49,6 +49,11 @@ impl Session {
     /// as any other.
     #[must_use]
     pub fn drive_engine(&mut self) -> Vec<Command> {
+        let setup = match &self.phase {
+            Phase::Setup(s) if !self.tournament_on() => Some(s),
+            _ => None,
+        };
+        self.layout_coach.drive(setup);
         if self.tournament_on() {
             // Tournament rules: no coach, hint or analysis while a game of the match is on.
             self.judging = None;
