@@ -101,7 +101,15 @@ pub fn private_folder(dir: &Path) -> Result<(), DiskError> {
     builder.recursive(true);
     #[cfg(unix)]
     std::os::unix::fs::DirBuilderExt::mode(&mut builder, PRIVATE_FOLDER);
-    builder.create(dir).map_err(DiskError::io(dir))?;
+    if let Err(source) = builder.create(dir) {
+        // Something else in its place (a file, a dangling link) is named as such.
+        return Err(match fs::symlink_metadata(dir) {
+            Ok(m) if !m.is_dir() => {
+                DiskError::NotAFolder { path: dir.to_path_buf(), kind: FileKind::of(m.file_type()) }
+            }
+            _ => DiskError::Io { path: dir.to_path_buf(), source },
+        });
+    }
     let m = fs::metadata(dir).map_err(DiskError::io(dir))?;
     if !m.is_dir() {
         return Err(DiskError::NotAFolder { path: dir.to_path_buf(), kind: FileKind::of(m.file_type()) });
