@@ -129,6 +129,8 @@ pub fn run(command: &Command, out: &mut dyn Write) -> Result<(), String> {
                 search_threads: *search_threads as usize,
                 sprt: *sprt,
             };
+            // Whatever the engines start ends with the match, on a signal too.
+            let _reaper = super::reaper::install();
             super::play_match(&settings, out)
         }
     }

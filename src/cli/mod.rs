@@ -11,6 +11,7 @@ mod lines;
 mod matches;
 mod openings;
 mod protocol;
+mod reaper;
 mod review;
 mod state_args;
 mod stats;
