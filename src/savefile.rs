@@ -324,7 +324,7 @@ impl SavedGame {
             if chars > MAX_NAME_CHARS {
                 return Err(InvalidGame::NameTooLong { side, chars }.into());
             }
-            if p.name.chars().any(char::is_control) {
+            if p.name.chars().any(crate::quote::is_hidden) {
                 return Err(InvalidGame::NameControlCharacter { side }.into());
             }
         }

@@ -104,3 +104,30 @@ fn check_quotes_a_15_mb_string_in_under_4_kb() {
         assert!(!err.contains('\u{1b}') && err.trim_end().lines().count() == 1, "{name}: one line, escaped: {err}");
     }
 }
+
+#[test]
+fn numbers_the_engine_would_refuse_are_refused_on_the_command_line() {
+    // Issue 40.8: `analyse --nodes 0` played a move where the protocol's `go nodes 0` is an
+    // error, and `match --opening-moves 4294967295` was accepted.
+    fn os<'a>(a: &[&'a str]) -> Vec<&'a std::ffi::OsStr> {
+        a.iter().map(|s| std::ffi::OsStr::new(*s)).collect()
+    }
+    let (ok, _, err, _) =
+        omweso_within(&os(&["analyse", "--position", "2a-p; 2A-P", "--nodes", "0"]), Duration::from_secs(30));
+    assert!(!ok && err.contains("--nodes"), "{err}");
+    let (ok, _, err, _) = omweso_within(
+        &os(&["match", "--a", "random", "--b", "random", "--opening-moves", "4294967295"]),
+        Duration::from_secs(30),
+    );
+    assert!(!ok && err.contains("--opening-moves"), "{err}");
+}
+
+#[test]
+fn a_move_typed_with_a_newline_or_an_escape_is_quoted_on_one_line() {
+    let (ok, _, err, _) = omweso_within(
+        &["apply", "--position", "2a-p; 2A-P", "d\ne\u{1b}[2J"].map(std::ffi::OsStr::new),
+        Duration::from_secs(30),
+    );
+    assert!(!ok, "{err}");
+    assert!(err.trim_end().lines().count() == 1 && !err.contains('\u{1b}') && err.contains("d\\ne"), "{err}");
+}

@@ -123,9 +123,9 @@ impl Store {
         }
         let failure = p.failure.clone()?;
         p.told = true;
+        // The failure names the file.
         Some(format!(
-            "Omweso could not keep your settings and game between runs in {} ({failure}). Save the game to a file to keep it.",
-            writer.0.file.display()
+            "Omweso could not keep your settings and game between runs ({failure}). Save the game to a file to keep it."
         ))
     }
 

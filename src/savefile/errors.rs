@@ -99,8 +99,10 @@ pub enum InvalidGame {
         /// Its length in characters.
         chars: usize,
     },
-    /// A player's name contains a control character (a line break, a tab, an escape…).
-    #[error("{}: the player name contains a control character", side.name())]
+    /// A player's name contains a control character (a line break, a tab, an escape…) or
+    /// an invisible one that reorders or hides text (a right-to-left override, a zero-width
+    /// space).
+    #[error("{}: the player name contains a control character or an invisible one", side.name())]
     NameControlCharacter {
         /// Whose name.
         side: Side,
