@@ -305,7 +305,7 @@ impl Drop for ReadOnly {
 fn the_window_opens_whatever_the_data_folder() {
     // Issue 38: a read-only data folder ended the program before it had a window; issue 40:
     // a FIFO or /dev/zero at app.ron or omweso.log hung the start or grew it by gigabytes.
-    let display = ":86";
+    let display = ":84";
     let _xvfb = xvfb(display);
     let games = tempfile::tempdir().expect("a folder for the game");
     let game = games.path().join("g.omweso");
@@ -370,7 +370,7 @@ fn fifo_at(path: &Path) {
 fn a_fifo_at_the_kept_games_path_neither_hangs_the_start_nor_save() {
     // Issue 40.2: the document's stamp read its whole file: a FIFO there blocked Ctrl+S, and
     // every later start hung on a black screen holding the lock.
-    let display = ":85";
+    let display = ":83";
     let _xvfb = xvfb(display);
     let data = tempfile::tempdir().expect("data folder");
     let runtime = tempfile::tempdir().expect("runtime folder");
@@ -379,6 +379,7 @@ fn a_fifo_at_the_kept_games_path_neither_hangs_the_start_nor_save() {
     std::fs::copy("tests/corpus/good/worked-game.omweso", &game).expect("a saved game");
     let mut w =
         Killed(window(display, data.path(), runtime.path(), &[&game]).stderr(Stdio::null()).spawn().expect("window"));
+    wait_for("the window on the game", Duration::from_secs(60), || window_named(display, "g.omweso"));
     wait_for("the game kept", Duration::from_secs(60), || {
         std::fs::read_to_string(data.path().join("omweso/app.ron")).is_ok_and(|t| t.contains("g.omweso"))
     });
@@ -389,7 +390,7 @@ fn a_fifo_at_the_kept_games_path_neither_hangs_the_start_nor_save() {
     let w = Killed(
         window::<&str>(display, data.path(), runtime.path(), &[]).stderr(Stdio::null()).spawn().expect("window"),
     );
-    wait_for("the window on the kept game", Duration::from_secs(60), || window_named(display, "g.omweso"));
+    wait_for("the window on the kept game", Duration::from_secs(90), || window_named(display, "g.omweso"));
     type_key(display, "ctrl+s");
     wait_for("Save to refuse the FIFO", Duration::from_secs(20), || {
         std::fs::read_to_string(&log).is_ok_and(|t| t.contains("saving") && t.contains("named pipe"))
