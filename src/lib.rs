@@ -11,5 +11,6 @@ pub mod lessons;
 pub mod logging;
 pub mod narrate;
 pub mod puzzles;
+pub mod quote;
 pub mod savefile;
 pub mod tournament;

@@ -84,14 +84,17 @@ pub fn init_window(data_dir: Option<&Path>) {
     }));
 }
 
-/// Moves the last run's log aside and opens a new one.
-fn open_log(dir: &Path) -> std::io::Result<(std::fs::File, PathBuf)> {
-    std::fs::create_dir_all(dir)?;
+/// Moves the last run's log aside (whatever is at its name: a link is moved, never
+/// followed) and creates a new one, owner-only, through [`crate::disk`]: a link or anything
+/// else still at the name is refused, so a dangling link's target is never created.
+fn open_log(dir: &Path) -> Result<(std::fs::File, PathBuf), crate::disk::DiskError> {
+    crate::disk::private_folder(dir)?;
     let path = dir.join(LOG_NAME);
-    if path.is_file() {
-        std::fs::rename(&path, dir.join(PREVIOUS_LOG_NAME))?;
+    if std::fs::symlink_metadata(&path).is_ok_and(|m| !m.is_dir()) {
+        let previous = dir.join(PREVIOUS_LOG_NAME);
+        std::fs::rename(&path, &previous).map_err(|source| crate::disk::DiskError::Io { path: previous, source })?;
     }
-    Ok((std::fs::File::create(&path)?, path))
+    Ok((crate::disk::create_private_log(&path)?, path))
 }
 
 /// The terminal by its filter, and the file with the program's own `info` lines and
@@ -153,6 +156,29 @@ mod tests {
         assert_eq!(path, again);
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "");
         assert_eq!(std::fs::read_to_string(dir.path().join(PREVIOUS_LOG_NAME)).unwrap(), "the first run\n");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_link_or_a_fifo_at_the_logs_name_is_moved_aside_never_followed_or_opened() {
+        // Issue 40.3: a dangling omweso.log link made the window create the link's target
+        // elsewhere, and a FIFO there hung the start.
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().expect("temporary folder");
+        let data = dir.path().join("omweso");
+        std::fs::create_dir(&data).unwrap();
+        let elsewhere = dir.path().join("elsewhere.txt");
+        std::os::unix::fs::symlink(&elsewhere, data.join(LOG_NAME)).unwrap();
+        let (_log, path) = open_log(&data).expect("a log of its own");
+        assert!(!elsewhere.exists(), "the link's target is not created");
+        let m = std::fs::symlink_metadata(&path).unwrap();
+        assert!(m.is_file(), "a regular file, not the link");
+        assert_eq!(m.permissions().mode() & 0o777, 0o600, "the log is private");
+        assert_eq!(std::fs::metadata(&data).unwrap().permissions().mode() & 0o777, 0o700, "so is its folder");
+        std::fs::remove_file(&path).unwrap();
+        crate::disk::testing::fifo(&path);
+        let opened = crate::disk::testing::within(5, move || open_log(&data).map(|(_, p)| p));
+        assert_eq!(opened.expect("a log of its own"), path);
     }
 
     #[test]

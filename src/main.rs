@@ -59,30 +59,36 @@ const STOPPED: &str = "Start Omweso again: the game is kept. Should the window s
 fn open_window(cli: &Cli) -> Result<ExitCode, StartFailure> {
     let data_dir = eframe::storage_dir(APP_ID);
     // One window per account: a later start hands its file to the first window, and
-    // leaves the first window's log alone.
-    let first = match &data_dir {
+    // leaves the first window's log alone. A data folder that cannot be used (read-only,
+    // full, a file or a dangling link in its place, a folder at the lock's name) still
+    // opens the window, keeping nothing (see `Store::for_window`).
+    let (first, unusable) = match &data_dir {
         Some(dir) => {
             let request = match &cli.file {
                 Some(file) => instance::Request::Open(std::path::absolute(file).unwrap_or_else(|_| file.clone())),
                 None => instance::Request::Raise,
             };
             match instance::acquire(dir, &request) {
-                Ok(Instance::First(first)) => Some(first),
+                Ok(Instance::First(first)) => (Some(first), None),
                 Ok(Instance::Handed) => {
                     eprintln!("omweso: Omweso is already open in another window; it was brought to the front");
                     return Ok(ExitCode::SUCCESS);
                 }
-                Err(e) => {
+                Err(e @ instance::InstanceError::NoAnswer(_)) => {
                     return Err(StartFailure::new(
                         e.to_string(),
-                        format!("Check that the folder {} can be written to, then start Omweso again.", dir.display()),
+                        "Close the other Omweso window (or end it from the system's task list), then start Omweso again.".to_owned(),
                     ));
+                }
+                Err(instance::InstanceError::Folder(e)) => {
+                    eprintln!("omweso: cannot use the data folder ({e}); the window keeps nothing between runs");
+                    (None, Some(e))
                 }
             }
         }
-        None => None,
+        None => (None, None),
     };
-    omweso::logging::init_window(data_dir.as_deref());
+    omweso::logging::init_window(if unusable.is_none() { data_dir.as_deref() } else { None });
     log::info!("Omweso {} starts the window", omweso::logging::VERSION);
     let start = if let Some(file) = &cli.file {
         if !file.exists() {
@@ -126,31 +132,16 @@ fn open_window(cli: &Cli) -> Result<ExitCode, StartFailure> {
             }
         }
     };
-    // eframe would replace a storage file it cannot read, losing the settings and the
-    // autosaved game: set such a file aside first, and say so in the window.
-    let storage_file = settings::storage_file(APP_ID);
-    let mut notices: Vec<String> =
-        storage_file.as_deref().and_then(settings::set_aside_unreadable).into_iter().collect();
-    let preferred = storage_file.as_deref().map(settings::remembered_renderer).unwrap_or_default();
     // What is kept between runs: written as it changes, atomically, off the frame.
-    let store = match storage_file.as_deref() {
-        Some(file) => {
-            let (store, notice) = Store::open(file);
-            notices.extend(notice);
-            store
-        }
-        None => {
-            notices.push("This system has no folder for Omweso's settings and game between runs: save the game to a file to keep it.".into());
-            Store::in_memory()
-        }
-    };
+    let storage_file = settings::storage_file(APP_ID);
+    let preferred = storage_file.as_deref().map(settings::remembered_renderer).unwrap_or_default();
+    let (store, notices) = Store::for_window(storage_file.as_deref(), unusable.as_ref());
     // A logout, a shutdown or Ctrl+C in the terminal closes the window cleanly.
     if let Err(e) = shutdown::install() {
         log::warn!("no handler for the system's request to end: {e}");
     }
     // The window's own size and place, clamped (eframe's would be trusted as it is).
-    let (position, size) =
-        storage_file.as_deref().and_then(omweso::app::remembered_window).unwrap_or((None, egui::vec2(1280.0, 800.0)));
+    let (position, size) = omweso::app::remembered_window(&store).unwrap_or((None, egui::vec2(1280.0, 800.0)));
     let mut viewport = egui::ViewportBuilder::default()
         .with_title("Omweso")
         .with_app_id(omweso::cli::desktop::DESKTOP_ID)

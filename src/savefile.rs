@@ -16,8 +16,6 @@ pub use errors::{InvalidGame, LoadError, SaveError};
 use omweso_engine::Level;
 use omweso_rules::notation::StateTextError;
 use omweso_rules::{FirstMoves, GameState, Layout, Position, RuleOptions, SEEDS_PER_SIDE, Side, WinKind};
-use std::fs;
-use std::io::Read;
 use std::path::Path;
 
 mod errors;
@@ -326,7 +324,7 @@ impl SavedGame {
             if chars > MAX_NAME_CHARS {
                 return Err(InvalidGame::NameTooLong { side, chars }.into());
             }
-            if p.name.chars().any(char::is_control) {
+            if p.name.chars().any(crate::quote::is_hidden) {
                 return Err(InvalidGame::NameControlCharacter { side }.into());
             }
         }
@@ -455,31 +453,16 @@ impl SavedGame {
     /// # Errors
     /// [`LoadError`] naming the first problem found.
     pub fn load(path: &Path) -> Result<SavedGame, LoadError> {
-        let io = |source| LoadError::Io { path: path.to_path_buf(), source };
-        let not_a_file = |kind| LoadError::NotAFile { path: path.to_path_buf(), kind };
-        let metadata = fs::metadata(path).map_err(io)?;
-        if let Some(kind) = FileKind::of(metadata.file_type()) {
-            return Err(not_a_file(kind));
-        }
-        if metadata.len() > MAX_FILE_BYTES {
-            return Err(LoadError::TooLarge { path: path.to_path_buf(), bytes: metadata.len() });
-        }
-        // The path may have changed since: open it without waiting (a FIFO would wait for
-        // a writer) and ask the file opened what it is.
-        let mut options = fs::OpenOptions::new();
-        options.read(true);
-        #[cfg(unix)]
-        std::os::unix::fs::OpenOptionsExt::custom_flags(&mut options, libc::O_NONBLOCK);
-        let file = options.open(path).map_err(io)?;
-        if let Some(kind) = FileKind::of(file.metadata().map_err(io)?.file_type()) {
-            return Err(not_a_file(kind));
-        }
-        // The file may grow after its size was read: the read itself stops past the limit.
-        let mut data = Vec::new();
-        file.take(MAX_FILE_BYTES + 1).read_to_end(&mut data).map_err(io)?;
-        if data.len() as u64 > MAX_FILE_BYTES {
-            return Err(LoadError::TooLarge { path: path.to_path_buf(), bytes: data.len() as u64 });
-        }
+        use crate::disk::DiskError;
+        let data = crate::disk::read(path, MAX_FILE_BYTES, crate::disk::Links::Follow).map_err(|e| match e {
+            DiskError::NotAFile { path, kind } => LoadError::NotAFile { path, kind },
+            DiskError::TooLarge { path, .. } => LoadError::TooLarge { path },
+            DiskError::NotText { at, .. } => LoadError::NotText(at),
+            DiskError::Io { path, source } => LoadError::Io { path, source },
+            other => {
+                LoadError::Io { path: other.path().to_path_buf(), source: std::io::Error::other(other.to_string()) }
+            }
+        })?;
         let text = std::str::from_utf8(&data).map_err(|e| LoadError::NotText(e.valid_up_to()))?;
         SavedGame::from_ron(text)
     }

@@ -159,3 +159,85 @@ fn a_ballot_of_openings_plays_each_twice_with_the_sides_swapped() {
     assert!(!ok && out.is_empty(), "{out}");
     assert!(err.contains("openings.txt: line 3: ") && err.trim().lines().count() == 1, "{err}");
 }
+
+/// True while process `pid` runs (its /proc entry is there and it is not a zombie).
+fn alive(pid: &str) -> bool {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    stat.rsplit_once(") ").is_some_and(|(_, rest)| !rest.starts_with('Z'))
+}
+
+/// An engine (omweso's own) whose script notes its pid and the pid of a `sleep` it leaves
+/// running in a session of its own (`setsid`), one a line in `pids`.
+fn leaving_engine(name: &str) -> (String, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("omweso-leaving-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let (script, pids) = (dir.join("engine.sh"), dir.join("pids"));
+    let body = format!(
+        "#!/bin/sh\necho $$ >> {p}\nsetsid sh -c 'echo $$ >> {p}; exec sleep 300' &\nexec {} engine\n",
+        env!("CARGO_BIN_EXE_omweso"),
+        p = pids.display(),
+    );
+    std::fs::write(&script, body).unwrap();
+    (format!("sh {}", script.display()), pids)
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_program_an_engine_starts_in_a_session_of_its_own_ends_with_the_match() {
+    // Issue 40.7: a child an engine starts in its own session survived even a normal end.
+    let (engine, pids) = leaving_engine("normal");
+    let (ok, _, err) = omweso(&["match", "--a", "greedy", "--b-engine", &engine, "--games", "2", "--time-ms", "10"]);
+    assert!(ok, "{err}");
+    let pids = std::fs::read_to_string(&pids).unwrap();
+    assert!(pids.lines().count() >= 4, "two engines and their programs: {pids}");
+    std::thread::sleep(std::time::Duration::from_millis(200));
+    for pid in pids.lines() {
+        assert!(!alive(pid), "{pid} outlived the match");
+    }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_match_ended_by_a_signal_ends_its_engines() {
+    // Issue 40.7: Ctrl+C, SIGTERM, SIGHUP or kill -9 left the engines running under init.
+    for (signal, name) in
+        [(libc::SIGINT, "int"), (libc::SIGTERM, "term"), (libc::SIGHUP, "hup"), (libc::SIGKILL, "kill")]
+    {
+        let (engine, pids) = leaving_engine(name);
+        let mut m = std::process::Command::new(env!("CARGO_BIN_EXE_omweso"))
+            .args(["match", "--a", "greedy", "--b-engine", &engine, "--games", "1000", "--time-ms", "200"])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("the match");
+        let started = std::time::Instant::now();
+        while std::fs::read_to_string(&pids).map_or(0, |p| p.lines().count()) < 2 {
+            assert!(started.elapsed() < std::time::Duration::from_secs(20), "{name}: the engine started");
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        // SAFETY: kill(2) on the match this test started.
+        assert_eq!(unsafe { libc::kill(m.id() as i32, signal) }, 0);
+        m.wait().expect("the match ends");
+        let pids = std::fs::read_to_string(&pids).unwrap();
+        let engine_pid = pids.lines().next().unwrap();
+        let started = std::time::Instant::now();
+        while alive(engine_pid) && started.elapsed() < std::time::Duration::from_secs(3) {
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        assert!(!alive(engine_pid), "{name}: the engine {engine_pid} outlived the match");
+        if signal != libc::SIGKILL {
+            // A match that can still act ends what the engine left behind too; after
+            // kill -9 only what dies with its parent goes (the engine itself).
+            for pid in pids.lines() {
+                assert!(!alive(pid), "{name}: {pid} outlived the match");
+            }
+        } else {
+            for pid in pids.lines().skip(1) {
+                // SAFETY: kill(2) of a `sleep` this test's engine started.
+                unsafe { libc::kill(pid.parse().unwrap(), libc::SIGKILL) };
+            }
+        }
+    }
+}

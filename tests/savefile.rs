@@ -195,6 +195,10 @@ fn every_bad_file_gets_its_clear_message() {
         ("setup-overfull.omweso", "more than 32"),
         ("resigned-with-redo.omweso", "a resignation ends the game at the current move 2, but 3 moves are recorded"),
         ("name-with-control-character.omweso", "lower: the player name contains a control character"),
+        (
+            "name-with-right-to-left-override.omweso",
+            "lower: the player name contains a control character or an invisible one",
+        ),
         ("ongoing-recorded-as-result.omweso", "the file records the result `ongoing`, but the moves give `none"),
     ];
     let dir = corpus().join("bad");
@@ -266,6 +270,9 @@ fn every_bad_file_gets_its_typed_error() {
         ("setup-overfull.omweso", |e| matches!(e, L::Invalid(I::SetupOverfull { side: Side::Lower, seeds: 37 }))),
         ("resigned-with-redo.omweso", |e| matches!(e, L::Invalid(I::ResignedWithRedo { current: 2, recorded: 3 }))),
         ("name-with-control-character.omweso", |e| {
+            matches!(e, L::Invalid(I::NameControlCharacter { side: Side::Lower }))
+        }),
+        ("name-with-right-to-left-override.omweso", |e| {
             matches!(e, L::Invalid(I::NameControlCharacter { side: Side::Lower }))
         }),
         (

@@ -51,7 +51,15 @@ fn xvfb(display: &str) -> Killed {
             .spawn()
             .expect("Xvfb runs (apt-get install -y xvfb)"),
     );
-    std::thread::sleep(Duration::from_secs(2));
+    // Up once it answers (a fixed wait is too short on a loaded machine).
+    wait_for("Xvfb", Duration::from_secs(20), || {
+        Command::new("xdotool")
+            .arg("getdisplaygeometry")
+            .env("DISPLAY", display)
+            .stderr(Stdio::null())
+            .output()
+            .is_ok_and(|o| o.status.success())
+    });
     server
 }
 
@@ -363,4 +371,143 @@ fn the_board_looks_the_same_drawn_by_wgpu_and_by_glow() {
         share * 100.0,
         std::env::temp_dir().display()
     );
+}
+
+/// The title of a window of `display` named `name`, once it is shown.
+fn window_named(display: &str, name: &str) -> bool {
+    Command::new("xdotool")
+        .args(["search", "--onlyvisible", "--name", name])
+        .env("DISPLAY", display)
+        .output()
+        .is_ok_and(|o| o.status.success() && !o.stdout.is_empty())
+}
+
+/// A read-only file system for the data folder (a tmpfs remounted read-only, unmounted when
+/// dropped) where the test runs as root; a folder without write permission otherwise.
+struct ReadOnly(std::path::PathBuf, bool);
+
+impl ReadOnly {
+    fn at(data: &Path) -> ReadOnly {
+        let folder = data.join("omweso");
+        // SAFETY: geteuid(2) has no arguments and touches no memory.
+        if unsafe { libc::geteuid() } == 0 {
+            let mount = |args: &[&str]| Command::new("mount").args(args).arg(data).status().is_ok_and(|s| s.success());
+            assert!(mount(&["-t", "tmpfs", "-o", "size=1m", "tmpfs"]), "mount a tmpfs");
+            std::fs::create_dir(&folder).expect("the data folder");
+            assert!(mount(&["-o", "remount,ro"]), "remount it read-only");
+            ReadOnly(data.to_path_buf(), true)
+        } else {
+            std::fs::create_dir(&folder).expect("the data folder");
+            std::fs::set_permissions(&folder, std::os::unix::fs::PermissionsExt::from_mode(0o500)).expect("chmod");
+            ReadOnly(folder, false)
+        }
+    }
+}
+
+impl Drop for ReadOnly {
+    fn drop(&mut self) {
+        if self.1 {
+            let _ = Command::new("umount").arg(&self.0).status();
+        } else {
+            let _ = std::fs::set_permissions(&self.0, std::os::unix::fs::PermissionsExt::from_mode(0o700));
+        }
+    }
+}
+
+#[test]
+#[ignore = "needs Xvfb: .ci/run runs it with --ignored"]
+fn the_window_opens_whatever_the_data_folder() {
+    // Issue 38: a read-only data folder ended the program before it had a window; issue 40:
+    // a FIFO or /dev/zero at app.ron or omweso.log hung the start or grew it by gigabytes.
+    let display = ":82";
+    let _xvfb = xvfb(display);
+    let games = tempfile::tempdir().expect("a folder for the game");
+    let game = games.path().join("g.omweso");
+    type State = fn(&Path);
+    let states: [(&str, State); 8] = [
+        ("read-only", |_| {}),
+        ("a file", |d| std::fs::write(d.join("omweso"), "not a folder").unwrap()),
+        ("a dangling link", |d| std::os::unix::fs::symlink(d.join("nowhere"), d.join("omweso")).unwrap()),
+        ("instance.lock a folder", |d| std::fs::create_dir_all(d.join("omweso/instance.lock")).unwrap()),
+        ("app.ron a FIFO", |d| fifo_at(&d.join("omweso/app.ron"))),
+        ("app.ron linked to /dev/zero", |d| {
+            std::fs::create_dir_all(d.join("omweso")).unwrap();
+            std::os::unix::fs::symlink("/dev/zero", d.join("omweso/app.ron")).unwrap();
+        }),
+        ("omweso.log a FIFO", |d| fifo_at(&d.join("omweso/omweso.log"))),
+        ("omweso.log a dangling link", |d| {
+            std::fs::create_dir_all(d.join("omweso")).unwrap();
+            std::os::unix::fs::symlink(d.join("elsewhere.log"), d.join("omweso/omweso.log")).unwrap();
+        }),
+    ];
+    for (name, make) in states {
+        let data = tempfile::tempdir().expect("data folder");
+        let runtime = tempfile::tempdir().expect("runtime folder");
+        let _read_only = (name == "read-only").then(|| ReadOnly::at(data.path()));
+        make(data.path());
+        std::fs::copy("tests/corpus/good/worked-game.omweso", &game).expect("a saved game");
+        let before = std::fs::read(&game).expect("the game");
+        let mut w = Killed(
+            window(display, data.path(), runtime.path(), &[&game]).stderr(Stdio::null()).spawn().expect("window"),
+        );
+        wait_for(&format!("the window, data folder {name}"), Duration::from_secs(60), || {
+            assert!(w.0.try_wait().expect("the window").is_none(), "data folder {name}: the program ended");
+            window_named(display, "g.omweso")
+        });
+        let rss = std::fs::read_to_string(format!("/proc/{}/status", w.0.id())).expect("its status");
+        let kb: u64 = rss
+            .lines()
+            .find_map(|l| l.strip_prefix("VmRSS:"))
+            .and_then(|v| v.split_whitespace().next()?.parse().ok())
+            .unwrap_or(0);
+        assert!(kb < 1 << 20, "data folder {name}: {kb} kB resident");
+        // The notice goes (Enter), a move is played and the game saved to its own folder.
+        type_key(display, "Return");
+        type_key(display, "c");
+        std::thread::sleep(Duration::from_millis(2500));
+        type_key(display, "ctrl+s");
+        wait_for(&format!("the save, data folder {name}"), Duration::from_secs(20), || {
+            std::fs::read(&game).is_ok_and(|now| now != before)
+        });
+        assert!(!data.path().join("elsewhere.log").exists(), "data folder {name}: no file made through a link");
+        assert!(w.0.try_wait().expect("the window").is_none(), "data folder {name}: still open");
+    }
+}
+
+fn fifo_at(path: &Path) {
+    std::fs::create_dir_all(path.parent().expect("a folder")).unwrap();
+    assert!(Command::new("mkfifo").arg(path).status().is_ok_and(|s| s.success()), "mkfifo");
+}
+
+#[test]
+#[ignore = "needs Xvfb: .ci/run runs it with --ignored"]
+fn a_fifo_at_the_kept_games_path_neither_hangs_the_start_nor_save() {
+    // Issue 40.2: the document's stamp read its whole file: a FIFO there blocked Ctrl+S, and
+    // every later start hung on a black screen holding the lock.
+    let display = ":81";
+    let _xvfb = xvfb(display);
+    let data = tempfile::tempdir().expect("data folder");
+    let runtime = tempfile::tempdir().expect("runtime folder");
+    let log = data.path().join("omweso/omweso.log");
+    let game = data.path().join("g.omweso");
+    std::fs::copy("tests/corpus/good/worked-game.omweso", &game).expect("a saved game");
+    let mut w =
+        Killed(window(display, data.path(), runtime.path(), &[&game]).stderr(Stdio::null()).spawn().expect("window"));
+    wait_for("the window on the game", Duration::from_secs(60), || window_named(display, "g.omweso"));
+    wait_for("the game kept", Duration::from_secs(60), || {
+        std::fs::read_to_string(data.path().join("omweso/app.ron")).is_ok_and(|t| t.contains("g.omweso"))
+    });
+    w.0.kill().expect("kill");
+    w.0.wait().expect("ended");
+    std::fs::remove_file(&game).unwrap();
+    fifo_at(&game);
+    let w = Killed(
+        window::<&str>(display, data.path(), runtime.path(), &[]).stderr(Stdio::null()).spawn().expect("window"),
+    );
+    wait_for("the window on the kept game", Duration::from_secs(90), || window_named(display, "g.omweso"));
+    type_key(display, "ctrl+s");
+    wait_for("Save to refuse the FIFO", Duration::from_secs(20), || {
+        std::fs::read_to_string(&log).is_ok_and(|t| t.contains("saving") && t.contains("named pipe"))
+    });
+    drop(w);
 }

@@ -113,7 +113,16 @@ pub fn restore(
                         .and_then(|t| ron::from_str(&t).ok())
                         .unwrap_or_default();
                     log::info!("the game kept from the last run restored ({})", saved.summary().replace('\n', "; "));
-                    let mut session = Session::from_saved(settings, saved, doc.path);
+                    // A path kept relative (by an older build) would name a file in whatever
+                    // folder this run starts in: the game comes back untitled instead.
+                    let path = doc.path.filter(|p| {
+                        let absolute = p.is_absolute();
+                        if !absolute {
+                            log::warn!("the kept game's file {} is relative: restored as untitled", p.display());
+                        }
+                        absolute
+                    });
+                    let mut session = Session::from_saved(settings, saved, path);
                     if doc.changed {
                         session.forget_baseline();
                     }
@@ -213,6 +222,26 @@ mod tests {
         assert!(!back.changed(), "saved to its file without asking");
         assert!(back.modals().top().is_none());
         std::fs::remove_dir_all(file.parent().unwrap()).unwrap();
+    }
+
+    #[test]
+    fn a_games_path_is_absolute_from_the_start_and_a_kept_relative_one_comes_back_untitled() {
+        // Issue 40.1: a game opened as `omweso g.omweso` kept "g.omweso", and a restart in
+        // another folder saved over that folder's g.omweso.
+        let state: GameState = "9a, 3b, 4d-fhm; 4A-F, 3G, 5P / L both 0,0".parse().unwrap();
+        let saved = Session::from_state(Settings::default(), state).to_keep();
+        let s = Session::from_saved(Settings::default(), saved.clone(), Some(PathBuf::from("g.omweso")));
+        let here = std::env::current_dir().unwrap().join("g.omweso");
+        assert_eq!(s.document().path.as_deref(), Some(here.as_path()), "made absolute at once");
+        let mut m = Memory::default();
+        store(&mut m, &s, &mut None);
+        assert!(m.0[AUTOSAVE_DOCUMENT_KEY].contains(&*here.to_string_lossy()), "kept absolute");
+        // What an older build kept: the relative path as typed.
+        let old = AutosaveDocument { path: Some(PathBuf::from("g.omweso")), changed: false, game_over_closed: false };
+        m.0.insert(AUTOSAVE_DOCUMENT_KEY.into(), ron::to_string(&old).unwrap());
+        let (back, _) = restore(Some(&m), Start::Fresh, vec![]);
+        assert_eq!(back.document().path, None, "untitled, tied to no file in the folder of this run");
+        assert!(back.game().is_some(), "the game itself is back");
     }
 
     #[test]

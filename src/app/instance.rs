@@ -79,14 +79,10 @@ impl First {
 /// Why neither the lock nor the first window could be had.
 #[derive(Debug, thiserror::Error)]
 pub enum InstanceError {
-    /// The data folder or its lock file could not be used.
-    #[error("cannot use {}: {source}", path.display())]
-    Io {
-        /// The file or folder.
-        path: PathBuf,
-        /// What failed.
-        source: std::io::Error,
-    },
+    /// The data folder, its lock file or its socket could not be used (a read-only or full
+    /// folder, a file or a dangling link in its place, a folder at the lock's name…).
+    #[error("cannot use the data folder: {0}")]
+    Folder(#[from] crate::disk::DiskError),
     /// Another window holds the lock but did not take the request.
     #[error("another Omweso window is open but does not answer ({0}); close it and start again")]
     NoAnswer(std::io::Error),
@@ -96,36 +92,34 @@ pub enum InstanceError {
 /// opening, or one closing: the system's request to end gives it 5 s).
 pub const HAND_OVER_WAIT: std::time::Duration = std::time::Duration::from_secs(8);
 
+/// How long the window gives one start, in all, to send its request: a client that sends
+/// nothing (or drips) holds the others up no longer than this.
+pub const REQUEST_WAIT: std::time::Duration = std::time::Duration::from_millis(500);
+
+/// The most bytes a start may send (`open ` and a path, which Linux caps at 4096 bytes): a
+/// client sending more without a newline is answered `no` and dropped, its bytes unread.
+pub const MAX_REQUEST_BYTES: usize = 8 * 1024;
+
 /// Takes the lock in `data_dir`, or hands `request` to the window that holds it; waits
 /// (up to [`HAND_OVER_WAIT`]) while the window holding it takes no request.
 ///
 /// # Errors
-/// The folder cannot be made or the lock file opened, or the window holding the lock does
-/// not take the request.
+/// The folder cannot be made or the lock file opened (the window then opens without the
+/// lock, keeping nothing), or the window holding the lock does not take the request.
 #[cfg(unix)]
 pub fn acquire(data_dir: &Path, request: &Request) -> Result<Instance, InstanceError> {
-    use std::io::{BufRead, Write};
+    use std::io::{BufRead, Read, Write};
     use std::os::fd::AsRawFd;
     use std::os::unix::net::{UnixListener, UnixStream};
-    let io = |path: &Path| {
-        let path = path.to_path_buf();
-        move |source| InstanceError::Io { path, source }
-    };
-    std::fs::create_dir_all(data_dir).map_err(io(data_dir))?;
-    let lock_path = data_dir.join("instance.lock");
-    let lock = std::fs::OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(&lock_path)
-        .map_err(io(&lock_path))?;
+    crate::disk::private_folder(data_dir)?;
+    let lock = crate::disk::open_lock(&data_dir.join("instance.lock"))?;
     let socket = data_dir.join("instance.sock");
     let hand = || -> std::io::Result<()> {
         let mut stream = UnixStream::connect(&socket)?;
         stream.set_read_timeout(Some(std::time::Duration::from_secs(5)))?;
         stream.write_all(request.to_line().as_bytes())?;
         let mut answer = String::new();
-        std::io::BufReader::new(stream).read_line(&mut answer)?;
+        std::io::BufReader::new(stream.take(16)).read_line(&mut answer)?;
         if answer.trim() == "ok" { Ok(()) } else { Err(std::io::Error::other(format!("it answered {answer:?}"))) }
     };
     // A window that does not take the request is opening (no socket yet) or closing (it
@@ -139,9 +133,10 @@ pub fn acquire(data_dir: &Path, request: &Request) -> Result<Instance, InstanceE
             Err(_) => std::thread::sleep(std::time::Duration::from_millis(50)),
         }
     }
+    let folder_error = |source| crate::disk::DiskError::Io { path: socket.clone(), source };
     // The last holder's socket, if it died, is only a name now.
     let _ = std::fs::remove_file(&socket);
-    let listener = UnixListener::bind(&socket).map_err(io(&socket))?;
+    let listener = UnixListener::bind(&socket).map_err(folder_error)?;
     let (send, requests) = mpsc::channel();
     let waker = std::sync::Arc::new(std::sync::OnceLock::<egui::Context>::new());
     let wake = waker.clone();
@@ -149,18 +144,41 @@ pub fn acquire(data_dir: &Path, request: &Request) -> Result<Instance, InstanceE
         .name("omweso-instance".into())
         .spawn(move || {
             for stream in listener.incoming().flatten() {
-                let mut line = String::new();
-                let mut reader = std::io::BufReader::new(&stream);
-                let taken = reader.read_line(&mut line).is_ok()
-                    && Request::from_line(&line).is_some_and(|r| send.send(r).is_ok());
+                let taken = read_request(&stream).is_some_and(|r| send.send(r).is_ok());
+                let _ = stream.set_write_timeout(Some(REQUEST_WAIT));
                 let _ = (&stream).write_all(if taken { b"ok\n" } else { b"no\n" });
                 if let Some(ctx) = wake.get() {
                     ctx.request_repaint();
                 }
             }
         })
-        .map_err(io(&socket))?;
+        .map_err(folder_error)?;
     Ok(Instance::First(First { _lock: Some(lock), requests: Some(requests), waker }))
+}
+
+/// One start's request: at most [`MAX_REQUEST_BYTES`] up to its newline, within
+/// [`REQUEST_WAIT`] in all; `None` for a silent, slow, endless or garbled client.
+#[cfg(unix)]
+fn read_request(stream: &std::os::unix::net::UnixStream) -> Option<Request> {
+    use std::io::Read;
+    let deadline = std::time::Instant::now() + REQUEST_WAIT;
+    let mut line = Vec::new();
+    let mut chunk = [0u8; 1024];
+    while !line.contains(&b'\n') {
+        let left = deadline.saturating_duration_since(std::time::Instant::now());
+        if left.is_zero() || line.len() > MAX_REQUEST_BYTES {
+            return None;
+        }
+        stream.set_read_timeout(Some(left)).ok()?;
+        match (&*stream).read(&mut chunk) {
+            Ok(0) => break,
+            Ok(n) => line.extend_from_slice(&chunk[..n]),
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(_) => return None,
+        }
+    }
+    let end = line.iter().position(|&b| b == b'\n').map_or(line.len(), |n| n + 1);
+    Request::from_line(std::str::from_utf8(&line[..end]).ok()?)
 }
 
 /// Elsewhere than Unix there is no lock: every window is the first.
@@ -203,6 +221,54 @@ mod tests {
         assert!(matches!(second, Ok(Instance::First(_))), "the file is not handed to a closing window");
         assert!(started.elapsed() >= std::time::Duration::from_millis(250), "it waited for the lock");
         closing.join().expect("the closing window");
+    }
+
+    /// A start that hands its file to `first` within `limit`.
+    fn handed_within(dir: &Path, first: &First, limit: std::time::Duration) {
+        let started = std::time::Instant::now();
+        let file = PathBuf::from("/some folder/game.omweso");
+        assert!(matches!(acquire(dir, &Request::Open(file.clone())), Ok(Instance::Handed)));
+        assert!(started.elapsed() < limit, "handed over in {:?}", started.elapsed());
+        assert_eq!(first.requests(), vec![Request::Open(file)]);
+    }
+
+    #[test]
+    fn a_silent_client_holds_up_no_later_start() {
+        // Issue 38.2: a process connected to the socket that sent nothing made every later
+        // start fail after 10 s.
+        use std::os::unix::net::UnixStream;
+        let dir = tempfile::tempdir().expect("temporary folder");
+        let Ok(Instance::First(first)) = acquire(dir.path(), &Request::Raise) else { panic!("the first") };
+        let _silent = UnixStream::connect(dir.path().join("instance.sock")).expect("connects");
+        let _another = UnixStream::connect(dir.path().join("instance.sock")).expect("connects");
+        handed_within(dir.path(), &first, std::time::Duration::from_secs(3));
+    }
+
+    #[test]
+    fn a_client_sending_100_mb_without_a_newline_is_cut_off() {
+        // Issue 38.2: the listener read a line with no cap, so such a client grew the
+        // window's memory.
+        use std::io::Write;
+        use std::os::unix::net::UnixStream;
+        let dir = tempfile::tempdir().expect("temporary folder");
+        let Ok(Instance::First(first)) = acquire(dir.path(), &Request::Raise) else { panic!("the first") };
+        let mut flood = UnixStream::connect(dir.path().join("instance.sock")).expect("connects");
+        flood.set_write_timeout(Some(std::time::Duration::from_secs(10))).unwrap();
+        let sender = std::thread::spawn(move || {
+            let chunk = vec![b'x'; 1 << 20];
+            let mut sent = 0usize;
+            while sent < 100 << 20 {
+                match flood.write(&chunk) {
+                    Ok(n) => sent += n,
+                    Err(_) => break,
+                }
+            }
+            sent
+        });
+        let sent = sender.join().expect("the sender");
+        assert!(sent < 1 << 20, "the window stopped reading after {sent} bytes, not 100 MB");
+        assert_eq!(first.requests(), vec![], "nothing taken from it");
+        handed_within(dir.path(), &first, std::time::Duration::from_secs(3));
     }
 
     #[test]

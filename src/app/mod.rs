@@ -411,13 +411,11 @@ impl App {
     }
 }
 
-/// The window's size and position as remembered in eframe's storage file (`app.ron`),
-/// made fit to open (at least the minimum size); the position is checked against the
-/// monitor once the window is open.
-pub fn remembered_window(storage_file: &std::path::Path) -> Option<(Option<egui::Pos2>, Vec2)> {
-    let text = std::fs::read_to_string(storage_file).ok()?;
-    let map: std::collections::HashMap<String, String> = ron::from_str(&text).ok()?;
-    let rect: WindowRect = ron::from_str(map.get(WINDOW_KEY)?).ok()?;
+/// The window's size and position as remembered in the window's storage (`app.ron`, read
+/// once by the store), made fit to open (at least the minimum size); the position is
+/// checked against the monitor once the window is open.
+pub fn remembered_window(storage: &dyn eframe::Storage) -> Option<(Option<egui::Pos2>, Vec2)> {
+    let rect: WindowRect = ron::from_str(&storage.get_string(WINDOW_KEY)?).ok()?;
     let position = rect.position.map(|(x, y)| egui::pos2(x, y));
     Some(settings::clamp_window(position, egui::vec2(rect.size.0, rect.size.1), None))
 }

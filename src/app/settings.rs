@@ -217,7 +217,10 @@ fn put<T: Serialize>(storage: &mut dyn eframe::Storage, name: &str, value: &T) {
 /// the store): the default when there is none or it cannot be read.
 pub fn remembered_renderer(storage_file: &Path) -> RendererChoice {
     let read = || -> Option<RendererChoice> {
-        let text = std::fs::read_to_string(storage_file).ok()?;
+        // Through the store's own reader: a FIFO or /dev/zero at the file neither hangs nor
+        // grows the start (issue 40); what cannot be read is no choice.
+        let text =
+            crate::disk::read_text(storage_file, super::store::MAX_STORE_BYTES, crate::disk::Links::Refuse).ok()?;
         let map: std::collections::HashMap<String, String> = ron::from_str(&text).ok()?;
         ron::from_str(map.get(&format!("{PREFIX}renderer"))?).ok()
     };
@@ -230,30 +233,35 @@ pub fn storage_file(app_id: &str) -> Option<PathBuf> {
     eframe::storage_dir(app_id).map(|dir| dir.join("app.ron"))
 }
 
-/// Before eframe reads its storage file: if `file` exists but cannot be read as storage
-/// (eframe would start empty and overwrite it at the first save, losing the settings and
-/// the autosaved game), it is renamed aside to `<file>.unreadable-<seconds since 1970>`,
-/// never overwritten, and a notice for the player is returned.
+/// Before the store reads its file: if something is at `file` that cannot be read as
+/// storage (garbled text, a file too large, or not a regular file at all: a link, a FIFO, a
+/// device, a folder, none of them followed, opened or waited on), it is renamed aside to
+/// `<file>.unreadable-<seconds since 1970>`, never overwritten, and a notice for the player
+/// is returned.
 pub fn set_aside_unreadable(file: &Path) -> Option<String> {
-    let text = std::fs::read(file).ok()?;
-    let readable = std::str::from_utf8(&text)
-        .ok()
-        .is_some_and(|t| ron::from_str::<std::collections::HashMap<String, String>>(t).is_ok());
-    if readable {
-        log::info!("storage {} read", file.display());
-        return None;
-    }
+    use crate::disk::{DiskError, Links, read_text};
+    let why = match read_text(file, super::store::MAX_STORE_BYTES, Links::Refuse) {
+        Ok(text) if ron::from_str::<std::collections::HashMap<String, String>>(&text).is_ok() => {
+            log::info!("storage {} read", file.display());
+            return None;
+        }
+        Ok(_) => "it is not a storage file".to_string(),
+        Err(DiskError::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => return None,
+        Err(e) => e.to_string(),
+    };
     let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
     let mut aside = file.as_os_str().to_owned();
     aside.push(format!(".unreadable-{secs}"));
     let aside = PathBuf::from(aside);
-    log::warn!("storage {} cannot be read; setting it aside as {}", file.display(), aside.display());
+    log::warn!("storage {} cannot be read ({why}); setting it aside as {}", file.display(), aside.display());
     Some(match std::fs::rename(file, &aside) {
         Ok(()) => format!(
-            "The saved settings could not be read; the file was set aside as {} and the defaults are used.",
+            "The saved settings could not be read ({why}); the file was set aside as {} and the defaults are used.",
             aside.display()
         ),
-        Err(e) => format!("The saved settings in {} could not be read ({e}); the defaults are used.", file.display()),
+        Err(e) => {
+            format!("The saved settings in {} could not be read ({why}; {e}); the defaults are used.", file.display())
+        }
     })
 }
 
@@ -381,6 +389,31 @@ mod tests {
         assert!(kept.contains("(my game"), "the old contents are kept");
         assert_eq!(set_aside_unreadable(&dir.join("missing.ron")), None);
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_or_a_link_to_dev_zero_as_the_storage_file_is_set_aside_unread() {
+        // Issue 40.3: a FIFO at app.ron hung the start; app.ron linked to /dev/zero took
+        // 6 GB in 4 s.
+        use crate::disk::testing::{fifo, within};
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("app.ron");
+        fifo(&file);
+        let f = file.clone();
+        let notice = within(5, move || set_aside_unreadable(&f)).expect("a notice");
+        assert!(notice.contains("named pipe") && notice.contains("set aside"), "{notice}");
+        assert!(std::fs::symlink_metadata(&file).is_err(), "out of the store's way");
+        std::os::unix::fs::symlink("/dev/zero", &file).unwrap();
+        let f = file.clone();
+        let notice = within(5, move || set_aside_unreadable(&f)).expect("a notice");
+        assert!(notice.contains("symbolic link"), "{notice}");
+        assert!(std::fs::symlink_metadata(&file).is_err());
+        // And the store itself reads nothing through either.
+        std::os::unix::fs::symlink("/dev/zero", &file).unwrap();
+        let f = file.clone();
+        let store = within(5, move || super::super::store::Store::read_only(&f));
+        assert_eq!(eframe::Storage::get_string(&store, "k"), None);
     }
 
     #[test]

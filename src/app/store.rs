@@ -52,13 +52,10 @@ impl Store {
     /// Returns the store and, when the folder cannot be written, a notice for the player
     /// (the game will not be kept between runs).
     pub fn open(file: &Path) -> (Store, Option<String>) {
-        let values = std::fs::read_to_string(file).ok().and_then(|t| ron::from_str(&t).ok()).unwrap_or_default();
-        let notice = usable(file).err().map(|e| {
+        let values = read_values(file);
+        let notice = crate::disk::probe_private(file).err().map(|e| {
             log::warn!("storage {} cannot be written: {e}", file.display());
-            format!(
-                "Omweso cannot keep your settings and game between runs in {} ({e}). Save the game to a file to keep it.",
-                file.display()
-            )
+            format!("Omweso cannot keep your settings and game between runs ({e}). Save the game to a file to keep it.")
         });
         let writer = Arc::new(Writer { file: file.to_path_buf(), state: Mutex::default(), changed: Condvar::new() });
         let thread = Arc::clone(&writer);
@@ -68,6 +65,43 @@ impl Store {
             Err(e) => (None, Some(format!("Omweso cannot keep your settings and game between runs ({e})."))),
         };
         (Store { values, dirty: false, writer }, notice)
+    }
+
+    /// The values kept in `file`, never written back: the store of a window that could not
+    /// take the data folder's lock (a read-only, full or unusable folder), which must not
+    /// overwrite what another window keeps there.
+    pub fn read_only(file: &Path) -> Store {
+        Store { values: read_values(file), dirty: false, writer: None }
+    }
+
+    /// The window's store and what to tell the player about it, for `file` (`None`: the
+    /// system has no data folder). A file that cannot be read is set aside first
+    /// ([`super::settings::set_aside_unreadable`]: eframe's format would be replaced,
+    /// losing the settings and the autosaved game). When the data folder cannot be used
+    /// (`unusable`: the window holds no lock), the values are read but never written: a
+    /// window without the lock must not overwrite another window's autosave, so this one
+    /// keeps nothing, and says so once.
+    pub fn for_window(file: Option<&Path>, unusable: Option<&crate::disk::DiskError>) -> (Store, Vec<String>) {
+        match (file, unusable) {
+            (Some(file), None) => {
+                let mut notices: Vec<String> = super::settings::set_aside_unreadable(file).into_iter().collect();
+                let (store, notice) = Store::open(file);
+                notices.extend(notice);
+                (store, notices)
+            }
+            (Some(file), Some(why)) => {
+                log::warn!("the data folder cannot be used ({why}): nothing is kept between runs");
+                let notice = format!(
+                    "Omweso cannot use its data folder ({why}). Nothing is autosaved and your settings and game \
+                     will not be kept between runs: save the game to a file (Game → Save as) to keep it."
+                );
+                (Store::read_only(file), vec![notice])
+            }
+            (None, _) => (
+                Store::in_memory(),
+                vec!["This system has no folder for Omweso's settings and game between runs: save the game to a file to keep it.".into()],
+            ),
+        }
     }
 
     /// A store in memory only (tests; a system with no data folder).
@@ -89,9 +123,9 @@ impl Store {
         }
         let failure = p.failure.clone()?;
         p.told = true;
+        // The failure names the file.
         Some(format!(
-            "Omweso could not keep your settings and game between runs in {} ({failure}). Save the game to a file to keep it.",
-            writer.0.file.display()
+            "Omweso could not keep your settings and game between runs ({failure}). Save the game to a file to keep it."
         ))
     }
 
@@ -153,25 +187,22 @@ impl Writer {
     }
 }
 
-/// Writes the storage file, making its folder first.
-fn write(file: &Path, text: &str) -> std::io::Result<()> {
-    if let Some(dir) = file.parent() {
-        std::fs::create_dir_all(dir)?;
-    }
-    crate::disk::write_atomically(file, text.as_bytes())
+/// The most bytes the storage file may hold (the kept game, at most
+/// [`crate::savefile::MAX_FILE_BYTES`], written as a string inside it, and the settings).
+pub const MAX_STORE_BYTES: u64 = 4 * crate::savefile::MAX_FILE_BYTES;
+
+/// The values in the storage file, or none when it cannot be read (a link, a FIFO, a device,
+/// too large: never followed, waited on or read whole).
+fn read_values(file: &Path) -> BTreeMap<String, String> {
+    crate::disk::read_text(file, MAX_STORE_BYTES, crate::disk::Links::Refuse)
+        .ok()
+        .and_then(|t| ron::from_str(&t).ok())
+        .unwrap_or_default()
 }
 
-/// Whether `file` can be written: its folder exists (or is made) and takes a new file, and
-/// the file itself, if there, is a regular file.
-fn usable(file: &Path) -> std::io::Result<()> {
-    let dir = file.parent().ok_or_else(|| std::io::Error::other("no folder"))?;
-    std::fs::create_dir_all(dir)?;
-    if let Ok(m) = std::fs::metadata(file)
-        && let Some(kind) = crate::disk::FileKind::of(m.file_type())
-    {
-        return Err(std::io::Error::other(format!("it is {kind}")));
-    }
-    tempfile::tempfile_in(dir).map(drop)
+/// Writes the storage file (owner-only, never through a link), making its folder first.
+fn write(file: &Path, text: &str) -> Result<(), crate::disk::DiskError> {
+    crate::disk::write_private(file, text.as_bytes())
 }
 
 impl eframe::Storage for Store {

@@ -118,8 +118,9 @@ pub fn run(command: &Command, out: &mut dyn Write) -> Result<(), String> {
             };
             let ballot = match openings {
                 Some(path) => {
-                    let text = std::fs::read_to_string(path)
-                        .map_err(|e| format!("cannot read the openings {}: {e}", path.display()))?;
+                    let text =
+                        crate::disk::read_text(path, super::openings::MAX_BALLOT_BYTES, crate::disk::Links::Follow)
+                            .map_err(|e| format!("cannot read the openings: {e}"))?;
                     let ballot = super::parse_openings(&text, rules.options())
                         .map_err(|e| format!("{}: {e}", path.display()))?;
                     Some(ballot)
@@ -142,6 +143,8 @@ pub fn run(command: &Command, out: &mut dyn Write) -> Result<(), String> {
                 search_threads: *search_threads as usize,
                 sprt: *sprt,
             };
+            // Whatever the engines start ends with the match, on a signal too.
+            let _reaper = super::reaper::install();
             super::play_match(&settings, out)
         }
     }

@@ -23,7 +23,8 @@ pub const ICON_SIZES: [u32; 7] = [16, 24, 32, 48, 64, 128, 256];
 
 /// Writes every file of the desktop integration under `share` (a `share` folder:
 /// `/usr/share` for a package, `~/.local/share` for one account) and returns their paths,
-/// in the order written. Existing files are replaced.
+/// in the order written. Existing files are replaced atomically; a link, named pipe or
+/// device in the way (a file or a folder below `share`) is refused, never written through.
 ///
 /// # Errors
 /// The file that could not be written and why, or a picture that could not be made.
@@ -47,12 +48,13 @@ pub fn write_files(share: &Path) -> Result<Vec<PathBuf>, String> {
     ] {
         files.push((share.join(path), completions(shell)));
     }
+    // Each file replaced whole (a full disk leaves the old one, not half an icon), and no
+    // link planted under `share` sends a write outside it (`disk::write_under`).
     let mut written = Vec::with_capacity(files.len());
     for (path, bytes) in files {
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-        }
-        std::fs::write(&path, bytes).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        let relative =
+            path.strip_prefix(share).map_err(|_| format!("{} is not under {}", path.display(), share.display()))?;
+        let path = crate::disk::write_under(share, relative, &bytes).map_err(|e| format!("cannot write: {e}"))?;
         log::info!("wrote {}", path.display());
         written.push(path);
     }

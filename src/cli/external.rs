@@ -84,9 +84,9 @@ impl ExternalEngine {
         let mut words = command.split_whitespace();
         let program = words.next().ok_or(ExternalError::EmptyCommand)?;
         let mut command_line = Command::new(program);
-        // Its own process group, so that whatever it starts ends with it (see `Drop`).
-        #[cfg(unix)]
-        std::os::unix::process::CommandExt::process_group(&mut command_line, 0);
+        // Its own process group, so that whatever it starts ends with it (see `Drop`), and
+        // it dies with the match, however the match ends.
+        super::reaper::dies_with_parent(&mut command_line);
         let mut child = command_line
             .args(words)
             .stdin(Stdio::piped())
@@ -117,6 +117,7 @@ impl ExternalEngine {
             let _ = child.wait();
             return Err(ExternalError::Spawn { command: command.to_string(), source });
         }
+        super::reaper::register(child.id());
         let mut engine = ExternalEngine { child, input, lines };
         engine.send("isready")?;
         engine.wait_for("readyok", START_TIME)?;
@@ -221,5 +222,6 @@ impl Drop for ExternalEngine {
             let _ = self.child.kill();
             let _ = self.child.wait();
         }
+        super::reaper::unregister(self.child.id());
     }
 }

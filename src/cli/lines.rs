@@ -8,8 +8,7 @@ use std::io::{BufRead, Read};
 /// 200, an `info` line with a long principal variation a few thousand).
 pub const MAX_LINE: usize = 64 * 1024;
 
-/// The most characters of a peer's text an error message quotes (then `…`).
-pub const QUOTED: usize = 60;
+pub use crate::quote::{capped, quoted};
 
 /// Why a line cannot be used.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -58,24 +57,10 @@ pub fn skip_line(input: &mut dyn BufRead) -> std::io::Result<()> {
     }
 }
 
-/// `text` as an error message quotes it: its first [`QUOTED`] characters, then `…` when
-/// there is more.
-pub fn quoted(text: &str) -> String {
-    capped(text, QUOTED)
-}
-
-/// The first `most` characters of `text`, then `…` when there is more: a message built
-/// from a peer's text (a notation error quoting it) stays short.
-pub fn capped(text: &str, most: usize) -> String {
-    match text.char_indices().nth(most) {
-        Some((end, _)) => format!("{}…", &text[..end]),
-        None => text.to_string(),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::quote::QUOTED;
 
     #[test]
     fn lines_are_bounded_and_checked() {

@@ -11,6 +11,7 @@ mod lines;
 mod matches;
 mod openings;
 mod protocol;
+mod reaper;
 mod review;
 mod state_args;
 mod stats;
@@ -175,8 +176,8 @@ pub enum Command {
         /// Stop after this depth (complete moves).
         #[arg(long)]
         depth: Option<u32>,
-        /// Stop after this many nodes.
-        #[arg(long)]
+        /// Stop after this many nodes (at least 1, as the protocol's `go nodes`).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
         nodes: Option<u64>,
         /// Seed of the level's randomness.
         #[arg(long, default_value_t = 0)]
@@ -288,8 +289,8 @@ pub enum Command {
         #[arg(long, default_value_t = 300)]
         max_moves: u32,
         /// Random moves before the players take over (the same in both games of a pair),
-        /// chosen so that the position is balanced; 0 starts from the layouts.
-        #[arg(long, default_value_t = 0)]
+        /// chosen so that the position is balanced; 0 starts from the layouts (at most 100).
+        #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=100))]
         opening_moves: u32,
         /// A ballot of openings: a file of game states, one a line in RULES.md §5's
         /// notation (`#` comments and blank lines allowed); each is played twice with the

@@ -5,6 +5,9 @@
 use super::lines::capped;
 use omweso_rules::{GameState, RuleOptions};
 
+/// The largest ballot file read (a line is under 100 bytes: about 160,000 openings).
+pub const MAX_BALLOT_BYTES: u64 = 16 * 1024 * 1024;
+
 /// Reads a ballot: the openings in the order of the file, each with the match's rule
 /// options.
 ///

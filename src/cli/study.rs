@@ -175,39 +175,16 @@ fn rows_in(table: &Path) -> Result<Vec<Row>, String> {
     Ok(text.lines().filter_map(|l| serde_json::from_str(l).ok()).collect())
 }
 
-/// A study's file as text: `None` when there is none.
+/// The most bytes a study's table, settings or list of first layouts may hold.
+const STUDY_FILE_LIMIT: u64 = 256 << 20;
+
+/// A study's file as text: `None` when there is none. Through the one reader: a FIFO or a
+/// device at the path is refused, never waited on, and at most [`STUDY_FILE_LIMIT`] read.
 fn read_text(path: &Path) -> Result<Option<String>, String> {
-    match std::fs::read_to_string(path) {
+    match disk::read_text(path, STUDY_FILE_LIMIT, disk::Links::Follow) {
         Ok(t) => Ok(Some(t)),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) if e.not_found() => Ok(None),
         Err(e) => Err(e.to_string()),
-    }
-}
-
-/// The table, open for appending whole lines: a line cut short by a killed run is ended
-/// first, so that it stands alone (and is passed over when read).
-struct Appender(std::fs::File);
-
-impl Appender {
-    fn open(path: &Path) -> std::io::Result<Appender> {
-        let mut file = std::fs::OpenOptions::new().create(true).append(true).read(true).open(path)?;
-        let len = file.metadata()?.len();
-        if len > 0 {
-            use std::io::{Read, Seek, SeekFrom};
-            let mut last = [0u8];
-            file.seek(SeekFrom::Start(len - 1))?;
-            file.read_exact(&mut last)?;
-            if last[0] != b'\n' {
-                file.write_all(b"\n")?;
-            }
-        }
-        Ok(Appender(file))
-    }
-
-    /// Appends `line` and its newline, and flushes it to the disk.
-    fn append_line(&mut self, line: &str) -> std::io::Result<()> {
-        self.0.write_all(format!("{line}\n").as_bytes())?;
-        self.0.sync_data()
     }
 }
 
@@ -268,7 +245,7 @@ pub fn layouts(
         .collect();
     writeln!(out, "{} cases to search ({} already in {})", cases.len(), done.len(), table.display())
         .map_err(super::ai_commands::io)?;
-    let writer = Mutex::new(Appender::open(&table).map_err(|e| e.to_string())?);
+    let writer = Mutex::new(disk::Appender::open(&table).map_err(|e| e.to_string())?);
     let bar = progress(cases.len());
     let stop = AtomicBool::new(false);
     let time = Duration::from_millis(time_ms);

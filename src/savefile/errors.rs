@@ -4,6 +4,7 @@
 
 use super::{FileKind, MAX_FILE_BYTES, MAX_NAME_CHARS, MAX_POINTS, VERSION};
 use crate::game::{GameResult, RecordError};
+use crate::quote::{capped, quoted};
 use omweso_rules::notation::{PositionError, StateTextError};
 use omweso_rules::{FirstMoves, GameState, LapLimitError, LayoutError, SEEDS_PER_SIDE, Side, WinKind};
 use std::path::PathBuf;
@@ -29,7 +30,7 @@ pub enum LoadError {
         source: std::io::Error,
     },
     /// The path is not a regular file; nothing was read from it.
-    #[error("{path} is {kind}, not a saved game file")]
+    #[error("{} is {kind}, not a saved game file", path.display())]
     NotAFile {
         /// The path.
         path: PathBuf,
@@ -37,12 +38,10 @@ pub enum LoadError {
         kind: FileKind,
     },
     /// The file is larger than [`MAX_FILE_BYTES`].
-    #[error("{path} is more than {MAX_FILE_BYTES} bytes ({bytes} read): too large for a saved game")]
+    #[error("{} is more than {MAX_FILE_BYTES} bytes: too large for a saved game", path.display())]
     TooLarge {
         /// The file.
         path: PathBuf,
-        /// Its size.
-        bytes: u64,
     },
     /// The file is empty.
     #[error("the file is empty")]
@@ -51,7 +50,7 @@ pub enum LoadError {
     #[error("the file is not text (invalid UTF-8 at byte {0})")]
     NotText(usize),
     /// Not RON, or not the fields of a saved game.
-    #[error("line {line}, column {column}: {message}")]
+    #[error("line {line}, column {column}: {}", capped(message, 200))]
     Syntax {
         /// 1-based line.
         line: usize,
@@ -61,7 +60,7 @@ pub enum LoadError {
         message: String,
     },
     /// Not a saved Omweso game.
-    #[error("this is not a saved Omweso game (format `{0}`)")]
+    #[error("this is not a saved Omweso game (format `{}`)", quoted(.0))]
     Format(String),
     /// A format version this program does not know.
     #[error(
@@ -100,8 +99,10 @@ pub enum InvalidGame {
         /// Its length in characters.
         chars: usize,
     },
-    /// A player's name contains a control character (a line break, a tab, an escape…).
-    #[error("{}: the player name contains a control character", side.name())]
+    /// A player's name contains a control character (a line break, a tab, an escape…) or
+    /// an invisible one that reorders or hides text (a right-to-left override, a zero-width
+    /// space).
+    #[error("{}: the player name contains a control character or an invisible one", side.name())]
     NameControlCharacter {
         /// Whose name.
         side: Side,
@@ -207,7 +208,7 @@ pub enum InvalidGame {
         reason: Box<InvalidGame>,
     },
     /// A move's review is of another move.
-    #[error("move {number} `{play}`: its review is of move {review_number} `{review_played}`")]
+    #[error("move {number} `{}`: its review is of move {review_number} `{}`", quoted(play), quoted(review_played))]
     Review {
         /// The move's number, from 1.
         number: usize,
@@ -219,7 +220,7 @@ pub enum InvalidGame {
         review_played: String,
     },
     /// The state recorded after a move is not game-state notation.
-    #[error("move {number} `{play}`: the recorded state: {reason}")]
+    #[error("move {number} `{}`: the recorded state: {reason}", quoted(play))]
     RecordedState {
         /// The move's number, from 1.
         number: usize,
@@ -229,7 +230,7 @@ pub enum InvalidGame {
         reason: StateTextError,
     },
     /// A move does not give the state the file records after it.
-    #[error("move {number} `{play}` gives `{replayed}`, but the file records `{recorded}`")]
+    #[error("move {number} `{}` gives `{replayed}`, but the file records `{recorded}`", quoted(play))]
     StateMismatch {
         /// The move's number, from 1.
         number: usize,
@@ -243,7 +244,7 @@ pub enum InvalidGame {
     /// The result the file records is not the one the moves give.
     #[error(
         "the file records the result `{}`, but the moves give `{}`",
-        recorded.as_deref().unwrap_or(NO_RESULT),
+        quoted(recorded.as_deref().unwrap_or(NO_RESULT)),
         replayed.map_or_else(|| NO_RESULT.to_string(), |r| r.to_string())
     )]
     ResultMismatch {

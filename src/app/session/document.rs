@@ -2,6 +2,7 @@
 //! "changed" compares the game with it, and Save asks it whether another program changed
 //! the file since.
 
+use crate::disk::Stamp;
 use crate::savefile::SavedGame;
 use std::path::PathBuf;
 
@@ -13,15 +14,19 @@ pub struct Document {
     /// The game as last saved or opened (or as started); `None` when that is not known
     /// (a restored game that had unsaved changes): then the game counts as changed.
     pub baseline: Option<SavedGame>,
-    /// What the file held when this window last read or wrote it (a hash of its bytes),
-    /// so that Save notices a file changed since by another window or program.
-    pub stamp: Option<u64>,
+    /// What the file was when this window last read or wrote it (its size, time and
+    /// identity, asked without opening it: a named pipe or a device put there never blocks
+    /// the window), so that Save notices a file changed since by another window or program.
+    pub stamp: Option<Stamp>,
 }
 
 impl Document {
-    /// The document of `path` as it is on disk now, with its `baseline`.
+    /// The document of `path` as it is on disk now, with its `baseline`. A relative `path`
+    /// is made absolute against the folder the program runs in now, so that the document
+    /// is the same file whatever folder a later run starts in.
     pub fn new(path: Option<PathBuf>, baseline: Option<SavedGame>) -> Document {
-        let stamp = path.as_deref().and_then(file_stamp);
+        let path = path.map(|p| std::path::absolute(&p).unwrap_or(p));
+        let stamp = path.as_deref().and_then(Stamp::of);
         Document { path, baseline, stamp }
     }
 
@@ -37,17 +42,8 @@ impl Document {
     /// it (a file since removed has not changed: saving makes it again).
     pub fn changed_on_disk(&self) -> bool {
         match (&self.path, self.stamp) {
-            (Some(path), Some(stamp)) => file_stamp(path).is_some_and(|now| now != stamp),
+            (Some(path), Some(stamp)) => Stamp::of(path).is_some_and(|now| now != stamp),
             _ => false,
         }
     }
-}
-
-/// A hash of the bytes of the file at `path`, if it can be read.
-fn file_stamp(path: &std::path::Path) -> Option<u64> {
-    use std::hash::{Hash, Hasher};
-    let bytes = std::fs::read(path).ok()?;
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    bytes.hash(&mut h);
-    Some(h.finish())
 }

@@ -8,7 +8,7 @@ use crate::{Layout, LayoutError, Position, Side};
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LayoutTextError {
     /// The text is not that side's half of a position (RULES.md §5).
-    #[error("`{text}` is not {side}'s half of a position: {error}")]
+    #[error("`{}` is not {side}'s half of a position: {error}", super::shown(text))]
     Notation {
         /// The text read.
         text: String,

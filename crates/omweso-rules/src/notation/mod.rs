@@ -5,6 +5,18 @@
 //! reader returns a typed error that says what is wrong and where; none panics.
 
 mod cursor;
+
+/// Text from the input as an error quotes it: its first 60 characters, then `…`, with
+/// control characters and the invisible ones that reorder text escaped (`\n`, `\u{202e}`),
+/// so that an error is one short line whatever was typed or read.
+pub(crate) fn shown(text: impl AsRef<str>) -> String {
+    let text = text.as_ref();
+    let mut out: String = text.chars().take(60).flat_map(char::escape_debug).collect();
+    if text.chars().nth(60).is_some() {
+        out.push('…');
+    }
+    out
+}
 mod layout;
 mod moves;
 mod position;

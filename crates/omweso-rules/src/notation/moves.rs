@@ -55,7 +55,7 @@ pub struct MoveText {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
     /// The text cannot be read.
-    #[error("move `{text}`, column {column}: {what}")]
+    #[error("move `{}`, column {column}: {what}", super::shown(text))]
     Syntax {
         /// The whole text.
         text: String,
@@ -65,7 +65,7 @@ pub enum MoveError {
         what: SyntaxKind,
     },
     /// The move cannot be played in this position.
-    #[error("move `{text}`: {reason}")]
+    #[error("move `{}`: {reason}", super::shown(text))]
     Illegal {
         /// The whole text.
         text: String,
@@ -73,7 +73,7 @@ pub enum MoveError {
         reason: IllegalMove,
     },
     /// A written seed count does not match the hole.
-    #[error("move `{text}`: {hole} holds {found} seeds here, not {written}")]
+    #[error("move `{}`: {hole} holds {found} seeds here, not {written}", super::shown(text))]
     SeedCount {
         /// The whole text.
         text: String,
@@ -85,7 +85,10 @@ pub enum MoveError {
         found: u32,
     },
     /// A clockwise lap asked for where none is allowed (RULES.md 3.5).
-    #[error("move `{text}`: `{item}` asks for a clockwise lap, but no clockwise capture is possible there")]
+    #[error(
+        "move `{}`: `{item}` asks for a clockwise lap, but no clockwise capture is possible there",
+        super::shown(text)
+    )]
     ClockwiseNotAllowed {
         /// The whole text.
         text: String,
@@ -93,7 +96,7 @@ pub enum MoveError {
         item: MoveItem,
     },
     /// A clockwise lap that takes another hole than written.
-    #[error("move `{text}`: the clockwise lap of `{item}` takes {takes}, not {written}")]
+    #[error("move `{}`: the clockwise lap of `{item}` takes {takes}, not {written}", super::shown(text))]
     WrongTake {
         /// The whole text.
         text: String,
@@ -105,7 +108,7 @@ pub enum MoveError {
         written: Hole,
     },
     /// An item matched no decision point of the move.
-    #[error("move `{text}`: `{item}` matches no decision point of the move")]
+    #[error("move `{}`: `{item}` matches no decision point of the move", super::shown(text))]
     Unread {
         /// The whole text.
         text: String,
@@ -124,7 +127,7 @@ pub enum SyntaxKind {
     #[error("a hole is missing after `,`")]
     MissingHole,
     /// An item starts with a character that is not a hole letter `a`–`p`, `A`–`P`.
-    #[error("`{found}` is not a hole letter")]
+    #[error("`{}` is not a hole letter", found.escape_debug())]
     NotAHoleLetter {
         /// The character found.
         found: char,
@@ -133,7 +136,7 @@ pub enum SyntaxKind {
     #[error("the seed count is too large")]
     SeedCountTooLarge,
     /// Something else than `,` follows an item.
-    #[error("expected `,` or the end of the move, found `{found}`")]
+    #[error("expected `,` or the end of the move, found `{}`", found.escape_debug())]
     ExpectedCommaOrEnd {
         /// The character found.
         found: char,
