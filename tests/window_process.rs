@@ -45,7 +45,9 @@ fn window<A: AsRef<std::ffi::OsStr>>(display: &str, data: &Path, runtime: &Path,
 fn xvfb(display: &str) -> Killed {
     let server = Killed(
         Command::new("Xvfb")
-            .args([display, "-screen", "0", "1280x800x24"])
+            // -noreset: with the last window gone the server does not reset, so the next
+            // window of a test never meets it restarting ("Failed to open connection").
+            .args([display, "-noreset", "-screen", "0", "1280x800x24"])
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
@@ -447,11 +449,15 @@ fn the_window_opens_whatever_the_data_folder() {
         make(data.path());
         std::fs::copy("tests/corpus/good/worked-game.omweso", &game).expect("a saved game");
         let before = std::fs::read(&game).expect("the game");
-        let mut w = Killed(
-            window(display, data.path(), runtime.path(), &[&game]).stderr(Stdio::null()).spawn().expect("window"),
-        );
+        let errors = runtime.path().join("stderr.txt");
+        let stderr = std::fs::File::create(&errors).expect("a file for standard error");
+        let mut w =
+            Killed(window(display, data.path(), runtime.path(), &[&game]).stderr(stderr).spawn().expect("window"));
         wait_for(&format!("the window, data folder {name}"), Duration::from_secs(60), || {
-            assert!(w.0.try_wait().expect("the window").is_none(), "data folder {name}: the program ended");
+            if let Some(status) = w.0.try_wait().expect("the window") {
+                let said = std::fs::read_to_string(&errors).unwrap_or_default();
+                panic!("data folder {name}: the program ended ({status}): {said}");
+            }
             window_named(display, "g.omweso")
         });
         let rss = std::fs::read_to_string(format!("/proc/{}/status", w.0.id())).expect("its status");
