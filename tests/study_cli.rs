@@ -99,6 +99,7 @@ fn a_killed_study_resumes_without_redoing_a_case_and_shards_cover_the_set() {
     let text = String::from_utf8_lossy(&resumed.stdout);
     assert!(resumed.status.success(), "{text}");
     assert!(text.contains(&format!("{} cases to search ({} already", 16 - before.len(), before.len())), "{text}");
+    assert!(text.contains("1 line(s) that are not rows of a study, passed over"), "the torn line is said: {text}");
     let after = rows(&out);
     assert_eq!(after.len(), 16, "8 layouts in 2 orders, each once");
     assert_eq!(after[..before.len()], before[..], "the cases done before the kill are kept, not redone");

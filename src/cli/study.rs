@@ -168,11 +168,19 @@ fn verdict_text(v: &Verdict) -> String {
     }
 }
 
-/// The rows already in `table` (a missing table has none); a line that does not read (a
-/// run killed while writing it) is passed over.
-fn rows_in(table: &Path) -> Result<Vec<Row>, String> {
+/// The rows already in `table` (a missing table has none) and how many lines did not read
+/// as rows (a run killed while writing one, or damage): those are passed over.
+fn rows_in(table: &Path) -> Result<(Vec<Row>, usize), String> {
     let text = read_text(table).map_err(|e| format!("{}: {e}", table.display()))?.unwrap_or_default();
-    Ok(text.lines().filter_map(|l| serde_json::from_str(l).ok()).collect())
+    let mut rows = Vec::new();
+    let mut skipped = 0;
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        match serde_json::from_str(line) {
+            Ok(row) => rows.push(row),
+            Err(_) => skipped += 1,
+        }
+    }
+    Ok((rows, skipped))
 }
 
 /// The most bytes a study's table, settings or list of first layouts may hold.
@@ -234,7 +242,7 @@ pub fn layouts(
         }
     }
     let table = out_dir.join("table.jsonl");
-    let done: HashSet<(u64, String)> = rows_in(&table)?.into_iter().map(|r| (r.index, r.order)).collect();
+    let done: HashSet<(u64, String)> = rows_in(&table)?.0.into_iter().map(|r| (r.index, r.order)).collect();
     let cases: Vec<(u64, Layout, Order)> = layouts
         .iter()
         .enumerate()
@@ -316,9 +324,14 @@ const LENGTH_BUCKETS: [u32; 7] = [10, 20, 30, 40, 60, 100, 200];
 pub fn summary(tables: &[PathBuf], out: &mut dyn Write) -> Result<(), String> {
     let mut rows = Vec::new();
     for t in tables {
-        let read = rows_in(t)?;
+        let (read, skipped) = rows_in(t)?;
         if read.is_empty() {
             return Err(format!("{}: no rows of a study", t.display()));
+        }
+        if skipped > 0 {
+            // A damaged table must not look complete: say what was passed over.
+            writeln!(out, "{}: {skipped} line(s) that are not rows of a study, passed over", t.display())
+                .map_err(super::ai_commands::io)?;
         }
         rows.extend(read);
     }
