@@ -8,7 +8,7 @@
 
 use crate::narrate::narrate;
 use omweso_rules::notation::parse_move;
-use omweso_rules::{FirstMoves, GameState, Hole, Layout, Move, RuleOptions, Side, Trace};
+use omweso_rules::{FirstMoves, GameState, Hole, Layout, Move, Outcome, RuleOptions, Side, Trace, WinKind};
 
 mod files {
     include!(concat!(env!("OUT_DIR"), "/lessons.rs"));
@@ -26,6 +26,10 @@ pub struct LessonText {
     /// split).
     #[serde(default)]
     pub options: Option<RuleOptions>,
+    /// True for a lesson off the road to the first game (the tournament split): it stays in
+    /// the list, and [`road`] passes it by.
+    #[serde(default)]
+    pub optional: bool,
     /// The steps, in order.
     pub steps: Vec<StepText>,
 }
@@ -88,6 +92,8 @@ pub struct Lesson {
     pub title: String,
     /// The rule options of its states.
     pub options: RuleOptions,
+    /// Off the road to the first game ([`road`]).
+    pub optional: bool,
     /// Its steps.
     pub steps: Vec<Step>,
 }
@@ -251,26 +257,148 @@ impl LessonText {
                 Ok(Step { text: s.text.clone(), state, task, explain: s.explain.clone(), ask: s.ask.clone(), named })
             })
             .collect::<Result<Vec<Step>, LessonError>>()?;
-        Ok(Lesson { id: self.id.clone(), title: self.title.clone(), options, steps })
+        Ok(Lesson { id: self.id.clone(), title: self.title.clone(), options, optional: self.optional, steps })
     }
 }
 
-/// The holes of a step's `named` field, each of which `text` must name as a word of its
-/// own (a hole letter between non-letters: "in a, 3 in b"), so that the rings on the board
-/// and the words cannot drift apart.
+/// The holes of a step's `named` field, which must be exactly the holes that `text` names
+/// ([`holes_named_in`]), so that the rings on the board and the words cannot drift apart:
+/// a hole named but not ringed, or ringed but not named, is an error that says which.
 fn named_holes(named: &str, text: &str) -> Result<Vec<Hole>, String> {
-    let words: Vec<&str> = text.split(|c: char| !c.is_alphanumeric()).collect();
     let mut holes = Vec::new();
     for letter in named.chars().filter(|c| !c.is_whitespace()) {
         let hole = Hole::from_letter(letter).ok_or_else(|| format!("`named`: `{letter}` is not a hole's letter"))?;
-        if !words.iter().any(|w| w.chars().eq([letter])) {
-            return Err(format!("`named`: the text does not name hole {letter}"));
-        }
         if !holes.contains(&hole) {
             holes.push(hole);
         }
     }
+    let in_text = holes_named_in(text);
+    if let Some(hole) = holes.iter().find(|h| !in_text.contains(h)) {
+        return Err(format!("`named`: the text does not name hole {hole}"));
+    }
+    let missing: String = in_text.iter().filter(|h| !holes.contains(h)).map(|h| h.to_string()).collect();
+    if !missing.is_empty() {
+        return Err(format!("the text names holes it does not ring: add `{missing}` to `named`"));
+    }
     Ok(holes)
+}
+
+/// The holes `text` names, in the order first named: a hole letter (`a`–`p`, `A`–`P`)
+/// standing as a word of its own ("from h, g, f … a", "Upper's A sits"), as RULES.md writes
+/// them. The English article is not a hole: "a" or a sentence's first "A" followed by a
+/// word ("a board", "A column"), unless that word is one a hole is followed by ("a and i",
+/// "a gets two seeds"). Letters inside moves written in notation ("J2xh") are not words.
+/// A range of one side's letters names every hole in it: "4 each in A to F" names A, B, C,
+/// D, E and F.
+pub fn holes_named_in(text: &str) -> Vec<Hole> {
+    /// Words that follow a hole's letter, never the article.
+    const AFTER_A_HOLE: [&str; 7] = ["and", "or", "to", "gets", "is", "has", "holds"];
+    let chars: Vec<char> = text.chars().collect();
+    let word_at = |from: usize| -> String { chars[from..].iter().take_while(|c| c.is_alphanumeric()).collect() };
+    let mut holes = Vec::new();
+    for (i, &c) in chars.iter().enumerate() {
+        let before = i.checked_sub(1).map(|k| chars[k]);
+        let after = chars.get(i + 1).copied();
+        let stands_alone = |ch: Option<char>| ch.is_none_or(|ch| !ch.is_alphanumeric() && ch != '\'');
+        if !stands_alone(before) || !stands_alone(after) {
+            continue;
+        }
+        if Hole::from_letter(c).is_none() {
+            continue;
+        }
+        // "a board", "A column": the article, when a word follows after one space.
+        if (c == 'a' || c == 'A') && after == Some(' ') {
+            let next = word_at(i + 2);
+            let sentence_start =
+                chars[..i].iter().rev().find(|ch| !ch.is_whitespace()).is_none_or(|ch| ".!?".contains(*ch));
+            if next.chars().count() >= 2 && !AFTER_A_HOLE.contains(&next.as_str()) && (c == 'a' || sentence_start) {
+                continue;
+            }
+        }
+        // "A to F": the letters between, in order, then F itself as its own word.
+        let range_end = match chars.get(i + 1..(i + 7).min(chars.len())) {
+            Some([' ', 't', 'o', ' ', end, next]) if !next.is_alphanumeric() => Some(*end),
+            Some([' ', 't', 'o', ' ', end]) => Some(*end),
+            _ => None,
+        }
+        .filter(|&end| end > c && end.is_lowercase() == c.is_lowercase() && Hole::from_letter(end).is_some());
+        for hole in (c..range_end.unwrap_or(c)).chain([c]).filter_map(Hole::from_letter) {
+            if !holes.contains(&hole) {
+                holes.push(hole);
+            }
+        }
+    }
+    holes
+}
+
+/// What a stretch of the course asks of a learner, counted from its steps: the basis of
+/// `omweso lessons --measure` (issue 41's measure of the road to a first game).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Measure {
+    /// Words read: each step's text and the explanation after its move.
+    pub words: usize,
+    /// Seconds of sowing watched: each asked move's first accepted move, animated at
+    /// `events_a_second`.
+    pub sowing_seconds: f64,
+    /// Moves the learner is asked to make.
+    pub moves_asked: usize,
+    /// Seeds the learner lays out by hand (32 a set-out step or a first game laid out by
+    /// hand).
+    pub seeds_laid_out: usize,
+}
+
+impl Measure {
+    /// Words a minute of a normal reading pace.
+    pub const WORDS_A_MINUTE: f64 = 200.0;
+    /// Seconds a learner takes to find and make a move they are asked for.
+    pub const SECONDS_A_MOVE: f64 = 15.0;
+    /// Seconds a learner takes to lay out one seed by hand.
+    pub const SECONDS_A_SEED: f64 = 2.0;
+
+    /// What `steps` ask, with sowing animated at `events_a_second` (the window's default
+    /// speed: `Speed::Normal.rate()`).
+    pub fn of_steps<'a>(steps: impl IntoIterator<Item = &'a Step>, events_a_second: f64) -> Measure {
+        let mut m = Measure::default();
+        for step in steps {
+            m.words += step.text.split_whitespace().count() + step.explain.split_whitespace().count();
+            match &step.task {
+                Task::Play(moves) => {
+                    m.moves_asked += 1;
+                    if let Ok((_, trace)) = step.state.play(&moves[0]) {
+                        m.sowing_seconds += trace.events().len() as f64 / events_a_second;
+                    }
+                }
+                // A first game is laid out by hand as a set-out step is.
+                Task::SetOut | Task::PlayBeginner => m.seeds_laid_out += 32,
+                Task::Look => {}
+            }
+        }
+        m
+    }
+
+    /// The minutes it takes at a normal pace: reading, watching the sowing, each asked move
+    /// and each seed laid out.
+    pub fn minutes(&self) -> f64 {
+        self.words as f64 / Self::WORDS_A_MINUTE
+            + (self.sowing_seconds
+                + self.moves_asked as f64 * Self::SECONDS_A_MOVE
+                + self.seeds_laid_out as f64 * Self::SECONDS_A_SEED)
+                / 60.0
+    }
+}
+
+/// The road from the first start to the first move of the first game: the lessons in order,
+/// less the optional ones, up to and including the first game's step (a
+/// [`Task::PlayBeginner`]); its own play is not on the road, its layout is.
+pub fn road(lessons: &[Lesson]) -> Vec<&Step> {
+    let mut steps = Vec::new();
+    for step in lessons.iter().filter(|l| !l.optional).flat_map(|l| &l.steps) {
+        steps.push(step);
+        if step.task == Task::PlayBeginner {
+            break;
+        }
+    }
+    steps
 }
 
 /// Every lesson shipped with the program, read and checked, in order.
@@ -303,9 +431,35 @@ impl Step {
         }
         let outcome = self.state.play(mv).ok().and_then(|(s, _)| s.outcome());
         let said = narrate(&self.state, trace, outcome).join(" ");
+        // A move that wins is never "not quite": it is right, only not the lesson's point.
+        let opening = match outcome {
+            Some(Outcome::Win { winner, kind }) if winner == self.state.to_move() => {
+                let wins = kind.name();
+                match self.winning_kind() {
+                    Some(WinKind::Normal) if kind != WinKind::Normal => {
+                        format!("That wins too, by {wins}, but this step is about the normal win.")
+                    }
+                    Some(other) if other != kind => {
+                        format!("That wins too, by {wins}, but this step is about {}.", other.name())
+                    }
+                    Some(_) => format!("That wins too, by {wins}, but this step asks for another move."),
+                    None => format!("That wins the game, by {wins}, but this step asks for another move."),
+                }
+            }
+            _ => "Not quite.".to_string(),
+        };
         // The key sentence first (what the step asked for); the chain of laps after it,
         // which the window folds.
-        format!("Not quite. {}\n\nYou played {mv}: {said}", self.ask)
+        format!("{opening} {}\n\nYou played {mv}: {said}", self.ask)
+    }
+
+    /// How the step's first accepted move wins the game, if it does.
+    fn winning_kind(&self) -> Option<WinKind> {
+        let Task::Play(moves) = &self.task else { return None };
+        match self.state.play(moves.first()?).ok()?.0.outcome()? {
+            Outcome::Win { kind, .. } => Some(kind),
+            Outcome::Annulled => None,
+        }
     }
 }
 
@@ -354,6 +508,74 @@ pub fn set_out_feedback(state: &GameState) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn letters(text: &str) -> String {
+        holes_named_in(text).iter().map(|h| h.letter()).collect()
+    }
+
+    #[test]
+    fn the_holes_a_text_names_are_its_letters_not_its_articles() {
+        assert_eq!(letters("A column holds four holes: a board has a hole in a."), "a");
+        assert_eq!(letters("so Upper's A sits in front of your h. A hole"), "Ah");
+        assert_eq!(letters("from right to left (h, g, f … a), then i"), "hgfai");
+        assert_eq!(letters("(for Upper: a and i, and h and p)"), "aihp");
+        assert_eq!(letters("Shift). a gets two seeds and i one."), "ai");
+        assert_eq!(letters("Upper has 4 each in A to F, 3 in G."), "ABCDEFG");
+        assert_eq!(letters("your back row i to p"), "ijklmnop");
+        // Not a range across sides, nor backwards; moves in notation name no word.
+        assert_eq!(letters("from h to A, then D, J2xh and b5xB"), "hAD");
+        assert_eq!(letters("a lap ends in h to the end"), "h");
+    }
+
+    /// Every hole a lesson's text names is ringed on the board while it is read, and only
+    /// those: a step whose `named` misses one does not load, and says which.
+    #[test]
+    fn every_hole_a_lesson_names_is_ringed() {
+        for lesson in all().unwrap() {
+            for (i, step) in lesson.steps.iter().enumerate() {
+                let mut named = step.named.clone();
+                let mut in_text = holes_named_in(&step.text);
+                named.sort();
+                in_text.sort();
+                assert_eq!(named, in_text, "lesson {} step {}", lesson.id, i + 1);
+            }
+        }
+        let step = |named: &str| {
+            let text = format!(
+                r#"(id: "t", title: "T", steps: [(text: "Play m: it ends in h, facing A and I.", state: "4i-p; 4I-P / L both 0,0", task: Look, named: "{named}")])"#
+            );
+            LessonText::parse("t.ron", &text).unwrap().check().map(|_| ())
+        };
+        assert_eq!(step("mhAI"), Ok(()));
+        let e = step("mh").unwrap_err().to_string();
+        assert!(e.contains("does not ring: add `AI` to `named`"), "{e}");
+    }
+
+    /// A move that wins the game is answered as a win, not "Not quite", and the step says
+    /// what it is about (lesson 8 step 1: p wins by emitwe-ebiri; the step is the normal win).
+    #[test]
+    fn a_move_that_wins_otherwise_is_told_it_wins_too() {
+        let lessons = all().unwrap();
+        let winning = lessons.iter().find(|l| l.id == "winning").unwrap();
+        let step = &winning.steps[0];
+        let p = parse_move(&step.state, "p").unwrap();
+        let (_, trace) = step.state.play(&p).unwrap();
+        let said = step.feedback(&p, &trace);
+        assert!(
+            said.starts_with("That wins too, by emitwe-ebiri, but this step is about the normal win. This step asked"),
+            "{said}"
+        );
+        // A move that does not win is still "Not quite".
+        let step = &winning.steps[1];
+        let other = step
+            .state
+            .legal_moves()
+            .into_iter()
+            .find(|m| !step.accepts(m) && step.state.play(m).unwrap().0.outcome().is_none())
+            .unwrap();
+        let (_, trace) = step.state.play(&other).unwrap();
+        assert!(step.feedback(&other, &trace).starts_with("Not quite. "));
+    }
 
     #[test]
     fn a_wrong_result_or_an_illegal_move_is_named_with_its_step() {
