@@ -224,7 +224,7 @@ fn lessons_measure_the_course() {
     let text = stdout(&o);
     let lines: Vec<&str> = text.lines().collect();
     let listed = stdout(&omweso(&["lessons"])).lines().count();
-    assert_eq!(lines.len(), listed + 1, "a line a lesson, then the total");
+    assert_eq!(lines.len(), listed + 2, "a line a lesson, then the total and the road");
     for line in &lines[..listed] {
         let fields: Vec<&str> = line.split('\t').collect();
         assert_eq!(fields.len(), 4, "{line}");
@@ -234,4 +234,14 @@ fn lessons_measure_the_course() {
     assert_eq!(total[0], "total");
     let minutes: f64 = total[2].parse().expect("minutes");
     assert!(minutes > 1.0 && minutes < 15.0, "reading and watching the course takes {minutes} minutes");
+    // Issue 41: the road to the first move of the first game, with all it asks of a
+    // learner; its minutes are the sum of its parts.
+    let road: Vec<&str> = lines[listed + 1].split('\t').collect();
+    assert_eq!(road.len(), 6, "{road:?}");
+    assert_eq!(road[0], "road");
+    let field = |i: usize| -> f64 { road[i].parse().unwrap_or_else(|_| panic!("field {i} of {road:?}")) };
+    let (words, sowing, moves, seeds, minutes) = (field(1), field(2), field(3), field(4), field(5));
+    assert!(words > 100.0 && moves >= 1.0 && seeds >= 32.0, "{road:?}");
+    let sum = words / 200.0 + (sowing + moves * 15.0 + seeds * 2.0) / 60.0;
+    assert!((minutes - sum).abs() < 0.1, "{minutes} minutes is not the sum of its parts, {sum}");
 }

@@ -129,7 +129,10 @@ pub enum Command {
     /// With `--measure`, the course's length for a player reading at 200 words a minute:
     /// `<id>\t<words>\t<reading seconds>\t<sowing seconds>` a lesson (the words of each
     /// step and of its explanation; the sowing of each step's move at the Normal speed),
-    /// then `total\t<words>\t<minutes>`.
+    /// then `total\t<words>\t<minutes>` (reading and sowing), then the road from the first
+    /// start to the first move of the first game (the lessons in order, less the optional
+    /// ones): `road\t<words>\t<sowing seconds>\t<moves asked>\t<seeds laid out>\t<minutes>`,
+    /// the minutes at 200 words a minute, 15 s a move asked and 2 s a seed laid out by hand.
     Lessons {
         /// Print every accepted move instead of the list.
         #[arg(long, conflicts_with = "measure")]

@@ -1,7 +1,7 @@
 //! The teaching subcommands: `explain` (the move narrator) and `lessons`, so that the
 //! lessons and the narrator can be checked from outside the window.
 
-use crate::lessons::{self, Task};
+use crate::lessons::{self, Measure, Task};
 use crate::narrate::narrate;
 use omweso_rules::notation::parse_move;
 use omweso_rules::{GameState, RuleOptions};
@@ -53,41 +53,35 @@ pub fn lessons(dump: bool, out: &mut dyn Write) -> Result<(), String> {
     Ok(())
 }
 
-/// Seconds a learner takes to set out 32 seeds on a set-out step (counted with the sowing).
-const SET_OUT_SECONDS: f64 = 30.0;
-
-/// Words a minute of a normal reading pace, for `omweso lessons --measure`.
-const READING_WORDS_A_MINUTE: f64 = 200.0;
-
-/// `omweso lessons --measure`: each lesson's words, reading time and sowing time, and the
-/// whole course's (see the subcommand's help).
+/// `omweso lessons --measure`: each lesson's words, reading time and sowing time, the whole
+/// course's reading and sowing, and the road to the first game with everything it asks of a
+/// learner (see the subcommand's help).
 ///
 /// # Errors
 /// A lesson that does not load, or a failed write.
 pub fn measure(out: &mut dyn Write) -> Result<(), String> {
     let all = lessons::all().map_err(|e| e.to_string())?;
     let rate = crate::app::animation::Speed::Normal.rate();
-    let (mut words, mut seconds) = (0usize, 0.0f64);
+    let reading = |m: &Measure| m.words as f64 / Measure::WORDS_A_MINUTE * 60.0;
+    let mut course = Measure::default();
     for lesson in &all {
-        let w: usize =
-            lesson.steps.iter().map(|s| s.text.split_whitespace().count() + s.explain.split_whitespace().count()).sum();
-        let sowing: f64 = lesson
-            .steps
-            .iter()
-            .filter_map(|s| match &s.task {
-                Task::Play(moves) => s.state.play(&moves[0]).ok().map(|(_, trace)| trace.events().len() as f64 / rate),
-                // Laying out by hand: a preset is one click, 32 seeds one by one about this.
-                Task::SetOut => Some(SET_OUT_SECONDS),
-                Task::Look | Task::PlayBeginner => None,
-            })
-            .sum::<f64>()
-            + 0.0; // an empty sum is -0
-        let reading = w as f64 / READING_WORDS_A_MINUTE * 60.0;
-        writeln!(out, "{}\t{w}\t{reading:.0}\t{sowing:.0}", lesson.id).map_err(io)?;
-        words += w;
-        seconds += reading + sowing;
+        let m = Measure::of_steps(&lesson.steps, rate);
+        writeln!(out, "{}\t{}\t{:.0}\t{:.0}", lesson.id, m.words, reading(&m), m.sowing_seconds).map_err(io)?;
+        course.words += m.words;
+        course.sowing_seconds += m.sowing_seconds;
     }
-    writeln!(out, "total\t{words}\t{:.1}", seconds / 60.0).map_err(io)
+    writeln!(out, "total\t{}\t{:.1}", course.words, (reading(&course) + course.sowing_seconds) / 60.0).map_err(io)?;
+    let road = Measure::of_steps(lessons::road(&all), rate);
+    writeln!(
+        out,
+        "road\t{}\t{:.0}\t{}\t{}\t{:.1}",
+        road.words,
+        road.sowing_seconds,
+        road.moves_asked,
+        road.seeds_laid_out,
+        road.minutes()
+    )
+    .map_err(io)
 }
 
 /// The command line's rule flags for `options` (empty for the defaults).
