@@ -30,8 +30,17 @@ pub struct LessonText {
     /// the list, and [`road`] passes it by.
     #[serde(default)]
     pub optional: bool,
+    /// False for a lesson that comes before the danger marks are explained (lesson 5): its
+    /// board shows no orange threat rings. True when not written.
+    #[serde(default = "yes")]
+    pub threats: bool,
     /// The steps, in order.
     pub steps: Vec<StepText>,
+}
+
+/// Serde's default for a field that is true unless written.
+fn yes() -> bool {
+    true
 }
 
 /// One step as written: a state, a text and a task.
@@ -94,6 +103,8 @@ pub struct Lesson {
     pub options: RuleOptions,
     /// Off the road to the first game ([`road`]).
     pub optional: bool,
+    /// Its board marks the threatened holes (from the lesson that explains them on).
+    pub threats: bool,
     /// Its steps.
     pub steps: Vec<Step>,
 }
@@ -257,7 +268,14 @@ impl LessonText {
                 Ok(Step { text: s.text.clone(), state, task, explain: s.explain.clone(), ask: s.ask.clone(), named })
             })
             .collect::<Result<Vec<Step>, LessonError>>()?;
-        Ok(Lesson { id: self.id.clone(), title: self.title.clone(), options, optional: self.optional, steps })
+        Ok(Lesson {
+            id: self.id.clone(),
+            title: self.title.clone(),
+            options,
+            optional: self.optional,
+            threats: self.threats,
+            steps,
+        })
     }
 }
 

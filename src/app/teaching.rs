@@ -276,7 +276,7 @@ pub const LEGEND: &[(Color32, &str)] = &[
     (theme::HAND_COUNT, "The hand: the seeds in hand with their number, while a move is sown and at a decision."),
     (
         theme::THREAT,
-        "Orange dashed ring and -N: a hole of the player to move that the opponent could capture next, with its seeds (View > Mark threatened holes; always on in lessons and against Beginner); hovering a playable hole shows what playing it would leave open.",
+        "Orange dashed ring and -N: a hole of the player to move that the opponent could capture next, with its seeds (View > Mark threatened holes; always on against Beginner and in the lessons from \"Capturing\" on); hovering a playable hole shows what playing it would leave open.",
     ),
     (theme::NAMED, "Wide soft white ring, in a lesson: the holes its text names."),
     (theme::PLAYABLE, "A lit name plate: whose turn it is."),

@@ -179,4 +179,19 @@ mod tests {
         let named: String = view(&s).named.iter().map(|h| h.letter()).collect();
         assert_eq!(named, "mnophAI", "\"Play m: n, o, p, then h, which faces A and I\"");
     }
+
+    /// The danger marks show in the lessons from the one that explains them on, never
+    /// before it (issue 41: they appeared in "Relay sowing", before "Capturing").
+    #[test]
+    fn lessons_mark_threats_only_once_they_are_explained() {
+        let state: GameState = "4i-p; 4I-P / L both 0,0".parse().unwrap();
+        let mut s = Session::from_state(Settings::default(), state);
+        let id = |s: &Session, id: &str| s.lessons().unwrap().iter().position(|l| l.id == id).unwrap();
+        let relay = id(&s, "relay");
+        s.apply(Command::StartLessonAt { lesson: relay, step: 0 });
+        assert!(!s.show_threats(), "relay sowing comes before the marks are explained");
+        let capture = id(&s, "capture");
+        s.apply(Command::StartLessonAt { lesson: capture, step: 0 });
+        assert!(s.show_threats(), "the capture lesson explains them");
+    }
 }

@@ -346,7 +346,7 @@ impl Session {
     pub fn show_threats(&self) -> bool {
         !self.tournament_on()
             && (self.settings.threats
-                || self.lesson().is_some()
+                || self.lesson().is_some_and(|run| run.lesson.threats)
                 || self.computer.as_ref().is_some_and(|c| c.opponent.level == omweso_engine::Level::Beginner))
     }
 
