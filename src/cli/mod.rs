@@ -202,7 +202,7 @@ pub enum Command {
         time_ms: u64,
         /// Write the proof of a proven win here, atomically: one line
         /// `<full game state>\t<move>` for every position of the proof in which the winner
-        /// is to move (see the README). Nothing is written unless the win is proven.
+        /// is to move (see docs/command-line.md). Nothing is written unless the win is proven.
         #[arg(long)]
         proof: Option<PathBuf>,
         /// Most positions the proof may hold; a larger one is reported and not written.
@@ -232,7 +232,7 @@ pub enum Command {
         rules: RuleArgs,
     },
     /// The layout study: does the side laying out second find a reply that wins by force?
-    /// (`study layouts`, `study summary`; see the README's *The layout decides the game*.)
+    /// (`study layouts`, `study summary`; see docs/command-line.md, *The layout decides the game*.)
     Study {
         /// What to do.
         #[command(subcommand)]

@@ -1,4 +1,4 @@
-//! The requests of the engine protocol (`omweso engine`, see `engine.rs` and the README's
+//! The requests of the engine protocol (`omweso engine`, see `engine.rs` and `docs/command-line.md`'s
 //! protocol table): reading a line into a [`Request`], and writing the `position` and
 //! `layout` lines that `omweso match` sends to an external engine.
 
