@@ -3,7 +3,7 @@
 //! means when the move ends it (RULES.md §4, 3.8). The window shows them for the last move
 //! and in review; `omweso explain` prints them.
 
-use omweso_rules::{Direction, GameState, Hole, LapEnd, LapSource, Outcome, Position, Side, Trace, WinKind};
+use omweso_rules::{Direction, GameState, Hole, LapEnd, LapSource, Move, Outcome, Position, Side, Trace, WinKind};
 
 /// The sentences that tell what `trace` (a move played in `before`) did, one per lap and
 /// one for the end of the game when `outcome` says it ended.
@@ -74,6 +74,87 @@ pub fn narrate(before: &GameState, trace: &Trace, outcome: Option<Outcome>) -> V
         out.push(ending(o, before.options().points.of(kind_of(o))));
     }
     out
+}
+
+/// A suggested move in a line of words, as a hint gives it (issue 41): where to start and
+/// the way each choice of the move goes (at the start, at a relay, with captured seeds),
+/// what each capture takes, and how the move ends; e.g. `j clockwise: captures 3 from F
+/// and N, then sow them anticlockwise from j; relays twice; ends in the empty i. 3 seeds
+/// captured.`
+/// `None` when `mv` is not legal in `before`.
+pub fn advice(before: &GameState, mv: &Move) -> Option<String> {
+    let (after, trace) = before.play(mv).ok()?;
+    let mut parts: Vec<String> = Vec::new();
+    let (mut relays, mut captured) = (0u32, 0u32);
+    let flush = |relays: &mut u32, parts: &mut Vec<String>| {
+        match *relays {
+            0 => {}
+            1 => parts.push("relays once".into()),
+            2 => parts.push("relays twice".into()),
+            n => parts.push(format!("relays {n} times")),
+        }
+        *relays = 0;
+    };
+    let way = |d: Direction| match d {
+        Direction::Clockwise => "clockwise",
+        Direction::Anticlockwise => "anticlockwise",
+    };
+    let chosen = |lap: &omweso_rules::Lap| mv.choices().iter().any(|c| c.lap == lap.number);
+    let first = trace.laps.first()?;
+    let head = match (first.source, first.direction) {
+        (LapSource::Split, _) => format!("{} split", mv.start()),
+        (_, Direction::Clockwise) => format!("{} clockwise", mv.start()),
+        (_, Direction::Anticlockwise) if chosen(first) => format!("{} anticlockwise", mv.start()),
+        (_, Direction::Anticlockwise) => mv.start().to_string(),
+    };
+    for lap in &trace.laps {
+        if lap.number > 1 {
+            match lap.source {
+                // The captured seeds' way on, chosen or not, told with the capture.
+                LapSource::Capture => {
+                    if let Some(last) = parts.last_mut() {
+                        last.push_str(&format!(", then sow them {} from {}", way(lap.direction), lap.origin));
+                    }
+                }
+                LapSource::Relay if chosen(lap) => {
+                    flush(&mut relays, &mut parts);
+                    parts.push(format!("relay from {} {}", lap.origin, way(lap.direction)));
+                }
+                LapSource::Relay | LapSource::Start | LapSource::Split => relays += 1,
+            }
+        }
+        match lap.end {
+            LapEnd::Relay { .. } => {}
+            LapEnd::Capture { front, back, front_seeds, back_seeds } => {
+                flush(&mut relays, &mut parts);
+                captured += front_seeds + back_seeds;
+                parts.push(format!("captures {} from {front} and {back}", front_seeds + back_seeds));
+            }
+            LapEnd::Empty => {
+                flush(&mut relays, &mut parts);
+                parts.push(format!("ends in the empty {}", lap.last));
+            }
+            LapEnd::Cut => {
+                flush(&mut relays, &mut parts);
+                parts.push("never ends (it stops at the lap limit)".into());
+            }
+        }
+    }
+    flush(&mut relays, &mut parts);
+    let mut text = format!("{head}: {}.", parts.join("; "));
+    match captured {
+        0 => {}
+        1 => text.push_str(" 1 seed captured."),
+        n => text.push_str(&format!(" {n} seeds captured.")),
+    }
+    match after.outcome() {
+        Some(Outcome::Win { winner, kind }) if winner == trace.mover => {
+            text.push_str(&format!(" It wins the game: {}.", kind.name()));
+        }
+        Some(Outcome::Annulled) => text.push_str(" The game is annulled."),
+        _ => {}
+    }
+    Some(text)
 }
 
 /// The words for a turn lost on time (the referee's count ran out before `mover` started a
@@ -153,6 +234,37 @@ mod tests {
         let m = parse_move(&s, mv).unwrap();
         let (succ, trace) = s.play(&m).unwrap();
         narrate(&s, &trace, succ.outcome())
+    }
+
+    fn advise(state: &str, mv: &str) -> String {
+        let s: GameState = state.parse().unwrap();
+        advice(&s, &parse_move(&s, mv).unwrap()).unwrap()
+    }
+
+    /// The hint's words: each choice of the move, what it takes, how it ends (issue 41).
+    #[test]
+    fn a_hint_says_the_whole_move_in_words() {
+        let book = "9a, 3b, 4d-fhm; 4A-F, 3G, 5P / L both 0,0";
+        assert_eq!(advise(book, "d"), "d: ends in the empty i.");
+        let third = "10a, 4b, 1c, 4efh, 1i, 4m; 5AC-E, 3G, 1I-L, 5P / L none 0,0";
+        assert_eq!(
+            advise(third, "m"),
+            "m: captures 6 from A and I, then sow them anticlockwise from m; captures 6 from C and K, then sow them \
+             anticlockwise from m; relays twice; ends in the empty k. 12 seeds captured."
+        );
+        let fourth = "11a, 5b, 2c, 1d, 5e, 2g, 7h, 1jk, 3n-p; 5DE, 3G, 1JL, 5P / U none 1,0";
+        // The reverse capture on the relay from J: the choice is named.
+        assert_eq!(
+            advise(fourth, "D, J2xh"),
+            "D: relay from J clockwise; captures 10 from h and p, then sow them anticlockwise from J; relays once; \
+             ends in the empty J. 10 seeds captured."
+        );
+        let emitwe = "1a-h, 22i, 2o; 5A, 1H, 4I-K, 3L-N, 4O, 1P / L none 0,0";
+        assert!(advise(emitwe, "o").ends_with("It wins the game: emitwe-ebiri."), "{}", advise(emitwe, "o"));
+        let s: GameState = book.parse().unwrap();
+        let other: GameState = "4i-p; 4I-P / L both 0,0".parse().unwrap();
+        let d = parse_move(&s, "d").unwrap();
+        assert_eq!(advice(&other, &d), None, "not a move there");
     }
 
     #[test]

@@ -83,7 +83,11 @@ fn slot_text(ui: &mut Ui, text: &str, style: egui::TextStyle, lines: usize, colo
     let size = egui::vec2(ui.available_width(), row * lines as f32);
     ui.allocate_ui_with_layout(size, egui::Layout::top_down(egui::Align::Min), |ui| {
         ui.set_min_size(size);
-        ui.add(egui::Label::new(job));
+        // Cut at `lines` rows ("…"); the whole text on hover.
+        let label = ui.add(egui::Label::new(job));
+        if !text.is_empty() {
+            label.on_hover_text(text);
+        }
     });
 }
 
@@ -379,18 +383,16 @@ fn computer_tools(app: &mut App, ui: &mut Ui) {
     });
 }
 
-/// The hinted move in RULES.md notation, and where it goes clockwise:
-/// `Hint: c, a3xE — start at c; sow clockwise from a`.
+/// The hinted move in RULES.md notation and in words: each choice it makes, what it
+/// captures and how it ends (`narrate::advice`), e.g. `Hint: c, a3xE — c: relay from a
+/// clockwise; captures 8 from E and M, …`.
 pub fn hint_text(session: &Session) -> Option<String> {
-    let mv = session.play().filter(|p| p.review.is_none()).and_then(|p| p.hint.as_ref())?;
-    let holes = session.hint_holes();
-    let (start, clockwise) = holes.split_first()?;
-    let mut text = format!("Hint: {mv} — start at {start}");
-    if !clockwise.is_empty() {
-        let list: Vec<String> = clockwise.iter().map(ToString::to_string).collect();
-        text.push_str(&format!("; sow clockwise from {}", list.join(", ")));
+    let p = session.play().filter(|p| p.review.is_none())?;
+    let mv = p.hint.as_ref()?;
+    match crate::narrate::advice(p.game.current(), mv) {
+        Some(words) => Some(format!("Hint: {mv} — {words}")),
+        None => Some(format!("Hint: {mv}")),
     }
-    Some(text)
 }
 
 /// Why a button that changes the game is disabled.
