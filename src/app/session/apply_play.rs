@@ -9,8 +9,8 @@ use crate::app::command::Command;
 use crate::app::computer::Computer;
 use crate::app::modal::Modal;
 use crate::app::setup::Setup;
-use crate::game::TimeEnd;
-use crate::tournament::{ClockEvent, FinishRunsOut, StartRunsOut};
+use crate::game::{Game, TimeEnd};
+use crate::tournament::{Clock, ClockEvent, FinishRunsOut, StartRunsOut};
 use omweso_rules::{Direction, Position, Progress, Side, Sowing, Trace};
 
 impl Session {
@@ -198,8 +198,17 @@ impl Session {
                 let options = *p.game.options();
                 // A timed game's rematch is timed the same way.
                 let clock = p.clock.as_ref().map(|c| c.settings);
+                // A game that began from a position (pasted, or a puzzle's) is played again
+                // from it; one that began from the layouts begins with new layouts.
+                let phase = match p.game.layouts() {
+                    None => Phase::Play(Box::new(Play::timed(
+                        Game::from_state(p.game.start().clone()),
+                        clock.map(Clock::new),
+                    ))),
+                    Some(_) => Phase::Setup(Setup { clock, ..Setup::new(first, options) }),
+                };
                 self.banked = self.match_score();
-                self.enter(Phase::Setup(Setup { clock, ..Setup::new(first, options) }), None);
+                self.enter(phase, None);
             }
             (Phase::Play(_), C::ThinkLonger) => self.think_longer(),
             (Phase::Play(p), C::AnalyseGame) if p.is_game() && p.game.cursor() > 0 => {

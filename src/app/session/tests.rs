@@ -101,7 +101,7 @@ fn a_new_game_after_open_is_untitled_and_save_asks_where() {
     play(&mut s, "i");
     s.document.baseline = Some(s.to_saved());
     s.apply(C::Rematch);
-    assert!(s.setup().is_some());
+    assert!(s.game().is_some_and(|g| g.cursor() == 0), "from the same position again");
     assert_eq!(s.document().path, None);
     std::fs::remove_dir_all(dir).unwrap();
 }
@@ -132,12 +132,16 @@ fn no_op_commands_do_not_change_the_game() {
     assert!(s.changed(), "a move taken back");
     s.apply(C::Redo);
     assert!(!s.changed(), "and played again: the game is the one saved");
-    // A rematch's empty setup is a new, unchanged document.
-    let mut s = on("2i, 46p; 1A-P / L none 0,0");
+    // A rematch of a game begun from a position is that position again, a new, unchanged
+    // document (issue 41: it opened a new layout).
+    let start = "2i, 46p; 1A-P / L none 0,0";
+    let mut s = on(start);
     play(&mut s, "i");
     s.document.baseline = Some(s.to_saved());
     s.apply(C::Rematch);
-    assert!(s.setup().is_some() && !s.changed());
+    assert!(s.setup().is_none() && !s.changed());
+    assert_eq!(s.game().unwrap().current().to_string(), start.parse::<GameState>().unwrap().to_string());
+    assert_eq!(s.game().unwrap().cursor(), 0);
     assert!(s.modals().top().is_none(), "no prompt");
 }
 
@@ -175,6 +179,27 @@ fn resign_at_a_decision_point_waits_for_the_move() {
     s.apply(C::AskResign(Side::Upper));
     s.apply(C::ConfirmModal);
     assert!(s.game().unwrap().result().is_some(), "Enter presses Resign");
+}
+
+#[test]
+fn a_rematch_of_a_game_from_the_layouts_begins_with_new_layouts() {
+    let start: GameState = "4i-p; 4I-P / L both 0,0".parse().unwrap();
+    let [lower, upper] = Side::BOTH.map(|side| omweso_rules::Layout::from_position(start.position(), side).unwrap());
+    let game = crate::game::Game::from_layouts(lower, upper, Side::Lower, omweso_rules::RuleOptions::default());
+    let mut s = Session::with_phase(
+        quiet(),
+        Side::BOTH.map(|x| x.to_string()),
+        None,
+        Phase::Play(Box::new(Play::new(game))),
+        None,
+    );
+    s.apply(C::AskResign(Side::Lower));
+    s.apply(C::ConfirmModal);
+    assert!(s.game().unwrap().result().is_some());
+    s.document.baseline = Some(s.to_saved());
+    s.apply(C::Rematch);
+    let setup = s.setup().expect("a new setup");
+    assert_eq!(setup.first, Side::Upper, "the other player moves first");
 }
 
 #[test]
