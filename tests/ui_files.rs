@@ -202,7 +202,8 @@ fn the_game_of_the_last_session_is_restored() {
     assert_eq!(board(&h), AFTER_DFM);
     assert_eq!(game(&h).cursor(), 3);
     assert!(!h.state().session().settings().letters);
-    h.get_by_label("Lower m");
+    // The move list shows the seeds a move captured (issue 41): m took 12.
+    h.get_by_label("Lower m  +12");
     drop(h);
     // A start on a given state does not.
     let h =

@@ -446,6 +446,9 @@ fn move_list(app: &mut App, ui: &mut Ui, below: f32, least: f32) {
                     };
                     let text = if e.is_turn_lost() {
                         format!("{} {}: turn lost", e.mover, e.text)
+                    } else if e.captured_seeds > 0 {
+                        // The seeds it captured, so a game's captures read at a glance.
+                        format!("{} {}{sign}  +{}", e.mover, e.text, e.captured_seeds)
                     } else {
                         format!("{} {}{sign}", e.mover, e.text)
                     };
