@@ -43,6 +43,8 @@ pub fn phase_text(session: &Session) -> String {
 /// whatever it holds, so that nothing below it moves when a text changes.
 const STATUS_LINES: usize = 2;
 const MESSAGE_LINES: usize = 3;
+/// Rows of the message slot while a hint is shown: the move in words, whole.
+const HINT_LINES: usize = 7;
 /// A side panel lower than this (points) is laid out compactly.
 const COMPACT_BELOW: f32 = 640.0;
 const POSITION_LINES: usize = 3;
@@ -254,8 +256,15 @@ fn play_tools(app: &mut App, ui: &mut Ui, compact: bool) {
             })
         })
         .or_else(|| layout_claim(app.session()).map(|t| (t, super::theme::PREVIEW)));
+    let hinted = app.session().play().is_some_and(|p| p.hint.is_some() && p.review.is_none());
     let (text, color) = message.unwrap_or_default();
-    let lines = if compact { 2 } else { MESSAGE_LINES };
+    // A hint asked for is read whole: its slot grows while it is shown.
+    let lines = match (compact, hinted) {
+        (true, false) => 2,
+        (false, false) => MESSAGE_LINES,
+        (true, true) => HINT_LINES / 2,
+        (false, true) => HINT_LINES,
+    };
     slot_text(ui, &text, egui::TextStyle::Body, lines, color);
     analysis_panel::coach_line(app, ui);
     // Below what is always there, one tab at a time, filling the rest of the panel: it
