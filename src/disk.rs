@@ -15,7 +15,7 @@
 mod read;
 mod write;
 
-pub use read::{Links, read, read_text};
+pub use read::{Links, read, read_text, saved_games};
 pub use write::{
     Appender, create_private_log, open_lock, private_folder, probe_private, write_atomically, write_private,
     write_under,

@@ -51,6 +51,10 @@ fn without_a_file_dialog_the_path_is_typed_and_nothing_is_lost() {
     h.key_press_modifiers(Modifiers::COMMAND, Key::O);
     h.run();
     h.get_by_label("Open a saved game");
+    // The saved games of the game's folder are listed, one click each (issue 41).
+    h.get_by_label_contains("Saved games in");
+    click(&mut h, "typed.omweso");
+    assert_eq!(path_prompt(&h).map(|p| p.text.clone()), Some(path.display().to_string()));
     select_all(&mut h, field);
     h.get_by_label(field).type_text(&dir.join("missing.omweso").display().to_string());
     h.run();

@@ -120,6 +120,20 @@ fn path_prompt(app: &mut App, ctx: &Context, index: usize) {
             // "Replace …?" over the prompt has the keyboard.
             field.surrender_focus();
         }
+        if !prompt.games.is_empty() {
+            // No dialog to browse with: the saved games of the folder, one click each.
+            ui.label(RichText::new(format!("Saved games in {}:", prompt.folder.display())).weak());
+            egui::ScrollArea::vertical().max_height(160.0).show(ui, |ui| {
+                for game in &prompt.games {
+                    let name = game
+                        .file_name()
+                        .map_or_else(|| game.display().to_string(), |n| n.to_string_lossy().into_owned());
+                    if ui.selectable_label(super::files::typed_path(&prompt.text) == *game, name).clicked() {
+                        prompt.text = game.display().to_string();
+                    }
+                }
+            });
+        }
         ui.horizontal(|ui| {
             let path = super::files::typed_path(&prompt.text);
             let ready = !prompt.text.trim().is_empty();

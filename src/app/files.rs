@@ -1,7 +1,7 @@
 //! Opening and saving games: the file dialogs sit behind [`FileDialogs`] so that tests can
 //! stand in for them; the file format is [`crate::savefile`].
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::mpsc::Receiver;
 
 /// Asks the user for a file to open or a place to save.
@@ -151,39 +151,58 @@ pub enum FileAction {
 pub struct PathPrompt {
     /// Open or save.
     pub action: FileAction,
-    /// The path typed so far; it starts at the game's file or the working folder.
+    /// The path typed so far; it starts at the game's file or the games folder.
     pub text: String,
     /// Why the system's dialog could not be shown.
     pub why: String,
     /// The field has been given the keyboard (once, when the prompt opens).
     pub focused: bool,
+    /// The folder the prompt starts in, and for Open the saved games in it (newest
+    /// first, at most [`PathPrompt::LISTED`]), offered as one click each.
+    pub folder: PathBuf,
+    /// The saved games listed.
+    pub games: Vec<PathBuf>,
 }
 
 impl PathPrompt {
+    /// At most this many saved games are listed.
+    pub const LISTED: usize = 12;
+
     /// A prompt for `action`, starting from `current` (the game's file) when there is one,
-    /// else from `folder` (the last one a game was opened from or saved to) or the working
-    /// folder (with `game.omweso` for a save).
-    pub fn new(
-        action: FileAction,
-        current: Option<&std::path::Path>,
-        folder: Option<&std::path::Path>,
-        why: String,
-    ) -> PathPrompt {
+    /// else in the games folder ([`games_folder`], from `folder`: the last one a game was
+    /// opened from or saved to), with `game.omweso` for a save.
+    pub fn new(action: FileAction, current: Option<&Path>, folder: Option<&Path>, why: String) -> PathPrompt {
+        let folder = current
+            .and_then(Path::parent)
+            .filter(|f| f.is_dir())
+            .map_or_else(|| games_folder(folder), Path::to_path_buf);
         let text = match (current, action) {
             (Some(path), _) => path.display().to_string(),
-            (None, action) => {
-                let dir = folder
-                    .filter(|f| f.is_dir())
-                    .map(std::path::Path::to_path_buf)
-                    .unwrap_or_else(|| std::env::current_dir().unwrap_or_default());
-                match action {
-                    FileAction::Open => format!("{}{}", dir.display(), std::path::MAIN_SEPARATOR),
-                    FileAction::Save => dir.join("game.omweso").display().to_string(),
-                }
-            }
+            (None, FileAction::Open) => format!("{}{}", folder.display(), std::path::MAIN_SEPARATOR),
+            (None, FileAction::Save) => folder.join("game.omweso").display().to_string(),
         };
-        PathPrompt { action, text, why, focused: false }
+        let games = match action {
+            FileAction::Open => crate::disk::saved_games(&folder, Self::LISTED),
+            FileAction::Save => Vec::new(),
+        };
+        PathPrompt { action, text, why, focused: false, folder, games }
     }
+}
+
+/// Where games are opened from and saved to when no file dialog can say: `last` (the folder
+/// a game was last opened from or saved to) if it is still a folder, else the home folder's
+/// `Documents`, else the home folder, and only then the working folder.
+pub fn games_folder(last: Option<&Path>) -> PathBuf {
+    let home = ["HOME", "USERPROFILE"]
+        .iter()
+        .find_map(std::env::var_os)
+        .map(PathBuf::from)
+        .filter(|h| h.is_absolute() && h.is_dir());
+    last.filter(|f| f.is_dir())
+        .map(Path::to_path_buf)
+        .or_else(|| home.as_ref().map(|h| h.join("Documents")).filter(|d| d.is_dir()))
+        .or(home)
+        .unwrap_or_else(|| std::env::current_dir().unwrap_or_default())
 }
 
 #[cfg(test)]
@@ -196,5 +215,30 @@ mod tests {
         assert_eq!(typed_path("  ~/g/a.omweso "), home.join("g/a.omweso"));
         assert_eq!(typed_path("/tmp/x.omweso"), PathBuf::from("/tmp/x.omweso"));
         assert_eq!(typed_path("~user/x"), PathBuf::from("~user/x"), "only ~/ is expanded");
+    }
+
+    /// Issue 41: the typed-path fallback starts in a games folder, not the working folder,
+    /// and lists the saved games there for Open.
+    #[test]
+    fn the_path_prompt_starts_in_the_games_folder_and_lists_its_games() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("a.omweso"), "x").unwrap();
+        std::fs::write(dir.path().join("b.txt"), "x").unwrap();
+        let open = PathPrompt::new(FileAction::Open, None, Some(dir.path()), String::new());
+        assert_eq!(open.folder, dir.path());
+        assert_eq!(open.games, vec![dir.path().join("a.omweso")]);
+        assert!(open.text.starts_with(&dir.path().display().to_string()));
+        let save = PathPrompt::new(FileAction::Save, None, Some(dir.path()), String::new());
+        assert_eq!(save.text, dir.path().join("game.omweso").display().to_string());
+        assert!(save.games.is_empty());
+        // A folder that has gone: the home folder's Documents or the home folder, never
+        // the working folder while there is a home.
+        let gone = dir.path().join("gone");
+        let home = PathBuf::from(std::env::var_os("HOME").expect("HOME"));
+        assert!(games_folder(Some(&gone)).starts_with(&home), "{}", games_folder(Some(&gone)).display());
+        // The game's own file: its folder.
+        let current = dir.path().join("a.omweso");
+        let again = PathPrompt::new(FileAction::Open, Some(&current), None, String::new());
+        assert_eq!((again.folder.as_path(), again.text.as_str()), (dir.path(), current.to_str().unwrap()));
     }
 }

@@ -71,3 +71,22 @@ pub fn read_text(path: &Path, limit: u64, links: Links) -> Result<String, DiskEr
     String::from_utf8(read(path, limit, links)?)
         .map_err(|e| DiskError::NotText { path: path.to_path_buf(), at: e.utf8_error().valid_up_to() })
 }
+
+/// The saved games directly in `dir`: regular files (not links, pipes or devices) whose name
+/// ends in `.omweso`, newest first, at most `max`. At most 10,000 entries of the folder are
+/// looked at, so a huge or hostile folder costs little; a folder that cannot be read gives
+/// none. Names only: each is read later through [`read`], with its checks.
+pub fn saved_games(dir: &Path, max: usize) -> Vec<std::path::PathBuf> {
+    const LOOKED_AT: usize = 10_000;
+    let Ok(entries) = fs::read_dir(dir) else { return Vec::new() };
+    let mut games: Vec<(std::time::SystemTime, std::path::PathBuf)> = entries
+        .take(LOOKED_AT)
+        .flatten()
+        // The entry's own type: a link is not followed.
+        .filter(|e| e.file_type().is_ok_and(|t| t.is_file()))
+        .filter(|e| e.path().extension().is_some_and(|x| x == "omweso"))
+        .map(|e| (e.metadata().and_then(|m| m.modified()).unwrap_or(std::time::UNIX_EPOCH), e.path()))
+        .collect();
+    games.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.cmp(&b.1)));
+    games.into_iter().take(max).map(|(_, p)| p).collect()
+}

@@ -125,3 +125,23 @@ fn a_stamp_sees_a_file_replaced_by_a_fifo_without_opening_it() {
     let f = file.clone();
     assert_ne!(within(5, move || Stamp::of(&f)), Some(before));
 }
+
+#[test]
+fn saved_games_are_the_regular_omweso_files_of_a_folder_newest_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let at = |name: &str| dir.path().join(name);
+    std::fs::write(at("old.omweso"), "x").unwrap();
+    std::fs::write(at("notes.txt"), "x").unwrap();
+    std::fs::create_dir(at("folder.omweso")).unwrap();
+    fifo(&at("pipe.omweso"));
+    symlink("/dev/zero", at("zero.omweso")).unwrap();
+    let old = std::time::SystemTime::now() - std::time::Duration::from_secs(3600);
+    std::fs::File::options().write(true).open(at("old.omweso")).unwrap().set_modified(old).unwrap();
+    std::fs::write(at("new.omweso"), "x").unwrap();
+    let d = dir.path().to_path_buf();
+    let games = within(5, move || saved_games(&d, 10));
+    assert_eq!(games, vec![at("new.omweso"), at("old.omweso")]);
+    assert_eq!(saved_games(dir.path(), 1), vec![at("new.omweso")]);
+    assert!(saved_games(&at("missing"), 10).is_empty());
+    assert!(saved_games(&at("notes.txt"), 10).is_empty(), "a file is no folder");
+}
