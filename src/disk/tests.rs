@@ -145,3 +145,13 @@ fn saved_games_are_the_regular_omweso_files_of_a_folder_newest_first() {
     assert!(saved_games(&at("missing"), 10).is_empty());
     assert!(saved_games(&at("notes.txt"), 10).is_empty(), "a file is no folder");
 }
+
+/// A save into a folder that is not there names the folder, never the temporary file.
+#[test]
+fn a_write_into_a_missing_folder_names_the_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("missing").join("game.omweso");
+    let e = write_atomically(&path, b"x").unwrap_err().to_string();
+    assert!(e.contains("does not exist") && e.contains("missing"), "{e}");
+    assert!(!e.contains(".game.omweso."), "no temporary file's name: {e}");
+}

@@ -212,7 +212,16 @@ fn replace(target: &Path, bytes: &[u8], mode: u32, keep: Option<fs::Permissions>
     builder.permissions(<fs::Permissions as std::os::unix::fs::PermissionsExt>::from_mode(mode));
     #[cfg(not(unix))]
     let _ = mode;
-    let mut tmp = builder.tempfile_in(&folder)?;
+    // Said of the folder, never of the temporary file's random name the player never chose.
+    let mut tmp = builder.tempfile_in(&folder).map_err(|e| {
+        let kind = e.kind();
+        match kind {
+            std::io::ErrorKind::NotFound => {
+                std::io::Error::new(kind, format!("the folder {} does not exist", folder.display()))
+            }
+            _ => std::io::Error::new(kind, format!("no file can be made in the folder {}: {kind}", folder.display())),
+        }
+    })?;
     if let Some(permissions) = keep {
         tmp.as_file().set_permissions(permissions)?;
     }
