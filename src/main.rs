@@ -20,8 +20,9 @@ fn main() -> ExitCode {
     match &cli.command {
         Some(command) => {
             omweso::logging::init_cli();
-            // Not locked for the whole run: `engine` answers from its search thread too.
-            let mut out = std::io::stdout();
+            // Not locked for the whole run: `engine` answers from its search thread too. A
+            // reader that goes (`| head`) ends the run quietly.
+            let mut out = omweso::cli::Stdout::new();
             match run(command, &mut out) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {

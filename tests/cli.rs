@@ -245,3 +245,21 @@ fn lessons_measure_the_course() {
     let sum = words / 200.0 + (sowing + moves * 15.0 + seeds * 2.0) / 60.0;
     assert!((minutes - sum).abs() < 0.1, "{minutes} minutes is not the sum of its parts, {sum}");
 }
+
+/// `omweso lessons --dump | head -1`: the reader that stops reading ends the program
+/// quietly, as it ends any Unix tool, not with "cannot write the output: Broken pipe".
+#[test]
+fn a_closed_pipe_ends_the_output_quietly() {
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_omweso"))
+        .args(["lessons", "--dump"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("omweso starts");
+    // The reader goes before the program has written anything.
+    drop(child.stdout.take());
+    let out = child.wait_with_output().expect("omweso ends");
+    assert!(out.stderr.is_empty(), "said: {}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(out.status.code(), Some(omweso::cli::CLOSED_PIPE_STATUS));
+}

@@ -86,7 +86,7 @@ pub fn run(command: &Command, out: &mut dyn Write) -> Result<(), String> {
         Command::Engine { level, seed, threads } => {
             // The protocol talks on the process's own standard input and output: the search
             // thread answers while the input is read.
-            let out: super::Output = std::sync::Arc::new(std::sync::Mutex::new(std::io::stdout()));
+            let out: super::Output = std::sync::Arc::new(std::sync::Mutex::new(super::Stdout::new()));
             super::run_engine(
                 &mut std::io::stdin().lock(),
                 out,

@@ -10,6 +10,7 @@ mod external;
 mod lines;
 mod matches;
 mod openings;
+mod output;
 mod protocol;
 mod reaper;
 mod review;
@@ -25,6 +26,7 @@ pub use external::{ExternalEngine, ExternalError};
 pub use lines::{LineError, MAX_LINE};
 pub use matches::{LayoutMode, MatchSettings, Player, play_match};
 pub use openings::parse_openings;
+pub use output::{CLOSED_PIPE_STATUS, Stdout};
 pub use protocol::{LAYOUT_TIME, ProtocolError, Request, parse_request};
 pub use state_args::{FirstMovesArg, RuleArgs, SideArg, StateArgs, StateFlags};
 pub use stats::{Sprt, SprtVerdict};
@@ -238,7 +240,7 @@ pub enum Command {
         #[command(subcommand)]
         what: study::StudyCommand,
     },
-    /// Speak the engine protocol on standard input and output (see the README):
+    /// Speak the engine protocol on standard input and output (see docs/command-line.md):
     /// `position <game state> [rule words]`, `go [time-ms N] [depth N] [nodes N]`, `stop`,
     /// `isready`, `quit`; answers `info …` lines and `bestmove <move>` as `analyse` does.
     Engine {
