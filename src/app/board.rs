@@ -330,7 +330,9 @@ fn paint_threats(painter: &Painter, geo: &Geometry, threats: &[(Hole, u32)]) {
         for k in 0..12 {
             let a0 = k as f32 / 12.0 * TAU;
             let a1 = a0 + TAU / 24.0;
-            let p = |a: f32| c + vec2(a.cos(), a.sin()) * r * 1.2;
+            // On the hole's rim: inside the playable ring (1.1) and the lesson's white ring
+            // (1.2), which it hid on a hole that was both named and threatened.
+            let p = |a: f32| c + vec2(a.cos(), a.sin()) * r * 1.0;
             painter.line_segment([p(a0), p(a1)], stroke);
         }
         // Top right, on the ring: clear of this hole's count and letter and of the
