@@ -24,7 +24,7 @@ pub const COUNT_SIZE: f32 = 0.21;
 /// Where a hole's letter sits, from its centre (left, up).
 pub const LETTER_AT: [f32; 2] = [-0.4, -0.4];
 /// Height of a hole's letter.
-pub const LETTER_SIZE: f32 = 0.15;
+pub const LETTER_SIZE: f32 = 0.19;
 /// Height of the name plates' text.
 pub const PLATE_SIZE: f32 = 0.27;
 /// Width of a mark's ring.
@@ -55,7 +55,7 @@ pub const COUNT: Color32 = Color32::from_rgb(255, 244, 222);
 /// The shadow behind a count's figures.
 pub const COUNT_SHADOW: Color32 = Color32::from_black_alpha(170);
 /// A hole's letter (burnt into the wood).
-pub const LETTER: Color32 = Color32::from_rgba_premultiplied(46, 24, 10, 190);
+pub const LETTER: Color32 = Color32::from_rgba_premultiplied(36, 18, 6, 240);
 /// Name plates.
 pub const PLATE: Color32 = Color32::from_rgb(226, 214, 192);
 
