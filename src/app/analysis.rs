@@ -9,7 +9,7 @@
 use super::computer::Waker;
 use super::job::Job;
 use omweso_engine::review::{MoveReview, review_game};
-use omweso_engine::{Judgement, Limits, PROVEN, WIN, judge};
+use omweso_engine::{Judgement, Limits, judge};
 use omweso_rules::{GameState, Move, Side};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -233,11 +233,8 @@ pub fn for_lower(score: i32, to_move: Side) -> i32 {
 /// `even`, or `Upper wins in 3 moves` for a forced result.
 pub fn score_words(score_for_lower: i32) -> String {
     let (side, s) = if score_for_lower >= 0 { (Side::Lower, score_for_lower) } else { (Side::Upper, -score_for_lower) };
-    if s >= PROVEN {
-        // WIN + 1000 p - plies (see ai::search).
-        let points = (s - WIN + 999).div_euclid(1000).max(0);
-        let plies = (WIN + 1000 * points - s).max(1);
-        let moves = (plies + 1) / 2;
+    if let Some(f) = omweso_engine::review::forced(s) {
+        let moves = (f.plies.max(1) + 1) / 2;
         return format!("{side} wins in {moves} move{}", if moves == 1 { "" } else { "s" });
     }
     // The evaluation counts seeds and where they stand, so its unit is "about a seed".
@@ -332,6 +329,7 @@ fn prove_positions(start: &GameState, moves: &[Move], stop: &AtomicBool) -> Vec<
 #[cfg(test)]
 mod tests {
     use super::*;
+    use omweso_engine::{PROVEN, WIN};
 
     #[test]
     fn scores_in_words() {

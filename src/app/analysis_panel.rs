@@ -10,7 +10,7 @@ use super::{App, Command, theme};
 use crate::game::Entry;
 use egui::{Color32, RichText, Ui};
 use omweso_engine::PROVEN;
-use omweso_engine::review::{Mark, MoveReview};
+use omweso_engine::review::{Mark, MoveReview, forced};
 use omweso_rules::Side;
 
 /// The colour of a mark, readable on the dark theme and (deeper) on the light one.
@@ -18,8 +18,8 @@ pub fn mark_color(mark: Mark, dark: bool) -> Color32 {
     let (on_dark, on_light) = match mark {
         Mark::Best => (theme::LAST_MOVE, Color32::from_rgb(30, 120, 50)),
         Mark::Good => (Color32::from_rgb(170, 210, 170), Color32::from_rgb(50, 110, 60)),
-        Mark::Inaccuracy => (Color32::from_rgb(240, 210, 110), Color32::from_rgb(140, 100, 0)),
-        Mark::Mistake => (Color32::from_rgb(245, 150, 70), Color32::from_rgb(170, 80, 10)),
+        Mark::Inaccuracy | Mark::ShortensLoss => (Color32::from_rgb(240, 210, 110), Color32::from_rgb(140, 100, 0)),
+        Mark::Mistake | Mark::LossInOne => (Color32::from_rgb(245, 150, 70), Color32::from_rgb(170, 80, 10)),
         Mark::Blunder => (theme::CAPTURE, Color32::from_rgb(170, 30, 30)),
     };
     if dark { on_dark } else { on_light }
@@ -30,8 +30,8 @@ pub fn mark_sign(mark: Mark) -> &'static str {
     match mark {
         Mark::Best => "!",
         Mark::Good => "",
-        Mark::Inaccuracy => "?!",
-        Mark::Mistake => "?",
+        Mark::Inaccuracy | Mark::ShortensLoss => "?!",
+        Mark::Mistake | Mark::LossInOne => "?",
         Mark::Blunder => "??",
     }
 }
@@ -159,25 +159,36 @@ pub fn coach_line(app: &mut App, ui: &mut Ui) {
     }
 }
 
-/// A mark as the end of a sentence: `the best move`, `good`, `an inaccuracy`, `a mistake`,
+/// A mark as the end of a sentence: `the best move`, `good`, `an inaccuracy`, `a move that
+/// shortens a proven loss`, `a mistake`, `a loss in one where a longer defence existed`,
 /// `a blunder`.
 pub fn mark_words(mark: Mark) -> &'static str {
     match mark {
         Mark::Best => "the best move",
         Mark::Good => "good",
         Mark::Inaccuracy => "an inaccuracy",
+        Mark::ShortensLoss => "a move that shortens a proven loss",
         Mark::Mistake => "a mistake",
+        Mark::LossInOne => "a loss in one where a longer defence existed",
         Mark::Blunder => "a blunder",
     }
 }
 
 /// What a move gave away, in words, for `mover`: `it gave away about 2.5 seeds`, or for a
-/// forced result `it let Upper force a win` (the move walks into a forced loss) or `it
-/// missed a forced win` (the best move forced one and this one does not).
+/// forced result `it let Upper force a win` (the move walks into a forced loss), `it
+/// missed a forced win` (the best move forced one and this one does not) or, in a position
+/// already lost, `Upper wins in 1 move instead of 4` (the loss comes sooner).
 fn loss_words(r: &MoveReview, mover: Side) -> String {
     let played = r.score_before - r.loss;
+    let lost = |s| forced(s).filter(|f| !f.wins);
     if played <= -PROVEN && r.score_before > -PROVEN {
         format!("it let {} force a win", mover.opponent())
+    } else if let (Some(b), Some(p)) = (lost(r.score_before), lost(played))
+        && p.plies < b.plies
+    {
+        // The opponent's own moves, as "wins in N moves" counts them.
+        let (now, was) = ((p.plies + 1) / 2, (b.plies + 1) / 2);
+        format!("{} wins in {now} move{} instead of {was}", mover.opponent(), if now == 1 { "" } else { "s" })
     } else if r.score_before >= PROVEN && played < PROVEN {
         "it missed a forced win".to_string()
     } else if r.score_before >= PROVEN {
@@ -342,5 +353,9 @@ mod tests {
         assert_eq!(loss_words(&review(150, 150 + WIN - 3), Side::Lower), "it let Upper force a win");
         assert_eq!(loss_words(&review(WIN - 1, WIN - 1 - 200), Side::Upper), "it missed a forced win");
         assert_eq!(loss_words(&review(WIN - 1, 2), Side::Upper), "it wins more slowly");
+        // Lost either way: how much sooner the loss comes, never seeds.
+        let lost = review(-(WIN + 1000 - 8), 6);
+        assert_eq!(lost.mark, Mark::LossInOne);
+        assert_eq!(loss_words(&lost, Side::Upper), "Lower wins in 1 move instead of 4");
     }
 }

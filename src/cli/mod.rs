@@ -104,8 +104,10 @@ pub enum Command {
     },
     /// Review moves with the engine, one line each:
     /// `<number>\t<move>\t<score before>\t<best move>\t<loss>\t<mark>` (scores as `analyse`
-    /// prints them; marks best, good, inaccuracy, mistake, blunder). Either `--position`
-    /// with the moves, or a saved game's file (its moves up to the current one).
+    /// prints them; marks best, good, inaccuracy, mistake, blunder, and in a position
+    /// already proven lost shortens-loss or loss-in-one: a move that lets the opponent win
+    /// sooner, or at once, than the best defence). Either `--position` with the moves, or a
+    /// saved game's file (its moves up to the current one).
     Review {
         /// The start: a position or game state (RULES.md §5), as for the other subcommands.
         #[arg(long, short = 'p', allow_hyphen_values = true)]
