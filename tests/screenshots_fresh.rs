@@ -17,12 +17,12 @@ use std::path::Path;
 /// The board's drawing code and the pictures it paints from: what the screenshots show of
 /// the board. `make.sh` reads this list (one quoted path a line, four spaces in).
 const BOARD_CODE: &[&str] = &[
-    "src/app/animation.rs",
-    "src/app/board.rs",
-    "src/app/carving.rs",
-    "src/app/textures.rs",
-    "src/app/theme.rs",
-    "src/app/view.rs",
+    "src/app/model/animation.rs",
+    "src/app/ui/board.rs",
+    "src/app/ui/carving.rs",
+    "src/app/ui/textures.rs",
+    "src/app/ui/theme.rs",
+    "src/app/ui/view.rs",
     "assets/hand.png",
     "assets/hole.png",
     "assets/seeds.png",

@@ -54,7 +54,7 @@ pub struct Cli {
     /// (OpenGL 2.1). Without it wgpu is tried first, then glow (View → Renderer sets which
     /// comes first).
     #[arg(long, value_name = "RENDERER")]
-    pub renderer: Option<crate::app::renderer::RendererChoice>,
+    pub renderer: Option<crate::app::services::renderer::RendererChoice>,
     /// The subcommand; none opens the window.
     #[command(subcommand)]
     pub command: Option<Command>,

@@ -66,7 +66,7 @@ const READING_WORDS_A_MINUTE: f64 = 200.0;
 /// A lesson that does not load, or a failed write.
 pub fn measure(out: &mut dyn Write) -> Result<(), String> {
     let all = lessons::all().map_err(|e| e.to_string())?;
-    let rate = crate::app::animation::Speed::Normal.rate();
+    let rate = crate::app::model::animation::Speed::Normal.rate();
     let (mut words, mut seconds) = (0usize, 0.0f64);
     for lesson in &all {
         let w: usize =
