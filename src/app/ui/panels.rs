@@ -382,7 +382,7 @@ fn busy_text(session: &Session) -> &'static str {
 fn move_list(app: &mut Frame<'_>, ui: &mut Ui, below: f32, least: f32) {
     let s = app.session();
     let Some(p) = s.play() else { return };
-    let shown = p.review.unwrap_or(p.game.cursor());
+    let shown = p.shown();
     let cursor = p.game.cursor();
     let redo_free = s.can_redo();
     let busy = busy_text(s);

@@ -186,7 +186,7 @@ pub fn shown_move_text(session: &Session) -> Option<String> {
     if session.animating() || p.sowing().is_some() {
         return None;
     }
-    let n = p.review.unwrap_or(p.game.cursor());
+    let n = p.shown();
     let entry = p.game.all_entries().get(n.checked_sub(1)?)?;
     Some(entry_words(p.game.state_at(n - 1), entry))
 }

@@ -95,7 +95,7 @@ pub fn board_view(
         }
         Phase::Play(p) => p,
     };
-    let shown = p.review.unwrap_or(p.game.cursor());
+    let shown = p.shown();
     let state = p.game.state_at(shown);
     // The holes the lesson's words are about, while the step's position is on the board.
     if let Some(run) = p.lesson()

@@ -153,7 +153,7 @@ impl Session {
             // ---- Play: review ----
             (Phase::Play(p), C::ReviewAt(n)) if p.sowing().is_none() => review_at(p, Some(n)),
             (Phase::Play(p), C::ReviewPrev) if p.sowing().is_none() => {
-                let cur = p.review.unwrap_or(p.game.cursor());
+                let cur = p.shown();
                 if cur > 0 {
                     review_at(p, Some(cur - 1));
                 }

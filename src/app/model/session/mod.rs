@@ -410,7 +410,7 @@ impl Session {
 
     /// The state shown on the board when no move is under way (review or live).
     pub fn shown_state(&self) -> Option<&GameState> {
-        self.play().map(|p| p.game.state_at(p.review.unwrap_or(p.game.cursor())))
+        self.play().map(|p| p.game.state_at(p.shown()))
     }
 
     /// The game state shown, in RULES.md §5 notation.
@@ -425,7 +425,7 @@ impl Session {
             Phase::Play(p) => match (p.animation(self.now), p.sowing()) {
                 (Some(a), _) => *a.frame(self.now).position.counts(),
                 (None, Some(s)) => *s.position().counts(),
-                (None, None) => *p.game.state_at(p.review.unwrap_or(p.game.cursor())).position().counts(),
+                (None, None) => *p.game.state_at(p.shown()).position().counts(),
             },
         }
     }
@@ -434,7 +434,7 @@ impl Session {
     pub fn acting_side(&self) -> Side {
         match &self.phase {
             Phase::Setup(s) => s.laying,
-            Phase::Play(p) => p.game.state_at(p.review.unwrap_or(p.game.cursor())).to_move(),
+            Phase::Play(p) => p.game.state_at(p.shown()).to_move(),
         }
     }
 

@@ -99,6 +99,12 @@ impl Play {
         }
     }
 
+    /// The number of moves of the position on the board: the one reviewed, else the
+    /// game's own (its cursor).
+    pub fn shown(&self) -> usize {
+        self.review.unwrap_or(self.game.cursor())
+    }
+
     /// True when this board holds a game (not a lesson or a puzzle).
     pub fn is_game(&self) -> bool {
         matches!(self.kind, PlayKind::Game)

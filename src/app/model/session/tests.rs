@@ -201,8 +201,10 @@ fn review_is_read_only_and_play_from_here_keeps_the_later_moves() {
     // Defect 10.
     let mut s = on(WORKED);
     play(&mut s, "dFm");
+    assert_eq!(s.play().map(|p| p.shown()), Some(3), "live: the game's own position");
     s.apply(C::ReviewAt(1));
     assert_eq!(s.review(), Some(1));
+    assert_eq!(s.play().map(|p| p.shown()), Some(1), "in review: the position reviewed");
     assert!(!s.can_undo() && !s.can_redo() && !s.can_resign(), "review: Undo, Redo, Resign off");
     play(&mut s, "F");
     s.apply(C::Undo);
