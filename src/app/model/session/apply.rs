@@ -5,7 +5,7 @@
 //! move is under way) reaches the view's catch-all arm and changes nothing.
 
 use super::teach::means_nothing_in_a_lesson;
-use super::{Document, Effect, Phase, Play, Session};
+use super::{Closing, Document, Effect, Phase, Play, Session};
 use crate::app::model::command::Command;
 use crate::app::model::layout_coach::{Ask, Question};
 use crate::app::model::modal::Modal;
@@ -83,8 +83,7 @@ impl Session {
     /// closes without the unsaved-changes prompt, and the game is kept between runs as it
     /// is, unsaved changes included, as after a crash.
     pub fn close_for_the_system(&mut self) {
-        self.closing = true;
-        self.discarded = false;
+        self.closing = Closing::Keeping;
         if let Some(c) = &mut self.computer {
             c.cancel();
         }
@@ -99,7 +98,7 @@ impl Session {
         if let Some(c) = &mut self.computer {
             c.cancel();
         }
-        if self.closing || !self.changed() {
+        if self.closing != Closing::Open || !self.changed() {
             return true;
         }
         if !self.modals.iter().any(|m| matches!(m, Modal::Unsaved(_))) {
@@ -243,7 +242,9 @@ impl Session {
                 self.modals.close(|m| matches!(m, Modal::Path(_)));
             }
             (_, C::Quit) => {
-                self.closing = true;
+                if self.closing == Closing::Open {
+                    self.closing = Closing::Keeping;
+                }
                 if let Some(c) = self.computer.as_mut() {
                     c.cancel();
                 }
@@ -252,7 +253,9 @@ impl Session {
             (_, C::Discard) => {
                 if let Some(Modal::Unsaved(c)) = self.modals.close(|m| matches!(m, Modal::Unsaved(_))) {
                     // Closing without saving: the changes are not kept for the next run either.
-                    self.discarded = matches!(*c, Command::Quit);
+                    if matches!(*c, Command::Quit) {
+                        self.closing = Closing::Discarding;
+                    }
                     self.carry_out(*c);
                 }
             }

@@ -2,7 +2,7 @@
 //! redo, resign), review, a rematch and what the engine is asked about the game. A command
 //! that means nothing now (paused, a move under way) is given back and changes nothing.
 
-use super::{Phase, Play, Session, Turn};
+use super::{Closing, Phase, Play, Session, Turn};
 use crate::app::model::animation::Animation;
 use crate::app::model::command::Command;
 use crate::app::model::modal::Modal;
@@ -92,7 +92,7 @@ impl Session {
             }
             (Phase::Play(p), C::ComputerMove(state, mv))
                 if !paused
-                    && !self.closing
+                    && self.closing == Closing::Open
                     && p.ready()
                     && &state == p.game.current()
                     && self.computer.as_ref().is_some_and(|c| c.opponent.side == state.to_move()) =>

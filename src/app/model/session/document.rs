@@ -47,3 +47,17 @@ impl Document {
         }
     }
 }
+
+/// Whether the window is closing, and which game is kept for the next run when it does
+/// (one value where two flags stood: closing, and discarded).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Closing {
+    /// The window stays open.
+    #[default]
+    Open,
+    /// Closing, the game on the board kept as it is, unsaved changes included (Quit with
+    /// nothing to lose or after a save, or the system ending the program).
+    Keeping,
+    /// Closing after "Discard" on Quit: the game as last saved (or started) is kept.
+    Discarding,
+}

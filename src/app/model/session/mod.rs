@@ -22,7 +22,7 @@ mod teach;
 mod tournament;
 
 pub use crate::app::model::lesson_run::{Feedback, LessonRun};
-pub use document::Document;
+pub use document::{Closing, Document};
 pub use play::{Play, PlayKind, Turn};
 pub use puzzle::{PuzzleFeedback, PuzzleRun};
 
@@ -75,8 +75,9 @@ pub struct Session {
     effects: Vec<Effect>,
     /// The play clock (seconds), set by the window each frame.
     now: f64,
-    /// The window is closing: the computer starts nothing more.
-    closing: bool,
+    /// Whether the window is closing (the computer then starts nothing more) and which
+    /// game is kept when it does.
+    closing: Closing,
     waker: Option<Waker>,
     /// The course of lessons, read and checked at start-up (or why it could not be).
     lessons: Result<Vec<crate::lessons::Lesson>, String>,
@@ -98,8 +99,6 @@ pub struct Session {
     layout_coach: crate::app::model::layout_coach::LayoutCoach,
     /// The system's file dialog, while it is open on its thread.
     dialog: Option<crate::app::services::files::PendingDialog>,
-    /// The window closes after "Discard": the autosave keeps the game as last saved.
-    discarded: bool,
     /// Counts the changes to the session (every command, every verdict kept): what is
     /// kept between runs is written when it moves, and [`Session::changed`] is worked out
     /// once per revision rather than once per frame.
@@ -154,7 +153,7 @@ impl Session {
             dialogs: Box::new(SystemDialogs),
             effects: Vec::new(),
             now: 0.0,
-            closing: false,
+            closing: Closing::Open,
             waker: None,
             lessons: crate::lessons::all().map_err(|e| e.to_string()),
             judging: None,
@@ -166,7 +165,6 @@ impl Session {
             game_review: None,
             layout_coach: Default::default(),
             dialog: None,
-            discarded: false,
             revision: 0,
             changed_at: std::cell::Cell::new(None),
         };
@@ -461,8 +459,8 @@ impl Session {
     /// The game to keep for the next run: the one on the board, or after "Discard" on
     /// closing, the one last saved (or started).
     pub fn to_keep(&self) -> SavedGame {
-        match (&self.document.baseline, self.discarded) {
-            (Some(b), true) => b.clone(),
+        match (&self.document.baseline, self.closing) {
+            (Some(b), Closing::Discarding) => b.clone(),
             _ => self.to_saved(),
         }
     }

@@ -2,7 +2,7 @@
 //! thread) and the engine's work for the player (analysis, game review, the coach), each
 //! driven once a frame and answering through commands or the game record.
 
-use super::{Phase, Session};
+use super::{Closing, Phase, Session};
 use crate::app::model::command::Command;
 use crate::app::services::analysis::{JUDGE_TIME, Judgements, Judging, PROVE_TIME, Proven, Proving, Thrown};
 use crate::app::services::computer::{Answer, Computer};
@@ -13,7 +13,7 @@ impl Session {
     /// move. Returns the commands to carry out after the frame. Nothing starts while play is
     /// paused or the window is closing; an answer that came waits in the worker's channel.
     pub fn drive_computer(&mut self) -> Vec<Command> {
-        let paused = self.paused() || self.closing;
+        let paused = self.paused() || self.closing != Closing::Open;
         let Some(c) = self.computer.as_mut() else { return Vec::new() };
         match &mut self.phase {
             Phase::Setup(s) if s.laying == c.opponent.side && !paused => {

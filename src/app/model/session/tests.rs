@@ -453,6 +453,12 @@ fn discarding_on_quit_keeps_the_saved_game_for_the_next_run() {
     assert!(!s.close_requested());
     s.apply(C::Discard);
     assert_eq!(s.to_keep(), saved, "the discarded move is not autosaved");
+    assert!(s.close_requested(), "closing: no second prompt");
+    // The system ending the program keeps the game as it is, as after a crash: a Discard
+    // before it no longer applies.
+    s.close_for_the_system();
+    assert_ne!(s.to_keep(), saved, "the move is kept");
+    assert_eq!(s.to_keep(), s.to_saved());
 }
 
 #[test]
