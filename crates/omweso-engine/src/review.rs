@@ -136,6 +136,26 @@ pub fn mark(best: i32, played: i32) -> Mark {
     }
 }
 
+impl Judgement {
+    /// The verdict on `mv` (move number `number` of its game): what it gave away against
+    /// the best move of this judgement, and its mark (best when it gave nothing away).
+    /// `None` when `mv` is not one of the position's moves.
+    pub fn review(&self, mv: &Move, number: usize) -> Option<MoveReview> {
+        let played = self.score_of(mv)?;
+        let best = self.score();
+        let loss = (best - played).max(0);
+        let mark = if loss == 0 { Mark::Best } else { mark(best, played) };
+        Some(MoveReview {
+            number,
+            played: mv.to_string(),
+            score_before: best,
+            best: self.best().to_string(),
+            loss,
+            mark,
+        })
+    }
+}
+
 /// Reviews move `mv` (number `number`) played in `state`, from one judgement of `state`
 /// within `limits` (see [`super::judge`]). `None` when the state has no legal move or
 /// `mv` is not legal there.
