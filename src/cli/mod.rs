@@ -65,6 +65,7 @@ pub struct Cli {
 pub enum Command {
     /// Play moves in turn; print the final position (or game state) and the outcome.
     Apply {
+        /// The position or game state to start from, and what it alone does not say.
         #[command(flatten)]
         state: StateArgs,
         /// Moves in RULES.md notation, e.g. `d` `F` `m`, or `i3xF, i2xG` as one argument.
@@ -77,11 +78,13 @@ pub enum Command {
     },
     /// List every legal move: `<move>\t<resulting position>\t<outcome>`.
     Moves {
+        /// The position or game state to start from, and what it alone does not say.
         #[command(flatten)]
         state: StateArgs,
     },
     /// Print a move lap by lap.
     Trace {
+        /// The position or game state to start from, and what it alone does not say.
         #[command(flatten)]
         state: StateArgs,
         /// The move in RULES.md notation.
@@ -90,6 +93,7 @@ pub enum Command {
     },
     /// Tell in plain sentences what a move does and why (the window's move narrator).
     Explain {
+        /// The position or game state to start from, and what it alone does not say.
         #[command(flatten)]
         state: StateArgs,
         /// The move in RULES.md notation.
@@ -99,6 +103,7 @@ pub enum Command {
     /// For the side to move, every move the opponent could make next (were it its turn,
     /// bookkeeping unchanged) that captures from it: `<move>\t<captured holes>\t<seeds>`.
     Threats {
+        /// The position or game state to start from, and what it alone does not say.
         #[command(flatten)]
         state: StateArgs,
     },
@@ -121,6 +126,7 @@ pub enum Command {
         /// Stop each search at this depth instead (deterministic).
         #[arg(long)]
         depth: Option<u32>,
+        /// What a position alone does not say (who moves, first moves, captures) and the rules.
         #[command(flatten)]
         flags: StateFlags,
     },
@@ -142,6 +148,7 @@ pub enum Command {
     },
     /// Count complete move sequences of a given length, and measure the speed.
     Perft {
+        /// The position or game state to start from, and what it alone does not say.
         #[command(flatten)]
         state: StateArgs,
         /// Number of moves in each sequence (0–30; the count grows about tenfold a move).
@@ -167,6 +174,7 @@ pub enum Command {
     /// `bestmove <move>`. S is for the side to move, in hundredths of a seed; a forced win
     /// scores about 100000 plus 1000 a point, a forced loss the same below zero.
     Analyse {
+        /// The position or game state to start from, and what it alone does not say.
         #[command(flatten)]
         state: StateArgs,
         /// Time for the search, in milliseconds.
@@ -194,6 +202,7 @@ pub enum Command {
     /// longest defence) and `info nodes N time-ms T proof-positions P`. N is the proof's
     /// longest line in moves of both players.
     Solve {
+        /// The position or game state to start from, and what it alone does not say.
         #[command(flatten)]
         state: StateArgs,
         /// Time for the solve, in milliseconds.
@@ -227,6 +236,7 @@ pub enum Command {
         /// Seed of the first layout tried.
         #[arg(long, default_value_t = 0)]
         seed: u64,
+        /// The rule options.
         #[command(flatten)]
         rules: RuleArgs,
     },
@@ -311,6 +321,7 @@ pub enum Command {
         /// 0.05, on pairs of games): the match stops as soon as it is decided.
         #[arg(long, allow_hyphen_values = true)]
         sprt: Option<Sprt>,
+        /// The rule options.
         #[command(flatten)]
         rules: RuleArgs,
     },
