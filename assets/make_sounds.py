@@ -10,7 +10,7 @@ anywhere:
     python3 assets/make_sounds.py
 
 It writes `assets/sounds/*.wav`: mono, 16-bit, 22,050 Hz, each well under a second. The
-window embeds them (`include_bytes!`, src/app/sound.rs), so the program never needs Python.
+window embeds them (`include_bytes!`, src/app/ui/sound.rs), so the program never needs Python.
 
 The voices:
 - a seed: a hard, round nut (empiki) landing in a wooden bowl: a very short knock of

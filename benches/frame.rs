@@ -1,7 +1,7 @@
 //! Building one frame of the window at 1280×800 (egui layout + tessellation, no rasterizer).
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use omweso::app::{App, Session, Settings};
+use omweso::app::{App, model::session::Session, model::settings::Settings};
 use omweso_rules::GameState;
 
 fn frame(c: &mut Criterion) {

@@ -16,9 +16,9 @@ XPID=$!
 trap 'kill $XPID 2>/dev/null || true' EXIT
 export DISPLAY=$DISP
 sleep 2
-# Fresh settings for every run, so the pictures do not depend on earlier sessions.
+# Fresh settings for every shot, so that a picture depends neither on earlier sessions nor
+# on the shots before it (the light theme chosen in one, the lessons offered at a first start).
 export XDG_DATA_HOME
-XDG_DATA_HOME=$(mktemp -d)
 
 # shot NAME "KEYS" [omweso args...]: start the window, type KEYS, capture. A key of the form
 # click:X,Y clicks there instead, hover:X,Y moves the pointer there (the window is at the
@@ -26,6 +26,7 @@ XDG_DATA_HOME=$(mktemp -d)
 shot() {
     local name=$1 keys=$2
     shift 2
+    XDG_DATA_HOME=$(mktemp -d)
     "$BIN" "$@" &
     local pid=$!
     sleep "${WAIT:-5}"
@@ -73,4 +74,8 @@ DELAY=1.5 shot layout-coach "click:826,87 click:509,460 click:1205,362 click:105
 # A tournament match (screenshots/tournament.omweso): Okello lost a turn on time, and the
 # referee counts Nakato's: caught within the count's two seconds, so no waiting.
 WAIT=0 shot tournament "" screenshots/tournament.omweso
+# The board's drawing code these pictures were made from, by its SHA-256 (the list is
+# tests/screenshots_fresh.rs's): that test fails once the code differs from it, until the
+# pictures are made again by this script.
+sha256sum $(sed -n 's/^    "\(.*\)",$/\1/p' tests/screenshots_fresh.rs) >"$OUT/board-code.sha256"
 echo "screenshots written to $OUT"

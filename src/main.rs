@@ -1,10 +1,10 @@
 //! `omweso`: the window with no arguments, the command line with a subcommand.
 
 use clap::Parser;
-use omweso::app::instance::{self, Instance};
-use omweso::app::start_failure::StartFailure;
-use omweso::app::store::Store;
-use omweso::app::{App, Start, renderer, settings, shutdown};
+use omweso::app::services::instance::{self, Instance};
+use omweso::app::services::start_failure::StartFailure;
+use omweso::app::services::store::Store;
+use omweso::app::{App, Start, model::settings, services::renderer, services::shutdown};
 use omweso::cli::{Cli, run};
 use omweso::savefile::SavedGame;
 use omweso_rules::GameState;
@@ -151,7 +151,7 @@ fn open_window(cli: &Cli) -> Result<ExitCode, StartFailure> {
     if let Some(p) = position {
         viewport = viewport.with_position(p);
     }
-    match omweso::app::textures::icon() {
+    match omweso::app::ui::textures::icon() {
         Ok(icon) => viewport = viewport.with_icon(icon),
         Err(e) => eprintln!("omweso: {e}"),
     }

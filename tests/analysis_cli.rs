@@ -39,7 +39,10 @@ fn review_marks_each_move_and_the_engines_choice_is_best() {
     for (i, f) in lines.iter().enumerate() {
         assert_eq!(f.len(), 6, "{out}");
         assert_eq!(f[0], (i + 1).to_string());
-        assert!(["best", "good", "inaccuracy", "mistake", "blunder"].contains(&f[5]), "{out}");
+        assert!(
+            ["best", "good", "inaccuracy", "shortens-loss", "mistake", "loss-in-one", "blunder"].contains(&f[5]),
+            "{out}"
+        );
         let loss: i32 = f[4].parse().expect("loss");
         assert!(loss >= 0);
         if f[1] == f[3] {
@@ -58,6 +61,15 @@ fn review_marks_each_move_and_the_engines_choice_is_best() {
     ]);
     assert!(ok, "{err}");
     assert!(out.starts_with("1\te\t") && out.trim_end().ends_with("\tblunder"), "{out}");
+}
+
+#[test]
+fn review_never_calls_a_move_that_hands_over_a_win_in_one_good() {
+    // Issue 37: Upper is lost; D holds out four moves, O lets Lower win with its next move.
+    let position = "1ac, 3d, 10e, 2f, 4g, 6h, 4i, 3jk, 1mn, 7o, 1p; 1C, 3D, 5E, 1J, 3L, 1M, 2O, 1P / U none 3,1";
+    let (ok, out, err) = omweso(&["review", "--position", position, "--depth", "8", "O"]);
+    assert!(ok, "{err}");
+    assert_eq!(out, "1\tO\t-100992\tD\t6\tloss-in-one\n");
 }
 
 #[test]

@@ -160,13 +160,13 @@ fn the_analysis_panel_threats_and_game_review_from_the_view_menu() {
     h.run();
     h.get_by_label_contains("depth ");
     // Threats: Upper to move after d, F, m; were it Lower's turn, Lower could capture.
-    let mut cache = omweso::app::view::PreviewCache::default();
-    let mut threats = omweso::app::view::ThreatCache::default();
-    let v = omweso::app::view::board_view(h.state().session(), None, &mut cache, &mut threats);
+    let mut cache = omweso::app::ui::view::PreviewCache::default();
+    let mut threats = omweso::app::ui::view::ThreatCache::default();
+    let v = omweso::app::ui::view::board_view(h.state().session(), None, &mut cache, &mut threats);
     assert!(v.threats.is_empty(), "off by default between two people");
     h.state_mut().push(Command::ToggleThreats);
     h.run();
-    let v = omweso::app::view::board_view(h.state().session(), None, &mut cache, &mut threats);
+    let v = omweso::app::ui::view::board_view(h.state().session(), None, &mut cache, &mut threats);
     let state = game(&h).current().clone();
     let want: Vec<Hole> = state.threats().iter().flat_map(|t| t.captured.clone()).collect();
     assert!(!v.threats.is_empty() && v.threats.iter().all(|(hole, _)| want.contains(hole)), "{:?}", v.threats);

@@ -183,13 +183,17 @@ fn the_game_of_the_last_session_is_restored() {
     let file = dir.path().join("app.ron");
     let (mut store, _) = Store::open(&file);
     settings().store(&mut store);
-    let mut h = harness(App::restore(store, omweso::app::Start::State(WORKED.parse().expect("state")), vec![]));
+    let mut h = harness(App::restore(
+        store,
+        omweso::app::model::autosave::Start::State(WORKED.parse().expect("state")),
+        vec![],
+    ));
     h.state_mut().push(Command::ToggleLetters);
     play_worked_game(&mut h);
     // Written as it changed, not at the end: the file holds the game while the window is open.
     let after = |file: &std::path::Path| {
         stored(file)
-            .get(omweso::app::autosave::AUTOSAVE_KEY)
+            .get(omweso::app::model::autosave::AUTOSAVE_KEY)
             .and_then(|t| omweso::savefile::SavedGame::from_ron(t).ok())
             .is_some_and(|g| matches!(g.phase, omweso::savefile::Phase::Game(g) if g.cursor() == 3))
     };
@@ -200,7 +204,7 @@ fn the_game_of_the_last_session_is_restored() {
     }
     drop(h);
     // A fresh start picks the game and the settings up where they were.
-    let h = harness(App::restore(Store::open(&file).0, omweso::app::Start::Fresh, vec![]));
+    let h = harness(App::restore(Store::open(&file).0, omweso::app::model::autosave::Start::Fresh, vec![]));
     assert!(h.state().session().game().is_some());
     assert!(h.state().session().modals().new_game().is_none());
     assert_eq!(board(&h), AFTER_DFM);
@@ -210,8 +214,11 @@ fn the_game_of_the_last_session_is_restored() {
     h.get_by_label("Lower m  +12");
     drop(h);
     // A start on a given state does not.
-    let h =
-        harness(App::restore(Store::open(&file).0, omweso::app::Start::State(WORKED.parse().expect("state")), vec![]));
+    let h = harness(App::restore(
+        Store::open(&file).0,
+        omweso::app::model::autosave::Start::State(WORKED.parse().expect("state")),
+        vec![],
+    ));
     assert_eq!(game(&h).cursor(), 0);
 }
 
@@ -221,9 +228,9 @@ fn a_damaged_autosave_is_set_aside_with_a_notice() {
     let dir = tempfile::tempdir().expect("folder");
     let file = dir.path().join("app.ron");
     let map: std::collections::HashMap<_, _> =
-        [(omweso::app::autosave::AUTOSAVE_KEY.to_string(), damaged.clone())].into();
+        [(omweso::app::model::autosave::AUTOSAVE_KEY.to_string(), damaged.clone())].into();
     std::fs::write(&file, ron::to_string(&map).expect("ron")).expect("written");
-    let mut h = harness(App::restore(Store::open(&file).0, omweso::app::Start::Fresh, vec![]));
+    let mut h = harness(App::restore(Store::open(&file).0, omweso::app::model::autosave::Start::Fresh, vec![]));
     h.get_by_label("Problem");
     h.get_by_label_contains("could not be restored");
     h.get_by_label_contains("it was set aside");
@@ -233,15 +240,16 @@ fn a_damaged_autosave_is_set_aside_with_a_notice() {
     drop(h);
     // The store keeps the damaged text under its own key and autosaves afresh.
     let map = stored(&file);
-    assert_eq!(map.get(omweso::app::autosave::DAMAGED_AUTOSAVE_KEY), Some(&damaged));
-    let fresh = map.get(omweso::app::autosave::AUTOSAVE_KEY).expect("autosave");
+    assert_eq!(map.get(omweso::app::model::autosave::DAMAGED_AUTOSAVE_KEY), Some(&damaged));
+    let fresh = map.get(omweso::app::model::autosave::AUTOSAVE_KEY).expect("autosave");
     assert!(omweso::savefile::SavedGame::from_ron(fresh).is_ok());
 }
 
 #[test]
 fn a_file_that_cannot_be_opened_still_opens_the_window_and_says_why() {
     let why = "Cannot open bad.omweso: move 2 `E` is not a legal move";
-    let mut h = harness(App::restore(Store::in_memory(), omweso::app::Start::Unreadable(why.into()), vec![]));
+    let mut h =
+        harness(App::restore(Store::in_memory(), omweso::app::model::autosave::Start::Unreadable(why.into()), vec![]));
     h.get_by_label("Problem");
     h.get_by_label(why);
     click(&mut h, "OK");

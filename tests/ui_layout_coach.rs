@@ -5,7 +5,7 @@
 mod window;
 use window::*;
 
-use omweso::app::layout_coach::Ask;
+use omweso::app::model::layout_coach::Ask;
 
 /// A new game with the default options: Lower moves first, so Upper lays out first.
 fn setup() -> Harness<'static, App> {

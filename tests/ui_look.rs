@@ -3,7 +3,7 @@
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use omweso::app::{App, Session, Settings};
+use omweso::app::{App, model::session::Session, model::settings::Settings};
 use omweso_rules::GameState;
 
 const WORKED: &str = "9a, 3b, 4d-fhm; 4A-F, 3G, 5P / L both 0,0";
@@ -44,9 +44,9 @@ fn at_a_decision_the_seeds_in_hand_are_shown_and_counted() {
     h.get_by_label("Lower i, 0 seeds");
     h.get_by_label("to move · 3 in hand");
     assert_eq!(h.query_all_by_label("32 seeds").count(), 2, "Upper's 32, and Lower's 29 on the board and 3 in hand");
-    let mut cache = omweso::app::view::PreviewCache::default();
-    let mut threats = omweso::app::view::ThreatCache::default();
-    let v = omweso::app::view::board_view(h.state().session(), None, &mut cache, &mut threats);
+    let mut cache = omweso::app::ui::view::PreviewCache::default();
+    let mut threats = omweso::app::ui::view::ThreatCache::default();
+    let v = omweso::app::ui::view::board_view(h.state().session(), None, &mut cache, &mut threats);
     assert_eq!(v.hand.map(|hand| hand.seeds), Some(3));
 }
 
@@ -81,7 +81,7 @@ fn review_from_the_game_over_card_shows_the_final_position() {
 fn the_resign_button_names_the_player() {
     let state: GameState = WORKED.parse().expect("state");
     let mut session = Session::from_state(Settings { animate: false, ..Settings::default() }, state);
-    session.apply(omweso::app::Command::StartGame(Box::new(omweso::app::setup::NewGameForm {
+    session.apply(omweso::app::model::command::Command::StartGame(Box::new(omweso::app::model::setup::NewGameForm {
         names: ["Nakato".into(), "Kato".into()],
         from_position: true,
         state_text: WORKED.into(),

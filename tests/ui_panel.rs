@@ -4,8 +4,8 @@
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use omweso::app::settings::PanelTab;
-use omweso::app::{App, Command, Session, Settings};
+use omweso::app::model::settings::PanelTab;
+use omweso::app::{App, model::command::Command, model::session::Session, model::settings::Settings};
 
 mod common;
 use common::long_game;

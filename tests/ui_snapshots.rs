@@ -6,7 +6,7 @@
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use omweso::app::{App, Session, Settings};
+use omweso::app::{App, model::session::Session, model::settings::Settings};
 use omweso_rules::GameState;
 
 fn harness(state: &str) -> Harness<'static, App> {
@@ -41,7 +41,7 @@ fn snapshot_decision_offer() {
 #[test]
 fn snapshot_big_piles_flipped() {
     let mut h = harness("2i, 46p; 1A-P / L none 0,0");
-    h.state_mut().push(omweso::app::Command::Flip);
+    h.state_mut().push(omweso::app::model::command::Command::Flip);
     h.run();
     h.snapshot("board_big_pile_flipped");
 }
@@ -50,7 +50,8 @@ fn snapshot_big_piles_flipped() {
 #[test]
 fn snapshot_small_window_light_theme() {
     let mut h = harness_sized("9a, 3b, 4d-fhm; 4A-F, 3G, 5P / L both 0,0", [800.0, 500.0]);
-    h.state_mut().push(omweso::app::Command::SetTheme(omweso::app::settings::ThemeChoice::Light));
+    h.state_mut()
+        .push(omweso::app::model::command::Command::SetTheme(omweso::app::model::settings::ThemeChoice::Light));
     h.run();
     h.snapshot("board_small_light");
 }
@@ -116,7 +117,7 @@ fn snapshot_lesson_named_holes() {
     h.run();
     let capture =
         omweso::lessons::all().expect("lessons").iter().position(|l| l.id == "capture").expect("the capture lesson");
-    h.state_mut().push(omweso::app::Command::StartLessonAt { lesson: capture, step: 1 });
+    h.state_mut().push(omweso::app::model::command::Command::StartLessonAt { lesson: capture, step: 1 });
     h.run();
     h.snapshot("lesson_named_holes");
 }

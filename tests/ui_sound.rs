@@ -5,8 +5,8 @@
 
 mod window;
 use egui::accesskit::Role;
-use omweso::app::animation::Speed;
-use omweso::app::sound::{Clip, Played, Sound};
+use omweso::app::model::animation::Speed;
+use omweso::app::ui::sound::{Clip, Played, Sound};
 use std::sync::{Arc, Mutex};
 use window::*;
 

@@ -202,9 +202,9 @@ fn hovering_previews_the_end_of_the_first_lap() {
     let mut h = on_state(WORKED);
     h.get_by_label("Lower d, 4 seeds").hover();
     h.run();
-    let mut cache = omweso::app::view::PreviewCache::default();
-    let mut threats = omweso::app::view::ThreatCache::default();
-    let v = omweso::app::view::board_view(h.state().session(), Hole::from_letter('d'), &mut cache, &mut threats);
+    let mut cache = omweso::app::ui::view::PreviewCache::default();
+    let mut threats = omweso::app::ui::view::ThreatCache::default();
+    let v = omweso::app::ui::view::board_view(h.state().session(), Hole::from_letter('d'), &mut cache, &mut threats);
     assert_eq!(v.preview, Hole::from_letter('i'));
 }
 
@@ -366,7 +366,7 @@ fn the_speed_submenu_opens_and_sets_the_speed_with_the_mouse() {
     click(&mut h, "View");
     click(&mut h, "Speed: Normal");
     click(&mut h, "Fast");
-    assert_eq!(h.state().session().settings().speed, omweso::app::animation::Speed::Fast);
+    assert_eq!(h.state().session().settings().speed, omweso::app::model::animation::Speed::Fast);
 }
 
 #[test]
@@ -423,7 +423,7 @@ fn the_resign_button_goes_once_the_game_is_over() {
 #[test]
 fn the_first_start_offers_the_lessons_and_a_lesson_is_followed_on_the_board() {
     // The default settings: the moves are animated, as a new player sees them.
-    let mut h = patient(App::restore(Store::in_memory(), omweso::app::Start::Fresh, vec![]));
+    let mut h = patient(App::restore(Store::in_memory(), omweso::app::model::autosave::Start::Fresh, vec![]));
     h.get_by_label("Learn Omweso");
     h.get_by_label("3. Sowing");
     h.get_all_by_label("Start lesson").next().expect("a lesson's Start").click();

@@ -82,7 +82,7 @@ fn type_key(display: &str, key: &str) {
 fn moves_kept(store: &Path) -> Option<usize> {
     let text = std::fs::read_to_string(store).ok()?;
     let map: std::collections::HashMap<String, String> = ron::from_str(&text).ok()?;
-    let saved = omweso::savefile::SavedGame::from_ron(map.get(omweso::app::autosave::AUTOSAVE_KEY)?).ok()?;
+    let saved = omweso::savefile::SavedGame::from_ron(map.get(omweso::app::model::autosave::AUTOSAVE_KEY)?).ok()?;
     match saved.phase {
         omweso::savefile::Phase::Game(g) => Some(g.cursor()),
         omweso::savefile::Phase::Setup { .. } => Some(0),

@@ -1,53 +1,31 @@
 //! The game window (eframe/egui): a wooden board on which two people at one computer, or a
 //! player and the computer, lay out their seeds and play a game of Omweso.
 //!
-//! How it fits together (the egui demo app pattern, see STYLE.md):
+//! Three rooms, imports going one way only, ui → model → services → the crates
+//! (`tests/house.rs` fails on an import back up): [`ui`] draws and records commands,
+//! [`model`] is what the window is about, [`services`] run beside it. How it fits together
+//! (the egui demo app pattern, see STYLE.md):
 //! - [`Session`] is the model, with no egui in it: players, the document, the phase and
 //!   the move in progress, the windows over the board.
 //! - [`App`] is the eframe glue: each frame it lets the play clock run, reads the keyboard
 //!   once ([`keymap`]), draws the menu bar and side panel ([`panels`]), the board
 //!   ([`board`], from [`view`]) and the windows ([`dialogs`]). All of them only *record*
 //!   [`Command`]s; after drawing, [`Session::apply`] carries them out.
-//! - The animation ([`animation`]) is a function of the engine's trace and the play clock;
+//! - The animation ([`model::animation`]) is a function of the engine's trace and the play clock;
 //!   the sound ([`sound`]) follows it, frame by frame, on the audio device's own thread.
 
-pub mod analysis;
-pub mod analysis_panel;
-pub mod animation;
-pub mod autosave;
-pub mod board;
-pub mod carving;
-pub mod command;
-pub mod computer;
-pub mod dialogs;
-pub mod files;
-pub mod instance;
-pub mod job;
-pub mod keymap;
-pub mod layout_coach;
-pub mod layout_coach_panel;
-pub mod menu;
-pub mod modal;
-pub mod panels;
-pub mod puzzle_panel;
-pub mod renderer;
-pub mod session;
-pub mod settings;
-pub mod setup;
-pub mod shutdown;
-pub mod sound;
-pub mod start_failure;
-pub mod store;
-pub mod teaching;
-pub mod textures;
-pub mod theme;
-pub mod tournament_ui;
-pub mod view;
+pub mod model;
+pub mod services;
+pub mod ui;
 
-pub use autosave::Start;
-pub use command::Command;
-pub use session::Session;
-pub use settings::Settings;
+pub use model::autosave::Start;
+pub use model::command::Command;
+pub use model::session::Session;
+pub use model::settings::Settings;
+
+use model::{autosave, session, settings};
+use services::{instance, shutdown, store};
+use ui::{board, dialogs, keymap, menu, panels, sound, theme, tournament_ui, view};
 
 use egui::{Context, Vec2};
 use session::Effect;
@@ -247,6 +225,12 @@ impl App {
         self.commands.push(command);
     }
 
+    /// What the drawing of a frame is lent: the session, the commands, the board's area and
+    /// the sound ([`ui::Frame`]).
+    fn frame(&mut self) -> ui::Frame<'_> {
+        ui::Frame { session: &mut self.session, commands: &mut self.commands, area: self.area, sound: &self.sound }
+    }
+
     /// One frame: let the clock run, read keys, draw, then carry out what was asked.
     pub fn ui(&mut self, ui: &mut egui::Ui) {
         let ctx = ui.ctx().clone();
@@ -306,21 +290,21 @@ impl App {
             // The worker wakes the window when it answers; this is only a fallback.
             ctx.request_repaint_after(std::time::Duration::from_millis(250));
         }
-        menu::menu_bar(self, ui);
-        panels::side_panel(self, ui);
+        menu::menu_bar(&mut self.frame(), ui);
+        panels::side_panel(&mut self.frame(), ui);
         let view = view::board_view(&self.session, self.hovered, &mut self.preview, &mut self.threats);
         let panel = egui::CentralPanel::default()
             .frame(egui::Frame::new().fill(theme::table(ctx.theme() == egui::Theme::Dark)))
             .show(ui, |ui| {
-                tournament_ui::strip(self, ui);
+                tournament_ui::strip(&self.frame(), ui);
                 let resp = board::show(ui, &view);
-                dialogs::review_banner(self, ui);
+                dialogs::review_banner(&mut self.frame(), ui);
                 resp
             });
         self.area = panel.response.rect;
         let resp = panel.inner;
         self.board_commands(&resp);
-        dialogs::show(self, &ctx);
+        dialogs::show(&mut self.frame(), &ctx);
         if shutdown::requested() {
             self.end_for_the_system(&ctx);
         }

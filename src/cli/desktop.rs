@@ -86,7 +86,7 @@ pub fn completions(shell: clap_complete::Shell) -> Vec<u8> {
 /// # Errors
 /// The embedded icon does not decode, or the scaled one does not encode.
 pub fn icon_png(size: u32) -> Result<Vec<u8>, String> {
-    let icon = image::load_from_memory_with_format(crate::app::textures::ICON_PNG, image::ImageFormat::Png)
+    let icon = image::load_from_memory_with_format(crate::app::ui::textures::ICON_PNG, image::ImageFormat::Png)
         .map_err(|e| format!("the embedded icon does not decode: {e}"))?;
     let scaled = icon.resize_exact(size, size, image::imageops::FilterType::Lanczos3);
     let mut out = std::io::Cursor::new(Vec::new());

@@ -56,7 +56,7 @@ pub struct Cli {
     /// (OpenGL 2.1). Without it wgpu is tried first, then glow (View → Renderer sets which
     /// comes first).
     #[arg(long, value_name = "RENDERER")]
-    pub renderer: Option<crate::app::renderer::RendererChoice>,
+    pub renderer: Option<crate::app::services::renderer::RendererChoice>,
     /// The subcommand; none opens the window.
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -67,6 +67,7 @@ pub struct Cli {
 pub enum Command {
     /// Play moves in turn; print the final position (or game state) and the outcome.
     Apply {
+        /// The position or game state to start from, and what it alone does not say.
         #[command(flatten)]
         state: StateArgs,
         /// Moves in RULES.md notation, e.g. `d` `F` `m`, or `i3xF, i2xG` as one argument.
@@ -79,11 +80,13 @@ pub enum Command {
     },
     /// List every legal move: `<move>\t<resulting position>\t<outcome>`.
     Moves {
+        /// The position or game state to start from, and what it alone does not say.
         #[command(flatten)]
         state: StateArgs,
     },
     /// Print a move lap by lap.
     Trace {
+        /// The position or game state to start from, and what it alone does not say.
         #[command(flatten)]
         state: StateArgs,
         /// The move in RULES.md notation.
@@ -92,6 +95,7 @@ pub enum Command {
     },
     /// Tell in plain sentences what a move does and why (the window's move narrator).
     Explain {
+        /// The position or game state to start from, and what it alone does not say.
         #[command(flatten)]
         state: StateArgs,
         /// The move in RULES.md notation.
@@ -101,13 +105,16 @@ pub enum Command {
     /// For the side to move, every move the opponent could make next (were it its turn,
     /// bookkeeping unchanged) that captures from it: `<move>\t<captured holes>\t<seeds>`.
     Threats {
+        /// The position or game state to start from, and what it alone does not say.
         #[command(flatten)]
         state: StateArgs,
     },
     /// Review moves with the engine, one line each:
     /// `<number>\t<move>\t<score before>\t<best move>\t<loss>\t<mark>` (scores as `analyse`
-    /// prints them; marks best, good, inaccuracy, mistake, blunder). Either `--position`
-    /// with the moves, or a saved game's file (its moves up to the current one).
+    /// prints them; marks best, good, inaccuracy, mistake, blunder, and in a position
+    /// already proven lost shortens-loss or loss-in-one: a move that lets the opponent win
+    /// sooner, or at once, than the best defence). Either `--position` with the moves, or a
+    /// saved game's file (its moves up to the current one).
     Review {
         /// The start: a position or game state (RULES.md §5), as for the other subcommands.
         #[arg(long, short = 'p', allow_hyphen_values = true)]
@@ -121,6 +128,7 @@ pub enum Command {
         /// Stop each search at this depth instead (deterministic).
         #[arg(long)]
         depth: Option<u32>,
+        /// What a position alone does not say (who moves, first moves, captures) and the rules.
         #[command(flatten)]
         flags: StateFlags,
     },
@@ -145,6 +153,7 @@ pub enum Command {
     },
     /// Count complete move sequences of a given length, and measure the speed.
     Perft {
+        /// The position or game state to start from, and what it alone does not say.
         #[command(flatten)]
         state: StateArgs,
         /// Number of moves in each sequence (0–30; the count grows about tenfold a move).
@@ -170,6 +179,7 @@ pub enum Command {
     /// `bestmove <move>`. S is for the side to move, in hundredths of a seed; a forced win
     /// scores about 100000 plus 1000 a point, a forced loss the same below zero.
     Analyse {
+        /// The position or game state to start from, and what it alone does not say.
         #[command(flatten)]
         state: StateArgs,
         /// Time for the search, in milliseconds.
@@ -197,6 +207,7 @@ pub enum Command {
     /// longest defence) and `info nodes N time-ms T proof-positions P`. N is the proof's
     /// longest line in moves of both players.
     Solve {
+        /// The position or game state to start from, and what it alone does not say.
         #[command(flatten)]
         state: StateArgs,
         /// Time for the solve, in milliseconds.
@@ -230,6 +241,7 @@ pub enum Command {
         /// Seed of the first layout tried.
         #[arg(long, default_value_t = 0)]
         seed: u64,
+        /// The rule options.
         #[command(flatten)]
         rules: RuleArgs,
     },
@@ -314,6 +326,7 @@ pub enum Command {
         /// 0.05, on pairs of games): the match stops as soon as it is decided.
         #[arg(long, allow_hyphen_values = true)]
         sprt: Option<Sprt>,
+        /// The rule options.
         #[command(flatten)]
         rules: RuleArgs,
     },

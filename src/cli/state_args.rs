@@ -54,6 +54,7 @@ pub struct StateArgs {
     /// state `"<position> / L both 0,0"`.
     #[arg(long, short = 'p', allow_hyphen_values = true)]
     pub position: String,
+    /// What a position alone does not say (who moves, first moves, captures) and the rules.
     #[command(flatten)]
     pub flags: StateFlags,
 }
@@ -70,6 +71,7 @@ pub struct StateFlags {
     /// Moves in which Lower and Upper have captured so far, as L,U [default: 0,0].
     #[arg(long, value_parser = parse_captures_arg)]
     pub captures: Option<[u16; 2]>,
+    /// The rule options.
     #[command(flatten)]
     pub rules: RuleArgs,
 }

@@ -66,6 +66,7 @@ pub enum StudyCommand {
         /// Cases searched at once (0: one for each core).
         #[arg(long, default_value_t = 0)]
         threads: usize,
+        /// The rule options.
         #[command(flatten)]
         rules: RuleArgs,
     },

@@ -61,7 +61,7 @@ pub fn lessons(dump: bool, out: &mut dyn Write) -> Result<(), String> {
 /// A lesson that does not load, or a failed write.
 pub fn measure(out: &mut dyn Write) -> Result<(), String> {
     let all = lessons::all().map_err(|e| e.to_string())?;
-    let rate = crate::app::animation::Speed::Normal.rate();
+    let rate = crate::app::model::animation::Speed::Normal.rate();
     let reading = |m: &Measure| m.words as f64 / Measure::WORDS_A_MINUTE * 60.0;
     let mut course = Measure::default();
     for lesson in &all {

@@ -5,9 +5,9 @@
 pub use egui::{Key, Modifiers};
 pub use egui_kittest::Harness;
 pub use egui_kittest::kittest::{NodeT, Queryable};
-pub use omweso::app::modal::Modal;
-pub use omweso::app::store::Store;
-pub use omweso::app::{App, Command, Session, Settings};
+pub use omweso::app::model::modal::Modal;
+pub use omweso::app::services::store::Store;
+pub use omweso::app::{App, model::command::Command, model::session::Session, model::settings::Settings};
 pub use omweso_rules::{GameState, Hole, Side};
 
 pub fn settings() -> Settings {
@@ -57,7 +57,7 @@ pub fn unsaved(h: &Harness<'_, App>) -> bool {
     h.state().session().modals().iter().any(|m| matches!(m, Modal::Unsaved(_)))
 }
 
-pub fn path_prompt(h: &Harness<'_, App>) -> Option<omweso::app::files::PathPrompt> {
+pub fn path_prompt(h: &Harness<'_, App>) -> Option<omweso::app::services::files::PathPrompt> {
     h.state().session().modals().iter().find_map(|m| match m {
         Modal::Path(p) => Some(p.clone()),
         _ => None,
@@ -80,10 +80,10 @@ pub fn click(h: &mut Harness<'_, App>, label: &str) {
 /// The position text the Board tab shows (whole) contains `text`; the Moves tab is shown
 /// again after.
 pub fn shows_position(h: &mut Harness<'_, App>, text: &str) {
-    h.state_mut().push(Command::ShowPanelTab(omweso::app::settings::PanelTab::Board));
+    h.state_mut().push(Command::ShowPanelTab(omweso::app::model::settings::PanelTab::Board));
     h.run();
     h.get_by_label_contains(text);
-    h.state_mut().push(Command::ShowPanelTab(omweso::app::settings::PanelTab::Moves));
+    h.state_mut().push(Command::ShowPanelTab(omweso::app::model::settings::PanelTab::Moves));
     h.run();
 }
 
@@ -112,7 +112,7 @@ pub fn with_computer(h: Harness<'static, App>, side: Side, level: omweso_engine:
 /// The same window, its session using `dialogs` for Open and Save.
 pub fn with_dialogs(
     h: Harness<'static, App>,
-    dialogs: impl omweso::app::files::FileDialogs + 'static,
+    dialogs: impl omweso::app::services::files::FileDialogs + 'static,
 ) -> Harness<'static, App> {
     let state = game(&h).current().clone();
     let mut session = Session::from_state(settings(), state);
@@ -174,7 +174,7 @@ pub fn wait_for(h: &mut Harness<'_, App>, done: impl Fn(&App) -> bool) {
 /// Stands in for the system's file dialogs: always answers `path`.
 pub struct FixedDialogs(pub std::path::PathBuf);
 
-impl omweso::app::files::FileDialogs for FixedDialogs {
+impl omweso::app::services::files::FileDialogs for FixedDialogs {
     fn open(&mut self) -> Result<Option<std::path::PathBuf>, String> {
         Ok(Some(self.0.clone()))
     }
@@ -186,7 +186,7 @@ impl omweso::app::files::FileDialogs for FixedDialogs {
 /// Stands in for a system where no file dialog can be shown.
 pub struct NoDialogs;
 
-impl omweso::app::files::FileDialogs for NoDialogs {
+impl omweso::app::services::files::FileDialogs for NoDialogs {
     fn open(&mut self) -> Result<Option<std::path::PathBuf>, String> {
         Err("No file dialog can be shown here".into())
     }

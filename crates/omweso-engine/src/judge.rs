@@ -3,7 +3,6 @@
 //! game all read a position's moves from its judgement, so that they never disagree about
 //! which of two moves is better.
 
-use crate::review::{Mark, MoveReview};
 use omweso_rules::Move;
 
 /// Every legal move of a position with its score, from one search at one depth.
@@ -34,23 +33,5 @@ impl Judgement {
     /// The score of `mv`, when it is one of the position's moves.
     pub fn score_of(&self, mv: &Move) -> Option<i32> {
         self.moves.iter().find(|(m, _)| m == mv).map(|&(_, s)| s)
-    }
-
-    /// The verdict on `mv` (move number `number` of its game): what it gave away against
-    /// the best move of this judgement, and its mark (best when it gave nothing away).
-    /// `None` when `mv` is not one of the position's moves.
-    pub fn review(&self, mv: &Move, number: usize) -> Option<MoveReview> {
-        let played = self.score_of(mv)?;
-        let best = self.score();
-        let loss = (best - played).max(0);
-        let mark = if loss == 0 { Mark::Best } else { super::review::mark(best, played) };
-        Some(MoveReview {
-            number,
-            played: mv.to_string(),
-            score_before: best,
-            best: self.best().to_string(),
-            loss,
-            mark,
-        })
     }
 }

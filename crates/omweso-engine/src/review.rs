@@ -1,15 +1,17 @@
 //! Reviewing moves with the engine: for each move of a game, the score before it, the
 //! engine's best move, what the move played gave away against it (the loss) and a mark a
-//! player understands (best, good, inaccuracy, mistake, blunder). Scores are in the units
-//! `omweso analyse` prints: hundredths of a seed for the side to move, forced results near
-//! ±[`super::WIN`].
+//! player understands (best, good, inaccuracy, a move that shortens a proven loss, mistake,
+//! a loss in one, blunder). Scores are in the units `omweso analyse` prints: hundredths of a
+//! seed for the side to move, forced results near ±[`super::WIN`] ([`forced`] reads them).
 
 use super::{Judgement, Limits, PROVEN, judge};
 use omweso_rules::{GameState, Move};
 use std::fmt;
 use std::sync::atomic::AtomicBool;
 
-/// How good a move was against the engine's best.
+/// How good a move was against the engine's best. The order is the order of gravity:
+/// `mark >= Mark::Inaccuracy` is a move worth taking back, `mark >= Mark::Mistake` a key
+/// moment of the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Mark {
@@ -19,8 +21,15 @@ pub enum Mark {
     Good,
     /// Gave away one to three seeds.
     Inaccuracy,
+    /// In a position already proven lost (the best move loses too, by force), a move that
+    /// lets the opponent win sooner than the best defence does: the loss was coming, the
+    /// move brought it nearer.
+    ShortensLoss,
     /// Gave away three to eight seeds.
     Mistake,
+    /// In a position proven lost, a move that hands the opponent a win in one (they win
+    /// with their very next move) where a longer defence existed.
+    LossInOne,
     /// Gave away eight seeds or more, or handed the opponent a forced win when another move
     /// did not.
     Blunder,
@@ -28,15 +37,19 @@ pub enum Mark {
 
 impl Mark {
     /// All marks, best first.
-    pub const ALL: [Mark; 5] = [Mark::Best, Mark::Good, Mark::Inaccuracy, Mark::Mistake, Mark::Blunder];
+    pub const ALL: [Mark; 7] =
+        [Mark::Best, Mark::Good, Mark::Inaccuracy, Mark::ShortensLoss, Mark::Mistake, Mark::LossInOne, Mark::Blunder];
 
-    /// The mark's name: `best`, `good`, `inaccuracy`, `mistake`, `blunder`.
+    /// The mark's name, one word as `omweso review` prints it: `best`, `good`,
+    /// `inaccuracy`, `shortens-loss`, `mistake`, `loss-in-one`, `blunder`.
     pub fn name(self) -> &'static str {
         match self {
             Mark::Best => "best",
             Mark::Good => "good",
             Mark::Inaccuracy => "inaccuracy",
+            Mark::ShortensLoss => "shortens-loss",
             Mark::Mistake => "mistake",
+            Mark::LossInOne => "loss-in-one",
             Mark::Blunder => "blunder",
         }
     }
@@ -66,15 +79,53 @@ pub struct MoveReview {
     pub mark: Mark,
 }
 
+/// A forced result read from a score (for the side whose score it is): who wins, the
+/// points the win is worth and how many plies (single moves, both sides counted) from the
+/// position it comes. The search scores a win of `p` points `n` plies ahead `WIN + 1000 p -
+/// n` (`n` at most 900), a loss the same below zero.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Forced {
+    /// True when the side whose score it is wins, false when it loses.
+    pub wins: bool,
+    /// The points of the win (the rule options' points of its kind, at most 60).
+    pub points: i32,
+    /// Plies until the game ends: 1 is the move itself, 2 the opponent's reply.
+    pub plies: i32,
+}
+
+/// The forced result a score stands for, or `None` for a score under [`PROVEN`] in
+/// magnitude (the search's estimate, no forced result).
+pub fn forced(score: i32) -> Option<Forced> {
+    if score.abs() < PROVEN {
+        return None;
+    }
+    let above = score.abs() - super::WIN; // 1000 p - n
+    let plies = (-above).rem_euclid(1000);
+    Some(Forced { wins: score > 0, points: (above + plies) / 1000, plies })
+}
+
 /// The mark of a move that scores `played` where the best scores `best` (both for the
 /// mover, in hundredths of a seed): the engine's thresholds, in seeds given away (under 1
 /// good, under 3 an inaccuracy, under 8 a mistake, else a blunder), and a blunder for a
-/// move into a forced loss where another move had none.
+/// move into a forced loss where another move had none. In a position proven lost (`best`
+/// a forced loss too), seeds no longer count: a move that hands the opponent a win in one
+/// where the best move held out longer is [`Mark::LossInOne`], one that lets the loss come
+/// sooner otherwise [`Mark::ShortensLoss`]; a loss as near that gives away more points
+/// keeps the thresholds (a point is ten seeds: a blunder).
 pub fn mark(best: i32, played: i32) -> Mark {
     let loss = (best - played).max(0);
     if played <= -PROVEN && best > -PROVEN {
-        Mark::Blunder
-    } else if loss < 100 {
+        return Mark::Blunder;
+    }
+    if let (Some(b), Some(p)) = (forced(best), forced(played))
+        && !b.wins
+        && !p.wins
+        && p.points <= b.points
+        && p.plies < b.plies
+    {
+        return if p.plies <= 2 { Mark::LossInOne } else { Mark::ShortensLoss };
+    }
+    if loss < 100 {
         Mark::Good
     } else if loss < 300 {
         Mark::Inaccuracy
@@ -82,6 +133,26 @@ pub fn mark(best: i32, played: i32) -> Mark {
         Mark::Mistake
     } else {
         Mark::Blunder
+    }
+}
+
+impl Judgement {
+    /// The verdict on `mv` (move number `number` of its game): what it gave away against
+    /// the best move of this judgement, and its mark (best when it gave nothing away).
+    /// `None` when `mv` is not one of the position's moves.
+    pub fn review(&self, mv: &Move, number: usize) -> Option<MoveReview> {
+        let played = self.score_of(mv)?;
+        let best = self.score();
+        let loss = (best - played).max(0);
+        let mark = if loss == 0 { Mark::Best } else { mark(best, played) };
+        Some(MoveReview {
+            number,
+            played: mv.to_string(),
+            score_before: best,
+            best: self.best().to_string(),
+            loss,
+            mark,
+        })
     }
 }
 
@@ -138,6 +209,7 @@ pub fn review_game(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use omweso_rules::Side;
     use omweso_rules::notation::parse_move;
 
     #[test]
@@ -163,13 +235,51 @@ mod tests {
     }
 
     #[test]
+    fn a_move_that_hands_over_a_win_in_one_in_a_lost_position_is_never_good() {
+        // Issue 37: Upper is lost here; D holds out longest, O lets Lower win at once.
+        let state: GameState =
+            "1ac, 3d, 10e, 2f, 4g, 6h, 4i, 3jk, 1mn, 7o, 1p; 1C, 3D, 5E, 1J, 3L, 1M, 2O, 1P / U none 3,1"
+                .parse()
+                .unwrap();
+        let stop = AtomicBool::new(false);
+        let limits = Limits { depth: Some(8), ..Limits::default() };
+        let j = judge(&state, limits, &stop, &mut |_| {}).unwrap();
+        let o = parse_move(&state, "O").unwrap();
+        let r = j.review(&o, 1).unwrap();
+        assert_eq!((r.best.as_str(), r.mark), ("D", Mark::LossInOne), "{r:?}");
+        let (before, after) = (forced(r.score_before).unwrap(), forced(r.score_before - r.loss).unwrap());
+        assert!(!before.wins && before.plies > 2 && after.plies == 2, "{before:?} {after:?}");
+        // The verdict holds by the rules alone: after O, Lower has a move that wins the game.
+        let (after_o, _) = state.play(&o).unwrap();
+        let lower_wins =
+            after_o.state.successors().iter().any(|s| s.outcome().and_then(|o| o.winner()) == Some(Side::Lower));
+        assert!(lower_wins);
+    }
+
+    #[test]
+    fn forced_results_read_back_from_their_scores() {
+        use crate::WIN;
+        assert_eq!(forced(WIN + 1000 - 1), Some(Forced { wins: true, points: 1, plies: 1 }));
+        assert_eq!(forced(-(WIN + 6000 - 8)), Some(Forced { wins: false, points: 6, plies: 8 }));
+        assert_eq!(forced(-(WIN - 3)), Some(Forced { wins: false, points: 0, plies: 3 }));
+        assert_eq!(forced(PROVEN - 1), None);
+        assert_eq!(forced(-1234), None);
+    }
+
+    #[test]
     fn marks_follow_the_seeds_given_away_and_a_handed_win_is_a_blunder() {
         assert_eq!(mark(300, 250), Mark::Good);
         assert_eq!(mark(300, 100), Mark::Inaccuracy);
         assert_eq!(mark(300, -200), Mark::Mistake);
         assert_eq!(mark(300, -600), Mark::Blunder);
         assert_eq!(mark(-50, -PROVEN - 10), Mark::Blunder, "a forced loss where there was none");
-        assert_eq!(mark(-PROVEN - 5, -PROVEN - 20), Mark::Good, "lost either way");
+        let win = crate::WIN;
+        let loss_in = |points: i32, plies: i32| -(win + 1000 * points - plies);
+        assert_eq!(mark(loss_in(1, 8), loss_in(1, 2)), Mark::LossInOne, "a longer defence existed");
+        assert_eq!(mark(loss_in(1, 8), loss_in(1, 4)), Mark::ShortensLoss);
+        assert_eq!(mark(loss_in(1, 2), loss_in(1, 2)), Mark::Good, "every move loses at once alike");
+        assert_eq!(mark(loss_in(1, 8), loss_in(2, 8)), Mark::Blunder, "a point more given away");
+        assert_eq!(mark(loss_in(1, 8), loss_in(2, 2)), Mark::Blunder, "sooner and a point more");
     }
 
     #[test]

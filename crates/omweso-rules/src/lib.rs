@@ -2,7 +2,6 @@
 //!
 //! The rules are those of the rule book the program follows (RULES.md); each item says
 //! which section it implements.
-#![warn(missing_docs)]
 
 mod generate;
 mod hole;

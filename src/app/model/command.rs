@@ -1,0 +1,219 @@
+//! What the user asked for. Panels, the board, keyboard shortcuts and tests all record
+//! [`Command`]s during a frame; [`crate::app::model::session::Session::apply`] carries them out after drawing, so
+//! nothing changes the game in the middle of a frame.
+
+use crate::app::model::animation::Speed;
+use crate::app::model::setup::{NewGameForm, Preset};
+use omweso_rules::{Direction, Hole, Layout, Side};
+
+/// The windows that teach the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Teaching {
+    /// Help → Learn Omweso: the lessons.
+    Learn,
+    /// Help → Rules: the rules book and glossary.
+    Rules,
+    /// Help → What the marks mean.
+    Legend,
+    /// Help → Puzzles: the list of puzzles.
+    Puzzles,
+}
+
+/// One thing the user asked for.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Command {
+    /// Start a move from this hole of the player to move (`split`: tournament split).
+    PlayHole {
+        /// The start hole.
+        hole: Hole,
+        /// Split a 3-seed hole (RULES.md 3.7), when allowed.
+        split: bool,
+    },
+    /// Answer the decision point the current move is waiting at (RULES.md 3.5).
+    Choose(Direction),
+    /// Jump to the end of the running animation.
+    SkipAnimation,
+    /// Take back the last move (or the move being made).
+    Undo,
+    /// Play the next move of the redo branch again.
+    Redo,
+    /// Play the moves of the redo branch again up to this many moves from the start.
+    RedoTo(usize),
+    /// Ask the player on this side to confirm resigning (the Resign button).
+    AskResign(Side),
+    /// The player on this side resigns.
+    Resign(Side),
+    /// Keep playing: close the resign question.
+    CancelResign,
+    /// Open the New Game dialog.
+    OpenNewGame,
+    /// Close the New Game dialog without starting.
+    CancelNewGame,
+    /// Start the game described by the form.
+    StartGame(Box<NewGameForm>),
+    /// The same players again, the other one moving first.
+    Rematch,
+    /// The next game of the match under way (the game just over joins the match's games;
+    /// the file stays the same).
+    NextMatchGame,
+    /// The clock passed a limit (from [`crate::app::model::session::Session::drive_clock`]).
+    ClockRanOut(crate::tournament::ClockEvent),
+    /// Setup: one more seed from the pool into this hole.
+    SetupAdd(Hole),
+    /// Setup: one seed from this hole back to the pool.
+    SetupRemove(Hole),
+    /// Setup: replace the layout being edited by a preset.
+    SetupPreset(Preset),
+    /// Setup: the player laying out is done.
+    SetupDone,
+    /// Setup: ask the coach about the layout on the board (Check my layout, or Propose a
+    /// reply for the side laying out second), in the background.
+    AskLayoutCoach(crate::app::model::layout_coach::Ask),
+    /// Setup: lay out the reply the coach proposed, which wins by force.
+    UseProposedLayout,
+    /// Setup, after the coach found a reply that wins by force: end the setup and show
+    /// the game from both layouts with the proof's main line, from its first move.
+    StepThroughReply(crate::app::model::layout_coach::Ask),
+    /// The computer's layout, for the side it plays, while it lays out (RULES.md §2).
+    ComputerLayout(Layout),
+    /// Show the position after this many moves, read-only.
+    ReviewAt(usize),
+    /// Step back one move in review (from the live game: the previous position).
+    ReviewPrev,
+    /// Step forward one move in review.
+    ReviewNext,
+    /// Review the start of the game.
+    ReviewFirst,
+    /// Back to the live game.
+    ReviewEnd,
+    /// Go on playing from the position shown in review: the later moves become the redo
+    /// branch.
+    PlayFromHere,
+    /// Turn the board round by hand.
+    Flip,
+    /// Show or hide the hole letters.
+    ToggleLetters,
+    /// Show or hide every playable hole.
+    TogglePlayable,
+    /// Turn the board toward the player to move, or not.
+    ToggleAutoFlip,
+    /// Show or hide the analysis panel.
+    ToggleAnalysis,
+    /// Light, dark or the desktop's theme (kept in the settings).
+    SetTheme(crate::app::model::settings::ThemeChoice),
+    /// View → Renderer: the renderer to try first from the next start on.
+    SetRenderer(crate::app::services::renderer::RendererChoice),
+    /// Show this tab of the side panel.
+    ShowPanelTab(crate::app::model::settings::PanelTab),
+    /// The analysis panel's "Think longer": judge the position shown again, ten times as
+    /// long; the deeper judgement replaces the kept one, and every verdict on a move from
+    /// that position is given again from it.
+    ThinkLonger,
+    /// Mark the threatened holes, or not.
+    ToggleThreats,
+    /// Against the computer: mark each of your moves, or not.
+    ToggleCoach,
+    /// Review the whole game with the engine, in the background.
+    AnalyseGame,
+    /// Stop reviewing the game.
+    StopAnalysingGame,
+    /// Switch the animation on or off.
+    ToggleAnimation,
+    /// Set the animation speed.
+    SetSpeed(Speed),
+    /// Set the threads of the computer's search.
+    SetThreads(usize),
+    /// Sound → Mute: no sound (true), or sound again; at once, a sound under way too.
+    SetMuted(bool),
+    /// Sound → Volume (0..1).
+    SetVolume(f32),
+    /// Open or close the keyboard help.
+    ToggleHelp,
+    /// Help → About: open or close it.
+    ToggleAbout,
+    /// Open or close one of the windows that teach (the lesson list, the rules book, the
+    /// legend of the board's marks).
+    ToggleTeaching(Teaching),
+    /// Start lesson number `n` of the course (from 0), at its first step.
+    StartLesson(usize),
+    /// Start lesson number `lesson` of the course at step `step` (both from 0): where the
+    /// last run left off.
+    StartLessonAt {
+        /// The lesson's number.
+        lesson: usize,
+        /// The step's number in the lesson.
+        step: usize,
+    },
+    /// In a lesson: go on to the next step (or the next lesson after the last).
+    LessonNext,
+    /// In a lesson: take the wrong move back and try again.
+    LessonRetry,
+    /// In a lesson: play the move the step asks for.
+    LessonShowMe,
+    /// Leave the lesson.
+    LeaveLesson,
+    /// Close the game-over dialog.
+    DismissGameOver,
+    /// Play the computer's move, found for this state.
+    ComputerMove(omweso_rules::GameState, omweso_rules::Move),
+    /// Ask the computer to move at once with the best move found so far.
+    MoveNow,
+    /// Ask the computer for a hint for the player to move.
+    Hint,
+    /// Put puzzle `n` of the list (from 0) on the board.
+    StartPuzzle(usize),
+    /// Take back the wrong move played in the puzzle, to try again.
+    PuzzleRetry,
+    /// The next puzzle not solved yet (the list when all are).
+    PuzzleNext,
+    /// Leave the puzzle, back to the list.
+    LeavePuzzle,
+    /// The hint's answer: the move suggested in this state (from its kept judgement).
+    HintFound(omweso_rules::GameState, omweso_rules::Move),
+    /// Verdicts on moves of the game on the board (the coach, the review, a deeper
+    /// judgement), each for the move its number names.
+    Verdicts(Vec<omweso_engine::review::MoveReview>),
+    /// Open a saved game (asks for the file).
+    Open,
+    /// Save to the game's file (asks for one the first time).
+    Save,
+    /// Save to a new file.
+    SaveAs,
+    /// Open the saved game at this path, typed where no file dialog can be shown.
+    OpenPath(std::path::PathBuf),
+    /// Open this saved game, asking first about unsaved changes: a file handed to this
+    /// window by a later start of the program (a double-click in a file manager).
+    OpenHanded(std::path::PathBuf),
+    /// Save over the game's file although it changed on disk since this window read or
+    /// wrote it (the "changed on disk" prompt's Overwrite).
+    OverwriteChanged,
+    /// The "Replace …?" question's Replace: the game is written over the file the typed
+    /// path names.
+    ReplaceFile,
+    /// The system's file dialog answered: the path chosen, cancelled, or not shown at all.
+    DialogAnswered(crate::app::services::files::DialogAnswer),
+    /// Save to this path, typed where no file dialog can be shown.
+    SavePath(std::path::PathBuf),
+    /// Close the typed-path prompt without opening or saving.
+    CancelPathPrompt,
+    /// Close the window.
+    Quit,
+    /// Drop the unsaved changes and carry out the command that was waiting.
+    Discard,
+    /// Keep the unsaved changes; forget the command that was waiting.
+    CancelConfirm,
+    /// Close the problem notice.
+    DismissProblem,
+    /// Esc: close the window on top (New Game, a prompt, a notice, the help).
+    CancelModal,
+    /// Enter: press the default button of the window on top (Start, Save, Resign, OK).
+    ConfirmModal,
+    /// Open the New Game dialog set to start from a game state (RULES.md §5): this text,
+    /// pasted or empty to type one. With the dialog open, the text replaces the one in
+    /// its game state field.
+    NewGameFromState(String),
+    /// Copy the game state shown (RULES.md §5) to the clipboard.
+    CopyState,
+    /// Copy the move record (RULES.md §5 notation) to the clipboard.
+    CopyRecord,
+}

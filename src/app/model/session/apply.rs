@@ -1,0 +1,462 @@
+//! Carrying out commands, by group: the play phase (`apply_play`), setting out, lessons
+//! and puzzles (`teach`), the document (new games, files, the windows that ask) and the
+//! view. Each group matches on the command and the phase and gives back what is not its
+//! own; a command that means nothing in this phase (or while play is paused, or while a
+//! move is under way) reaches the view's catch-all arm and changes nothing.
+
+use super::teach::means_nothing_in_a_lesson;
+use super::{Closing, Document, Effect, Phase, Play, Session};
+use crate::app::model::command::Command;
+use crate::app::model::layout_coach::{Ask, Question};
+use crate::app::model::modal::Modal;
+use crate::app::model::setup::{NewGameForm, Setup};
+use crate::app::services::computer::Computer;
+use crate::app::services::files::{DialogAnswer, FileAction};
+use crate::game::Game;
+use crate::tournament::Clock;
+use omweso_rules::Side;
+use std::path::PathBuf;
+
+impl Session {
+    /// Carries out `command`. Commands that would drop unsaved changes (New game, Open,
+    /// Rematch, Quit) first ask, through the unsaved-changes prompt.
+    pub fn apply(&mut self, command: Command) {
+        let replaces_document = matches!(
+            command,
+            Command::OpenNewGame
+                | Command::Open
+                | Command::OpenHanded(_)
+                | Command::Quit
+                | Command::Rematch
+                | Command::StartLesson(_)
+                | Command::StartLessonAt { .. }
+                | Command::StartPuzzle(_)
+        ) || (matches!(command, Command::NewGameFromState(_))
+            && self.modals.new_game().is_none());
+        let asking = self.modals.iter().any(|m| matches!(m, Modal::Unsaved(_)));
+        if replaces_document && !asking && self.changed() {
+            self.modals.open(Modal::Unsaved(Box::new(command)));
+            return;
+        }
+        self.touch();
+        self.carry_out(command);
+        // Again after: what was worked out during the command is not kept for after it.
+        self.touch();
+    }
+
+    /// Lets the play clock run to `now` (seconds): a finished animation ends, and a timed
+    /// game's clock runs for the player to move while it may ([`Play::clock_runs`]); a
+    /// limit passed waits for [`Session::drive_clock`].
+    pub fn tick(&mut self, now: f64) {
+        let seconds = now - self.now;
+        self.now = now;
+        if let Phase::Play(p) = &mut self.phase {
+            if p.clock_runs(now) && seconds > 0.0 && self.clock_event.is_none() && !self.modals.paused() {
+                let side = p.game.current().to_move();
+                if let Some(clock) = &mut p.clock {
+                    let before = clock.spent.floor();
+                    self.clock_event = clock.run(side, seconds);
+                    // What is kept between runs follows the clock second by second, so
+                    // that a crash gives no one time back.
+                    if clock.spent.floor() != before || self.clock_event.is_some() {
+                        self.revision += 1;
+                    }
+                }
+            }
+            p.tick(now);
+            p.judge_lesson_move();
+            p.judge_puzzle_move();
+            // The last step done right: the lesson counts as finished however it is left.
+            if let Some(run) = p.lesson()
+                && run.step + 1 == run.lesson.steps.len()
+                && matches!(run.feedback, Some(super::Feedback::Right(_)))
+                && !self.settings.lessons_done.contains(&run.lesson.id)
+            {
+                self.settings.lessons_done.push(run.lesson.id.clone());
+                self.touch();
+            }
+        }
+        self.note_solved_puzzle();
+    }
+
+    /// The system asks the program to end (a logout, a shutdown, a signal): the window
+    /// closes without the unsaved-changes prompt, and the game is kept between runs as it
+    /// is, unsaved changes included, as after a crash.
+    pub fn close_for_the_system(&mut self) {
+        self.closing = Closing::Keeping;
+        if let Some(c) = &mut self.computer {
+            c.cancel();
+        }
+        self.touch();
+    }
+
+    /// The window asks to close. Returns true when it may: the computer's search is
+    /// cancelled at once, and an unchanged game (or one whose changes were just saved or
+    /// discarded for Quit) closes without a prompt; otherwise the unsaved-changes prompt
+    /// opens (its Discard closes).
+    pub fn close_requested(&mut self) -> bool {
+        if let Some(c) = &mut self.computer {
+            c.cancel();
+        }
+        if self.closing != Closing::Open || !self.changed() {
+            return true;
+        }
+        if !self.modals.iter().any(|m| matches!(m, Modal::Unsaved(_))) {
+            self.modals.open(Modal::Unsaved(Box::new(Command::Quit)));
+        }
+        false
+    }
+    pub(super) fn carry_out(&mut self, command: Command) {
+        if self.teaching() && means_nothing_in_a_lesson(&command) {
+            return;
+        }
+        // Each group carries out its own commands and gives back the others.
+        let Some(command) = self.play_command(command) else { return };
+        let Some(command) = self.setup_command(command) else { return };
+        let Some(command) = self.teaching_command(command) else { return };
+        let Some(command) = self.document_command(command) else { return };
+        self.view_command(command);
+    }
+
+    /// Laying out the seeds (RULES.md §2): the human lays out only their own side; the
+    /// computer's comes from its thread.
+    fn setup_command(&mut self, command: Command) -> Option<Command> {
+        use Command as C;
+        let paused = self.paused();
+        let tournament = self.tournament_on();
+        // An untitled game the human has not touched yet: the computer's layout is part of
+        // starting it, nothing the unsaved-changes prompt should ask about.
+        let untouched = matches!(command, C::ComputerLayout(_)) && self.document.path.is_none() && !self.changed();
+        match (&mut self.phase, command) {
+            (Phase::Setup(s), C::SetupAdd(h)) if !paused && humans_turn(&self.computer, s) => {
+                s.add(h);
+            }
+            (Phase::Setup(s), C::SetupRemove(h)) if !paused && humans_turn(&self.computer, s) => {
+                s.remove(h);
+            }
+            (Phase::Setup(s), C::SetupPreset(preset)) if !paused && humans_turn(&self.computer, s) => {
+                s.preset(preset);
+            }
+            (Phase::Setup(s), C::ComputerLayout(layout))
+                if !paused && self.computer.as_ref().is_some_and(|c| c.opponent.side == s.laying) =>
+            {
+                s.counts[s.laying.index()] = layout.counts();
+                self.setup_done();
+                if untouched {
+                    self.document.baseline = Some(self.to_saved());
+                }
+            }
+            (Phase::Setup(s), C::SetupDone) if !paused && humans_turn(&self.computer, s) => self.setup_done(),
+            (Phase::Setup(s), C::AskLayoutCoach(ask)) if !paused && humans_turn(&self.computer, s) => {
+                if let Some(q) = Question::of(s, ask).filter(|_| !tournament) {
+                    // A fixed seed: the same layout gets the same answer each time.
+                    self.layout_coach.ask(q, 0, self.waker.clone());
+                }
+            }
+            (Phase::Setup(s), C::UseProposedLayout) if !paused && humans_turn(&self.computer, s) => {
+                if let Some(reply) = self.layout_coach.answer(Ask::Propose).and_then(|a| a.winning_reply()) {
+                    s.counts[s.laying.index()] = reply.counts();
+                }
+            }
+            (Phase::Setup(s), C::StepThroughReply(ask)) if !paused && humans_turn(&self.computer, s) => {
+                if let Some(game) = self.layout_coach.answer(ask).and_then(|a| a.main_line_game()) {
+                    // Both sides' moves are the line's, stepped through by hand: the
+                    // computer's seat, if any, is left to the player (it would otherwise
+                    // answer the first move and drop the line).
+                    if let Some(c) = self.computer.take() {
+                        self.names[c.opponent.side.index()] = c.opponent.side.to_string();
+                    }
+                    self.next_in_document(Phase::Play(Box::new(Play::new(game))));
+                }
+            }
+            (_, command) => return Some(command),
+        }
+        None
+    }
+
+    /// New games, files and the windows that ask (unsaved changes, paths, problems).
+    fn document_command(&mut self, command: Command) -> Option<Command> {
+        use Command as C;
+        match (&mut self.phase, command) {
+            // ---- New games ----
+            (_, C::OpenNewGame) => self.modals.open(Modal::NewGame(Box::new(self.settings.form.clone()))),
+            (_, C::CancelNewGame) => {
+                self.modals.close(|m| matches!(m, Modal::NewGame(_)));
+            }
+            (_, C::StartGame(form)) => self.start_game(*form),
+            (_, C::NewGameFromState(text)) => {
+                if self.modals.new_game().is_none() {
+                    self.modals.open(Modal::NewGame(Box::new(self.settings.form.clone())));
+                }
+                if let Some(form) = self.modals.new_game_mut() {
+                    form.from_position = true;
+                    form.state_text = text.trim().to_string();
+                    form.error = None;
+                }
+            }
+            // ---- Files ----
+            (_, C::Open) => self.ask_open(),
+            (_, C::DialogAnswered(answer)) => {
+                let dialog = self.take_dialog();
+                match (dialog, answer) {
+                    (Some(FileAction::Open), DialogAnswer::Chosen(path)) => self.open_file(path),
+                    (Some(FileAction::Save), DialogAnswer::Chosen(path)) => self.save_to(path),
+                    (Some(action), DialogAnswer::NotShown) => self.ask_for_a_path(
+                        action,
+                        "The desktop's file dialog did not open (no desktop portal answered).".into(),
+                    ),
+                    // Cancelled: a prompt that waited for the save goes on asking.
+                    _ => {}
+                }
+            }
+            (_, C::OpenPath(path)) => {
+                self.modals.close(|m| matches!(m, Modal::Path(_)));
+                self.open_file(path);
+            }
+            (_, C::OpenHanded(path)) => self.open_file(path),
+            (_, C::OverwriteChanged) => {
+                if let Some(Modal::ChangedOnDisk(path)) = self.modals.close(|m| matches!(m, Modal::ChangedOnDisk(_))) {
+                    self.write_to(path);
+                }
+            }
+            (_, C::Save) => self.save(false),
+            (_, C::SaveAs) => self.save(true),
+            (_, C::SavePath(path)) => {
+                // Another file at a typed path is replaced only when the player says so.
+                if self.document.path.as_ref() != Some(&path) && std::fs::symlink_metadata(&path).is_ok() {
+                    self.modals.open(Modal::Replace(path));
+                    return None;
+                }
+                self.modals.close(|m| matches!(m, Modal::Path(_)));
+                self.save_to(path);
+            }
+            (_, C::ReplaceFile) => {
+                if let Some(Modal::Replace(path)) = self.modals.close(|m| matches!(m, Modal::Replace(_))) {
+                    self.modals.close(|m| matches!(m, Modal::Path(_)));
+                    self.write_to(path);
+                }
+            }
+            (_, C::CancelPathPrompt) => {
+                // A save asked for by the unsaved-changes prompt did not happen: it keeps
+                // asking.
+                self.modals.close(|m| matches!(m, Modal::Path(_)));
+            }
+            (_, C::Quit) => {
+                if self.closing == Closing::Open {
+                    self.closing = Closing::Keeping;
+                }
+                if let Some(c) = self.computer.as_mut() {
+                    c.cancel();
+                }
+                self.effects.push(Effect::Close);
+            }
+            (_, C::Discard) => {
+                if let Some(Modal::Unsaved(c)) = self.modals.close(|m| matches!(m, Modal::Unsaved(_))) {
+                    // Closing without saving: the changes are not kept for the next run either.
+                    if matches!(*c, Command::Quit) {
+                        self.closing = Closing::Discarding;
+                    }
+                    self.carry_out(*c);
+                }
+            }
+            (_, C::CancelConfirm) => {
+                self.modals.close(|m| matches!(m, Modal::Unsaved(_)));
+            }
+            (_, C::CancelResign) => {
+                self.modals.close(|m| matches!(m, Modal::Resign(_)));
+            }
+            (_, C::DismissProblem) => {
+                self.modals.close(|m| matches!(m, Modal::Problem(_)));
+            }
+            // The system's file dialog answers for itself; Esc here does not close it.
+            (_, C::CancelModal) if matches!(self.modals.top(), Some(Modal::FileDialog(_))) => {}
+            (_, C::CancelModal) => {
+                self.modals.pop();
+            }
+            (_, C::ConfirmModal) => {
+                if let Some(c) = self.default_button() {
+                    self.carry_out(c);
+                }
+            }
+            (_, command) => return Some(command),
+        }
+        None
+    }
+
+    /// The view and the settings: what is shown and how; anything else means nothing now.
+    fn view_command(&mut self, command: Command) {
+        use Command as C;
+        match (&mut self.phase, command) {
+            // ---- View ----
+            (_, C::Flip) => {
+                self.settings.flipped = !self.flipped();
+                self.settings.auto_flip = false;
+            }
+            (_, C::ToggleAutoFlip) => self.settings.auto_flip ^= true,
+            (_, C::ToggleLetters) => self.settings.letters ^= true,
+            (_, C::TogglePlayable) => self.settings.show_playable ^= true,
+            (phase, C::ToggleAnimation) => {
+                self.settings.animate ^= true;
+                if let Phase::Play(p) = phase {
+                    p.tick(f64::INFINITY);
+                }
+            }
+            (_, C::SetSpeed(speed)) => self.settings.speed = speed,
+            (_, C::SetMuted(muted)) => self.settings.muted = muted,
+            (_, C::SetVolume(v)) => self.settings.volume = crate::app::model::settings::volume(v),
+            (_, C::SetThreads(n)) => {
+                self.settings.threads = n.clamp(1, 256);
+                if let Some(c) = self.computer.as_mut() {
+                    c.set_threads(self.settings.threads);
+                }
+            }
+            (_, C::ToggleAnalysis) => {
+                self.settings.analysis ^= true;
+                if self.settings.analysis {
+                    self.settings.panel_tab = crate::app::model::settings::PanelTab::Analysis;
+                }
+            }
+            (_, C::SetTheme(t)) => self.settings.theme = t,
+            (_, C::SetRenderer(r)) => self.settings.renderer = r,
+            (_, C::ShowPanelTab(t)) => self.settings.panel_tab = t,
+            (_, C::ToggleThreats) => self.settings.threats ^= true,
+            (_, C::ToggleCoach) => self.settings.coach ^= true,
+            (_, C::StopAnalysingGame) => self.game_review = None,
+            (_, C::ToggleHelp) => self.toggle_help(),
+            (_, C::ToggleAbout) => self.toggle_about(),
+            (_, C::ToggleTeaching(t)) => self.toggle_teaching(t),
+            (_, C::CopyState) => self.effects.push(Effect::Copy(self.shown_state_text())),
+            (_, C::CopyRecord) => self.effects.push(Effect::Copy(self.record_text())),
+            // Everything else means nothing in this phase, or not now.
+            _ => {}
+        }
+    }
+
+    /// Opens the keyboard help, or closes it when it is open.
+    fn toggle_help(&mut self) {
+        if self.modals.close(|m| matches!(m, Modal::Help)).is_none() {
+            self.modals.open(Modal::Help);
+        }
+    }
+
+    fn toggle_about(&mut self) {
+        if self.modals.close(|m| matches!(m, Modal::About)).is_none() {
+            self.modals.open(Modal::About);
+        }
+    }
+
+    /// What Enter does in the window on top.
+    fn default_button(&self) -> Option<Command> {
+        match self.modals.top()? {
+            Modal::NewGame(form) => {
+                (!form.from_position || form.parse_state().is_ok()).then(|| Command::StartGame(form.clone()))
+            }
+            Modal::Unsaved(_) => Some(Command::Save),
+            Modal::Path(p) if !p.text.trim().is_empty() => {
+                let path = crate::app::services::files::typed_path(&p.text);
+                Some(match p.action {
+                    FileAction::Open => Command::OpenPath(path),
+                    FileAction::Save => Command::SavePath(path),
+                })
+            }
+            Modal::Path(_) => None,
+            Modal::Resign(side) => Some(Command::Resign(*side)),
+            Modal::ChangedOnDisk(_) | Modal::Replace(_) | Modal::FileDialog(_) => None,
+            Modal::Problem(_)
+            | Modal::Help
+            | Modal::About
+            | Modal::Learn
+            | Modal::Puzzles
+            | Modal::Rules
+            | Modal::Legend => Some(Command::CancelModal),
+        }
+    }
+
+    /// Replaces the phase and starts a new document (Untitled unless `path`), whose
+    /// baseline is the game as it is now. Everything of the old phase goes with it.
+    pub(super) fn enter(&mut self, phase: Phase, path: Option<PathBuf>) {
+        self.next_in_document(phase);
+        self.document = Document::new(path, Some(self.to_saved()));
+    }
+
+    /// Replaces the phase by the next game of the match, in the same document: the file
+    /// holds the whole match, so the game just over stays in it and the new one is a
+    /// change to save.
+    pub(super) fn next_in_document(&mut self, phase: Phase) {
+        if let Some(c) = self.computer.as_mut() {
+            c.cancel();
+        }
+        self.phase = phase;
+        // The engine's work on the old game goes with it.
+        self.game_review = None;
+        self.judging = None;
+        self.hint_asked = None;
+        self.thinking_longer = None;
+        self.clock_event = None;
+    }
+
+    pub(super) fn start_game(&mut self, mut form: NewGameForm) {
+        let state = if form.from_position {
+            match form.parse_state() {
+                Ok(s) => Some(s),
+                Err(e) => {
+                    form.error = Some(e);
+                    self.modals.open(Modal::NewGame(Box::new(form)));
+                    return;
+                }
+            }
+        } else {
+            None
+        };
+        // Only what the saved file can hold and show: no control or bidirectional format
+        // characters, at most the loader's length.
+        let mut names = form.names.clone().map(|n| crate::app::model::setup::player_name(&n));
+        if let Some(o) = form.opponent() {
+            // The computer's seat is named after its level, unless a name was typed for it.
+            let typed = &names[o.side.index()];
+            if typed.trim().is_empty() || *typed == o.side.to_string() || typed.starts_with("Computer (") {
+                names[o.side.index()] = format!("Computer ({})", o.level);
+            }
+        }
+        // The match score runs across the games of the same two players; new players
+        // start a new match.
+        self.banked = if names == self.names && self.matched.is_none() { self.match_score() } else { [0, 0] };
+        self.matched = form.match_settings().map(crate::tournament::Match::new);
+        self.clock_event = None;
+        self.names = names;
+        self.computer = form.opponent().map(Computer::new);
+        self.seat_computer();
+        self.modals.close(|m| matches!(m, Modal::NewGame(_)));
+        let clock = form.clock();
+        let phase = match state {
+            Some(s) => Phase::Play(Box::new(Play::timed(Game::from_state(s), clock.map(Clock::new)))),
+            None => Phase::Setup(Setup { clock, ..Setup::new(form.first_mover(), form.options) }),
+        };
+        self.enter(phase, None);
+        form.error = None;
+        self.settings.form = form;
+    }
+
+    fn setup_done(&mut self) {
+        let Phase::Setup(s) = &mut self.phase else { return };
+        // A lesson's set-out step: the lesson says what was laid out.
+        if let Some(run) = s.lesson.as_deref().cloned() {
+            if let Some(play) = run.set_out_done(s, false) {
+                self.phase = Phase::Play(Box::new(play));
+            }
+            return;
+        }
+        if s.done().is_some()
+            && let (Some(lower), Some(upper)) = (s.layout(Side::Lower), s.layout(Side::Upper))
+        {
+            // The same document: laying out was part of this game.
+            let game = Game::from_layouts(lower, upper, s.first, s.options);
+            self.phase = Phase::Play(Box::new(Play::timed(game, s.clock.map(Clock::new))));
+        }
+    }
+}
+
+/// True when the side laying out is not the computer's (RULES.md §2): the human may edit it.
+fn humans_turn(computer: &Option<Computer>, setup: &Setup) -> bool {
+    computer.as_ref().is_none_or(|c| c.opponent.side != setup.laying)
+}

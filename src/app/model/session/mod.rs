@@ -1,0 +1,589 @@
+//! The session: everything the window shows and the player does, as one model with no egui
+//! in it. Its shape says what can happen now:
+//! - the players and the match score, the computer's seat;
+//! - the [`Document`]: the file and the game as last saved or opened ("changed" is a
+//!   comparison with it, never a flag);
+//! - the [`Phase`]: setting out seeds, or play with its [`Turn`];
+//! - the [`Modals`] stack: the windows over the board; "is play paused?" is asked of it.
+//!
+//! Commands are carried out by [`Session::apply`] (in `apply.rs`), by matching on the phase
+//! and the command; what must happen outside the model (the clipboard, closing the window)
+//! comes back as [`Effect`]s.
+
+mod apply;
+mod apply_play;
+mod document;
+mod lesson;
+mod play;
+mod puzzle;
+mod saving;
+mod seats;
+mod teach;
+mod tournament;
+
+pub use crate::app::model::lesson_run::{Feedback, LessonRun};
+pub use document::{Closing, Document};
+pub use play::{Play, PlayKind, Turn};
+pub use puzzle::{PuzzleFeedback, PuzzleRun};
+
+use crate::app::model::animation::Animation;
+use crate::app::model::modal::{Modal, Modals};
+use crate::app::model::settings::Settings;
+use crate::app::model::setup::Setup;
+use crate::app::services::analysis::{GameReview, Judgements, Judging, Proven, Proving};
+use crate::app::services::computer::{Computer, Opponent};
+use crate::app::services::files::{FileDialogs, SystemDialogs};
+use crate::app::services::job::Waker;
+use crate::game::{Game, GameResult};
+use crate::savefile::{self, SavedGame};
+use crate::tournament::{ClockEvent, Match};
+use omweso_rules::{GameState, Hole, Side, Sowing};
+use std::path::{Path, PathBuf};
+
+/// Setting out seeds, or playing.
+#[derive(Clone, Debug)]
+pub enum Phase {
+    /// The players lay out their seeds (RULES.md §2).
+    Setup(Setup),
+    /// The game is on (or over).
+    Play(Box<Play>),
+}
+
+/// What the model asks of the world outside it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// Put this text on the clipboard.
+    Copy(String),
+    /// Close the window.
+    Close,
+}
+
+/// The whole session (see the module documentation).
+pub struct Session {
+    settings: Settings,
+    names: [String; 2],
+    computer: Option<Computer>,
+    banked: [u32; 2],
+    /// The match under way (issue 21): its settings and the games finished.
+    matched: Option<Match>,
+    /// A limit the clock passed in the last tick, for [`Session::drive_clock`].
+    clock_event: Option<ClockEvent>,
+    document: Document,
+    phase: Phase,
+    modals: Modals,
+    dialogs: Box<dyn FileDialogs>,
+    effects: Vec<Effect>,
+    /// The play clock (seconds), set by the window each frame.
+    now: f64,
+    /// Whether the window is closing (the computer then starts nothing more) and which
+    /// game is kept when it does.
+    closing: Closing,
+    waker: Option<Waker>,
+    /// The course of lessons, read and checked at start-up (or why it could not be).
+    lessons: Result<Vec<crate::lessons::Lesson>, String>,
+    /// The position being judged (for the hint, the coach or the analysis panel).
+    judging: Option<Judging>,
+    /// The solver at work on the position shown (the analysis panel).
+    proving: Option<Proving>,
+    /// What the solver found, by position (`None`: nothing proven in its time).
+    proofs: std::collections::HashMap<GameState, Option<Proven>>,
+    /// Every judgement made: the one voice of the engine on each position.
+    judgements: Judgements,
+    /// The position whose hint was asked for, until its judgement comes.
+    hint_asked: Option<GameState>,
+    /// The position shown when "Think longer" was asked, until its deeper judgement comes.
+    thinking_longer: Option<GameState>,
+    /// The review of the whole game, while it runs.
+    game_review: Option<GameReview>,
+    /// The coach for the layout (Check my layout, Propose a reply), in the setup.
+    layout_coach: crate::app::model::layout_coach::LayoutCoach,
+    /// The system's file dialog, while it is open on its thread.
+    dialog: Option<crate::app::services::files::PendingDialog>,
+    /// Counts the changes to the session (every command, every verdict kept): what is
+    /// kept between runs is written when it moves, and [`Session::changed`] is worked out
+    /// once per revision rather than once per frame.
+    revision: u64,
+    /// [`Session::changed`] at a revision.
+    changed_at: std::cell::Cell<Option<(u64, bool)>>,
+}
+
+impl Session {
+    /// A fresh session: the New Game dialog open over an empty setup.
+    pub fn new(settings: Settings) -> Session {
+        let form = settings.form.clone();
+        let phase = Phase::Setup(Setup::new(Side::Lower, form.options));
+        let mut s = Session::with_phase(settings, form.names.clone(), None, phase, None);
+        s.modals.open(Modal::NewGame(Box::new(form)));
+        s
+    }
+
+    /// A session on `state`, the game starting there (`omweso --state`).
+    pub fn from_state(settings: Settings, state: GameState) -> Session {
+        let names = settings.form.names.clone();
+        Session::with_phase(settings, names, None, Phase::Play(Box::new(Play::new(Game::from_state(state)))), None)
+    }
+
+    /// A session on a saved game, opened from `path` when given.
+    pub fn from_saved(settings: Settings, saved: SavedGame, path: Option<PathBuf>) -> Session {
+        let matched = saved.matched.clone();
+        let (names, opponent, phase) = Session::parts_of(saved);
+        let mut s = Session::with_phase(settings, names, opponent, phase, None);
+        s.matched = matched;
+        s.document = Document::new(path, Some(s.to_saved()));
+        s
+    }
+
+    fn with_phase(
+        settings: Settings,
+        names: [String; 2],
+        opponent: Option<Opponent>,
+        phase: Phase,
+        path: Option<PathBuf>,
+    ) -> Session {
+        let mut s = Session {
+            settings,
+            names,
+            computer: opponent.map(Computer::new),
+            banked: [0; 2],
+            matched: None,
+            clock_event: None,
+            document: Document::default(),
+            phase,
+            modals: Modals::default(),
+            dialogs: Box::new(SystemDialogs),
+            effects: Vec::new(),
+            now: 0.0,
+            closing: Closing::Open,
+            waker: None,
+            lessons: crate::lessons::all().map_err(|e| e.to_string()),
+            judging: None,
+            proving: None,
+            proofs: std::collections::HashMap::new(),
+            judgements: Judgements::default(),
+            hint_asked: None,
+            thinking_longer: None,
+            game_review: None,
+            layout_coach: Default::default(),
+            dialog: None,
+            revision: 0,
+            changed_at: std::cell::Cell::new(None),
+        };
+        if let Some(c) = s.computer.as_mut() {
+            c.set_threads(s.settings.threads);
+        }
+        s.document = Document::new(path, Some(s.to_saved()));
+        s
+    }
+
+    /// The players, the computer and the phase a saved game describes.
+    fn parts_of(saved: SavedGame) -> ([String; 2], Option<Opponent>, Phase) {
+        let names = saved.players.clone().map(|p| p.name);
+        let opponent = Side::BOTH
+            .into_iter()
+            .zip(&saved.players)
+            .find_map(|(side, p)| p.computer.map(|level| Opponent { side, level }));
+        let phase = match saved.phase {
+            savefile::Phase::Game(game) => Phase::Play(Box::new(Play::timed(game, saved.clock))),
+            savefile::Phase::Setup { board, laying_out } => {
+                let mut s = Setup::new(saved.first, saved.rules);
+                s.clock = saved.clock.map(|c| c.settings);
+                s.counts = [board.side_counts(Side::Lower), board.side_counts(Side::Upper)];
+                s.laying = laying_out;
+                let other = laying_out.opponent();
+                s.done[other.index()] = s.placed(other) == omweso_rules::SEEDS_PER_SIDE;
+                Phase::Setup(s)
+            }
+        };
+        (names, opponent, phase)
+    }
+
+    /// The file dialogs to use (tests put their own here).
+    pub fn set_dialogs(&mut self, dialogs: Box<dyn FileDialogs>) {
+        self.dialogs = dialogs;
+    }
+
+    /// What the computer's worker calls when it has answered (the window repaints).
+    pub fn set_waker(&mut self, wake: Waker) {
+        if let Some(c) = &mut self.computer {
+            c.set_waker(wake.clone());
+        }
+        self.waker = Some(wake);
+    }
+
+    /// Tells the player something (opens a problem notice).
+    pub fn notify(&mut self, text: String) {
+        self.modals.open(Modal::Problem(text));
+    }
+
+    /// Shows `mv` as the suggested move (the computer's answer to Hint), when it is a legal
+    /// move of the live game's player to move; otherwise nothing changes.
+    pub fn show_hint(&mut self, mv: omweso_rules::Move) {
+        if let Phase::Play(p) = &mut self.phase
+            && p.ready()
+            && p.game.current().play(&mv).is_ok()
+        {
+            p.hint = Some(mv);
+        }
+    }
+
+    /// Marks the game as changed since it was last saved (a restored game that had unsaved
+    /// changes: the saved version is not known).
+    pub fn forget_baseline(&mut self) {
+        self.document.baseline = None;
+        self.touch();
+    }
+
+    /// The effects asked for since the last call.
+    pub fn take_effects(&mut self) -> Vec<Effect> {
+        std::mem::take(&mut self.effects)
+    }
+
+    // ---- What the window reads ----
+
+    /// The view settings.
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// The phase.
+    pub fn phase(&self) -> &Phase {
+        &self.phase
+    }
+
+    /// The play phase, if the game is on.
+    pub fn play(&self) -> Option<&Play> {
+        match &self.phase {
+            Phase::Play(p) => Some(p),
+            Phase::Setup(_) => None,
+        }
+    }
+
+    /// The game, if it is on.
+    pub fn game(&self) -> Option<&Game> {
+        self.play().map(|p| &p.game)
+    }
+
+    /// The setup, while seeds are being laid out.
+    pub fn setup(&self) -> Option<&Setup> {
+        match &self.phase {
+            Phase::Setup(s) => Some(s),
+            Phase::Play(_) => None,
+        }
+    }
+
+    /// The windows open over the board.
+    pub fn modals(&self) -> &Modals {
+        &self.modals
+    }
+
+    /// The windows open over the board, for their widgets to edit (a form, a typed path).
+    pub fn modals_mut(&mut self) -> &mut Modals {
+        &mut self.modals
+    }
+
+    /// The file and the saved version of the game.
+    pub fn document(&self) -> &Document {
+        &self.document
+    }
+
+    /// The computer player, in a game against the computer.
+    pub fn computer(&self) -> Option<&Computer> {
+        self.computer.as_ref()
+    }
+
+    /// Player names by [`Side::index`].
+    pub fn names(&self) -> &[String; 2] {
+        &self.names
+    }
+
+    /// The play clock (seconds).
+    pub fn now(&self) -> f64 {
+        self.now
+    }
+
+    /// True while a window that pauses play is open (see [`Modal::pauses`]).
+    pub fn paused(&self) -> bool {
+        self.modals.paused()
+    }
+
+    /// True when the game differs from the one last saved or opened (or started). A lesson
+    /// is not a document: it never counts as changed.
+    pub fn changed(&self) -> bool {
+        if let Some((revision, changed)) = self.changed_at.get()
+            && revision == self.revision
+        {
+            return changed;
+        }
+        let changed = !self.teaching() && self.document.differs_from(&self.to_saved());
+        self.changed_at.set(Some((self.revision, changed)));
+        changed
+    }
+
+    /// The session's revision: it moves with every change to what is kept between runs
+    /// (and possibly with others).
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    /// Notes a change to the session (see [`Session::revision`]).
+    pub(super) fn touch(&mut self) {
+        self.revision += 1;
+    }
+
+    /// The coach for the layout: its searches and its answer about the layout on the board.
+    pub fn layout_coach(&self) -> &crate::app::model::layout_coach::LayoutCoach {
+        &self.layout_coach
+    }
+
+    /// The review of the whole game's progress (moves done, in all), while it runs.
+    pub fn game_review_progress(&self) -> Option<(usize, usize)> {
+        self.game_review.as_ref().map(|r| r.progress)
+    }
+
+    /// True when the threatened holes are marked: the setting, or always in a lesson and
+    /// against the Beginner level; never in a tournament game.
+    pub fn show_threats(&self) -> bool {
+        !self.tournament_on()
+            && (self.settings.threats
+                || self.lesson().is_some_and(|run| run.lesson.threats)
+                || self.computer.as_ref().is_some_and(|c| c.opponent.level == omweso_engine::Level::Beginner))
+    }
+
+    /// The lesson under way, if any: on a board in play, or on a step that practises
+    /// setting out the seeds.
+    pub fn lesson(&self) -> Option<&LessonRun> {
+        match &self.phase {
+            Phase::Setup(s) => s.lesson.as_deref(),
+            Phase::Play(p) => p.lesson(),
+        }
+    }
+
+    /// The puzzle under way, if any.
+    pub fn puzzle(&self) -> Option<&PuzzleRun> {
+        self.play().and_then(|p| p.puzzle())
+    }
+
+    /// True on a board that teaches (a lesson or a puzzle), which is not a document: not
+    /// saved, undone, hinted or counted in the match.
+    pub fn teaching(&self) -> bool {
+        self.lesson().is_some() || self.puzzle().is_some()
+    }
+
+    /// The course of lessons, or why it could not be loaded.
+    pub fn lessons(&self) -> Result<&[crate::lessons::Lesson], &str> {
+        self.lessons.as_deref().map_err(String::as_str)
+    }
+
+    /// The window's title: `game.omweso * — Omweso` (`Untitled` without a file, `*` when
+    /// changed).
+    pub fn title(&self) -> String {
+        let name = self.document.path.as_ref().and_then(|f| f.file_name()).map(|n| n.to_string_lossy().into_owned());
+        format!("{}{} — Omweso", name.as_deref().unwrap_or("Untitled"), if self.changed() { " *" } else { "" })
+    }
+
+    /// The animation running now, if any.
+    pub fn animation(&self) -> Option<&Animation> {
+        self.play().and_then(|p| p.animation(self.now))
+    }
+
+    /// True while a move is being animated.
+    pub fn animating(&self) -> bool {
+        self.animation().is_some()
+    }
+
+    /// The side whose move is being animated, while it is.
+    pub fn sowing_side(&self) -> Option<Side> {
+        self.animation().map(Animation::mover)
+    }
+
+    /// The move waiting at a decision point, if any.
+    pub fn sowing(&self) -> Option<&Sowing> {
+        self.play().and_then(Play::sowing)
+    }
+
+    /// The number of moves of the position shown read-only, in review.
+    pub fn review(&self) -> Option<usize> {
+        self.play().and_then(|p| p.review)
+    }
+
+    /// The state shown on the board when no move is under way (review or live).
+    pub fn shown_state(&self) -> Option<&GameState> {
+        self.play().map(|p| p.game.state_at(p.shown()))
+    }
+
+    /// The game state shown, in RULES.md §5 notation.
+    pub fn shown_state_text(&self) -> String {
+        self.shown_state().map(ToString::to_string).unwrap_or_default()
+    }
+
+    /// Seeds per hole as the board shows them now: mid-animation, mid-move or at rest.
+    pub fn shown_counts(&self) -> [u8; 32] {
+        match &self.phase {
+            Phase::Setup(s) => self.layout_coach.board(s),
+            Phase::Play(p) => match (p.animation(self.now), p.sowing()) {
+                (Some(a), _) => *a.frame(self.now).position.counts(),
+                (None, Some(s)) => *s.position().counts(),
+                (None, None) => *p.game.state_at(p.shown()).position().counts(),
+            },
+        }
+    }
+
+    /// The side that acts now: the player laying out, or the player to move.
+    pub fn acting_side(&self) -> Side {
+        match &self.phase {
+            Phase::Setup(s) => s.laying,
+            Phase::Play(p) => p.game.state_at(p.shown()).to_move(),
+        }
+    }
+
+    /// True when the board shows Upper at the bottom.
+    pub fn flipped(&self) -> bool {
+        if self.settings.auto_flip { self.acting_side() == Side::Upper } else { self.settings.flipped }
+    }
+
+    /// The result as the player sees it: once the last move has been sown on the board.
+    pub fn shown_result(&self) -> Option<GameResult> {
+        let p = self.play()?;
+        if p.animation(self.now).is_some() {
+            return None;
+        }
+        p.game.result()
+    }
+
+    /// True when the game-over card is showing.
+    pub fn game_over_open(&self) -> bool {
+        self.shown_result().is_some()
+            && self.play().is_some_and(|p| !p.game_over_dismissed && p.review.is_none() && p.is_game())
+    }
+
+    /// The game to keep for the next run: the one on the board, or after "Discard" on
+    /// closing, the one last saved (or started).
+    pub fn to_keep(&self) -> SavedGame {
+        match (&self.document.baseline, self.closing) {
+            (Some(b), Closing::Discarding) => b.clone(),
+            _ => self.to_saved(),
+        }
+    }
+
+    /// Points of the session by side: finished games plus the current one once its result
+    /// is shown.
+    pub fn match_score(&self) -> [u32; 2] {
+        if let Some(m) = self.match_with_shown() {
+            return m.points();
+        }
+        let mut s = self.banked;
+        if let (Some(r), Some(game)) = (self.shown_result().filter(|_| !self.teaching()), self.game())
+            && let Some(w) = r.winner()
+        {
+            s[w.index()] = s[w.index()].saturating_add(r.points(game.options()));
+        }
+        s
+    }
+
+    /// True when the side acting now is the computer's.
+    pub fn computer_turn(&self) -> bool {
+        self.computer.as_ref().is_some_and(|c| c.opponent.side == self.acting_side())
+    }
+
+    /// True when the live game waits for a move of a human player: a move can be started,
+    /// a hint asked for.
+    pub fn human_to_move(&self) -> bool {
+        self.play().is_some_and(|p| {
+            p.ready()
+                && p.game.result().is_none()
+                && match &p.kind {
+                    PlayKind::Game => true,
+                    PlayKind::Lesson(l) => l.awaits_move(p),
+                    PlayKind::Puzzle(r) => r.feedback.is_none() && p.game.cursor() == 0,
+                }
+        }) && !self.computer_turn()
+    }
+
+    /// The live game outside a lesson (where Undo, Redo, Resign, Hint and saving mean
+    /// something).
+    fn game_play(&self) -> Option<&Play> {
+        self.play().filter(|p| p.is_game())
+    }
+
+    /// The side that would resign with the Resign button: against the computer the human,
+    /// else the player to move.
+    pub fn resigning_side(&self) -> Option<Side> {
+        let p = self.play()?;
+        Some(match &self.computer {
+            Some(c) => c.opponent.side.opponent(),
+            None => p.game.current().to_move(),
+        })
+    }
+
+    /// True when Undo means something now (not in review).
+    pub fn can_undo(&self) -> bool {
+        !self.takebacks_barred()
+            && self.game_play().is_some_and(|p| p.review.is_none() && (p.game.can_undo() || p.sowing().is_some()))
+    }
+
+    /// True when Redo means something now (nothing under way, not in review).
+    pub fn can_redo(&self) -> bool {
+        !self.takebacks_barred() && self.game_play().is_some_and(|p| p.ready() && p.game.can_redo())
+    }
+
+    /// True when the Resign button means something now: nothing under way, live, not over.
+    pub fn can_resign(&self) -> bool {
+        self.game_play().is_some_and(|p| p.ready() && p.game.result().is_none())
+    }
+
+    /// How a player is named on screen: the name, with the side when the name is not the
+    /// side's own ("Nakato (Lower)", but just "Lower").
+    pub fn player_label(&self, side: Side) -> String {
+        let name = &self.names[side.index()];
+        if name.trim().is_empty() || *name == side.to_string() {
+            side.to_string()
+        } else if name.ends_with(')') {
+            // "Computer (Beginner) · Upper" rather than two pairs of brackets.
+            format!("{name} · {side}")
+        } else {
+            format!("{name} ({side})")
+        }
+    }
+
+    /// The holes of the hinted move: its start, then each hole from which it chooses to
+    /// sow clockwise (the start again for a move such as `i3xF`).
+    pub fn hint_holes(&self) -> Vec<Hole> {
+        let Some(mv) = self.play().filter(|p| p.review.is_none()).and_then(|p| p.hint.as_ref()) else {
+            return Vec::new();
+        };
+        let mut holes = vec![mv.start()];
+        for c in mv.choices().iter().filter(|c| c.direction == omweso_rules::Direction::Clockwise) {
+            if !holes[1..].contains(&c.hole) {
+                holes.push(c.hole);
+            }
+        }
+        holes
+    }
+
+    /// The game as text: the start state, then the moves with their numbers.
+    pub fn record_text(&self) -> String {
+        self.game().map(Game::record_text).unwrap_or_default()
+    }
+
+    /// The file name to suggest in a save dialog: the game's own, or `game.omweso`.
+    fn suggested_name(&self) -> String {
+        self.document
+            .path
+            .as_deref()
+            .and_then(Path::file_name)
+            .map_or_else(|| "game.omweso".to_string(), |n| n.to_string_lossy().into_owned())
+    }
+}
+
+#[cfg(test)]
+mod tests;
+#[cfg(test)]
+mod tests_clock;
+#[cfg(test)]
+mod tests_engine;
+#[cfg(test)]
+mod tests_prompt;
+#[cfg(test)]
+mod tests_puzzle;
+#[cfg(test)]
+mod tests_set_out;

@@ -1,0 +1,159 @@
+//! The play phase: the game, what is shown of it (review, hint) and the move in progress.
+
+use super::puzzle::PuzzleRun;
+use crate::app::model::animation::Animation;
+use crate::app::model::lesson_run::LessonRun;
+use crate::game::Game;
+use crate::tournament::{Clock, Stage};
+use omweso_rules::{Move, Sowing};
+
+/// The move in progress on the board.
+#[derive(Clone, Debug, Default)]
+pub enum Turn {
+    /// Nothing under way: the player to move may start a move.
+    #[default]
+    Ready,
+    /// A move stopped at a decision point (RULES.md 3.5), waiting for the player's choice;
+    /// the laps sown so far may still be animated.
+    Deciding {
+        /// The move so far.
+        sowing: Box<Sowing>,
+        /// The animation of the laps sown since the start or the last choice.
+        anim: Option<Animation>,
+    },
+    /// A finished move (already in the game) being shown seed by seed.
+    Animating(Animation),
+}
+
+/// The game being played (or over), and how it is shown.
+#[derive(Clone, Debug)]
+pub struct Play {
+    /// The game record (undo/redo/resign live there).
+    pub game: Game,
+    /// Review: the number of moves of the position shown read-only.
+    pub review: Option<usize>,
+    /// A suggested move for the player to move.
+    pub hint: Option<Move>,
+    /// The move in progress.
+    pub turn: Turn,
+    /// The game-over card was closed.
+    pub game_over_dismissed: bool,
+    /// What this board is for: a game, a lesson's step or a puzzle.
+    pub kind: PlayKind,
+    /// The game's clock, when it is timed (issue 21).
+    pub clock: Option<Clock>,
+}
+
+/// What a board in play is for. A game is a document (saved, undone, hinted, analysed); a
+/// lesson's step and a puzzle are boards of their own that teach, and none of that.
+#[derive(Clone, Debug, Default)]
+pub enum PlayKind {
+    /// A game between two players (or a player and the computer).
+    #[default]
+    Game,
+    /// A step of a lesson.
+    Lesson(LessonRun),
+    /// A puzzle.
+    Puzzle(PuzzleRun),
+}
+
+impl Play {
+    /// Play of `game`, shown live, with nothing under way.
+    pub fn new(game: Game) -> Play {
+        Play {
+            game,
+            review: None,
+            hint: None,
+            turn: Turn::Ready,
+            game_over_dismissed: false,
+            kind: PlayKind::Game,
+            clock: None,
+        }
+    }
+
+    /// Play of `game` with `clock`, when it is timed.
+    pub fn timed(game: Game, clock: Option<Clock>) -> Play {
+        Play { clock, ..Play::new(game) }
+    }
+
+    /// True when the clock runs now: a timed game not over, a turn to start or a move at
+    /// a decision point, and no animation under way (the clock never runs while a move
+    /// is shown being sown).
+    pub fn clock_runs(&self, now: f64) -> bool {
+        self.clock.is_some()
+            && self.game.result().is_none()
+            && self.animation(now).is_none()
+            && matches!(self.turn, Turn::Ready | Turn::Deciding { .. })
+    }
+
+    /// Tells the clock what the command just carried out did to the turn: a move (or a
+    /// turn) added to the game ends the turn; a move stopped at its first decision point
+    /// starts the time to finish it.
+    pub fn note_turn(&mut self, cursor_before: usize) {
+        let Some(clock) = &mut self.clock else { return };
+        if self.game.cursor() > cursor_before {
+            let mover = self.game.moves()[self.game.cursor() - 1].mover;
+            clock.turn_done(mover);
+        } else if matches!(self.turn, Turn::Deciding { .. }) && clock.stage == Stage::Starting {
+            clock.move_started();
+        }
+    }
+
+    /// The number of moves of the position on the board: the one reviewed, else the
+    /// game's own (its cursor).
+    pub fn shown(&self) -> usize {
+        self.review.unwrap_or(self.game.cursor())
+    }
+
+    /// True when this board holds a game (not a lesson or a puzzle).
+    pub fn is_game(&self) -> bool {
+        matches!(self.kind, PlayKind::Game)
+    }
+
+    /// The lesson followed on this board, if it is a lesson.
+    pub fn lesson(&self) -> Option<&LessonRun> {
+        match &self.kind {
+            PlayKind::Lesson(run) => Some(run),
+            _ => None,
+        }
+    }
+
+    /// The puzzle on this board, if it is a puzzle.
+    pub fn puzzle(&self) -> Option<&PuzzleRun> {
+        match &self.kind {
+            PlayKind::Puzzle(run) => Some(run),
+            _ => None,
+        }
+    }
+
+    /// The animation running at `now`, if any.
+    pub fn animation(&self, now: f64) -> Option<&Animation> {
+        match &self.turn {
+            Turn::Animating(a) | Turn::Deciding { anim: Some(a), .. } => Some(a).filter(|a| !a.finished(now)),
+            _ => None,
+        }
+    }
+
+    /// The move waiting at a decision point.
+    pub fn sowing(&self) -> Option<&Sowing> {
+        match &self.turn {
+            Turn::Deciding { sowing, .. } => Some(sowing),
+            _ => None,
+        }
+    }
+
+    /// Lets the clock run to `now`: a finished animation ends.
+    pub fn tick(&mut self, now: f64) {
+        match &mut self.turn {
+            Turn::Animating(a) if a.finished(now) => self.turn = Turn::Ready,
+            Turn::Deciding { anim, .. } if anim.as_ref().is_some_and(|a| a.finished(now)) => *anim = None,
+            _ => {}
+        }
+    }
+
+    /// True when nothing is under way and the live game is shown: the only time the game
+    /// may change by anything but Undo.
+    pub fn ready(&self) -> bool {
+        matches!(self.turn, Turn::Ready) && self.review.is_none()
+    }
+}

@@ -1,0 +1,191 @@
+//! The game's file: opening a saved game, saving (asking where when there is no file, or
+//! when "Save as"), and the questions a save may ask first (the file changed on disk, the
+//! typed path names another file).
+
+use super::Phase;
+use super::{Document, Session};
+use crate::app::model::modal::Modal;
+use crate::app::services::computer::Computer;
+use crate::app::services::files::{DialogAnswer, FileAction, PathPrompt, PendingDialog};
+use crate::savefile::{self, Player, SavedGame};
+use crate::tournament::{Clock, Stage};
+use omweso_rules::{Hole, Position, Side};
+use std::path::PathBuf;
+
+impl Session {
+    /// The session's game as a saved game (setup or play).
+    pub fn to_saved(&self) -> SavedGame {
+        let players = Side::BOTH.map(|side| Player {
+            name: self.names[side.index()].clone(),
+            computer: self.computer.as_ref().filter(|c| c.opponent.side == side).map(|c| c.opponent.level),
+        });
+        match &self.phase {
+            Phase::Setup(s) => {
+                let mut board = Position::default();
+                for (i, &c) in s.board().iter().enumerate() {
+                    board.set(Hole::from_index(i), c);
+                }
+                SavedGame {
+                    players,
+                    first: s.first,
+                    rules: s.options,
+                    phase: savefile::Phase::Setup { board, laying_out: s.laying },
+                    clock: s.clock.map(Clock::new),
+                    matched: self.matched.clone(),
+                }
+            }
+            Phase::Play(p) => SavedGame {
+                players,
+                first: p.game.start().to_move(),
+                rules: *p.game.options(),
+                phase: savefile::Phase::Game(p.game.clone()),
+                // A move stopped at a decision point is not in the game, and is not kept:
+                // nor is the time spent on it (the player starts the turn again).
+                clock: p.clock.clone().map(|mut c| {
+                    if c.stage == Stage::Finishing {
+                        c.stage = Stage::Starting;
+                        c.spent = 0.0;
+                    }
+                    c
+                }),
+                matched: self.matched.clone(),
+            },
+        }
+    }
+
+    /// Opens a saved game; on failure the game on the board is kept and the error shown.
+    pub(super) fn open_file(&mut self, path: PathBuf) {
+        match SavedGame::load(&path) {
+            Ok(saved) => {
+                self.matched = saved.matched.clone();
+                let (names, opponent, phase) = Session::parts_of(saved);
+                self.names = names;
+                self.banked = [0, 0];
+                self.clock_event = None;
+                if let Some(c) = self.computer.as_mut() {
+                    c.cancel();
+                }
+                self.computer = opponent.map(Computer::new);
+                self.seat_computer();
+                log::info!("opened {}", path.display());
+                self.settings.last_folder = path.parent().map(std::path::Path::to_path_buf);
+                // A game opened over the New Game dialog or the lesson list (a file handed
+                // over by a later start) is what the player wants to see.
+                self.modals.close(|m| matches!(m, Modal::NewGame(_) | Modal::Learn));
+                self.enter(phase, Some(path));
+            }
+            Err(e) => {
+                log::warn!("cannot open {}: {e}", path.display());
+                // The message names the file, whatever went wrong.
+                let e = e.to_string();
+                let shown = path.display().to_string();
+                self.notify(if e.contains(&shown) { e } else { format!("Cannot open {shown}: {e}") })
+            }
+        }
+    }
+
+    /// Open: the system's dialog on its thread (its answer comes as
+    /// [`crate::app::model::command::Command::DialogAnswered`]), the dialogs that answer at once, or the
+    /// typed-path prompt where no dialog can be shown. Never two dialogs at once.
+    pub(super) fn ask_open(&mut self) {
+        if self.dialog.is_some() {
+            return;
+        }
+        match self.dialogs.ask_later(FileAction::Open, "") {
+            Some(Ok(answer)) => self.wait_for_dialog(FileAction::Open, answer),
+            Some(Err(why)) => self.ask_for_a_path(FileAction::Open, why),
+            None => match self.dialogs.open() {
+                Ok(Some(path)) => self.open_file(path),
+                Ok(None) => {}
+                Err(why) => self.ask_for_a_path(FileAction::Open, why),
+            },
+        }
+    }
+
+    /// Where no dialog can be shown (`why`): the typed-path prompt, starting from the
+    /// game's file for a save, else the last folder used.
+    pub(super) fn ask_for_a_path(&mut self, action: FileAction, why: String) {
+        let current = match action {
+            FileAction::Save => self.document.path.as_deref(),
+            FileAction::Open => None,
+        };
+        let prompt = PathPrompt::new(action, current, self.settings.last_folder.as_deref(), why);
+        self.modals.open(Modal::Path(prompt));
+    }
+
+    fn wait_for_dialog(&mut self, action: FileAction, answer: std::sync::mpsc::Receiver<DialogAnswer>) {
+        self.dialog = Some(PendingDialog::new(action, answer));
+        self.modals.open(Modal::FileDialog(action));
+    }
+
+    /// The file dialog's answer, once it has come, as the command that carries it out.
+    pub fn poll_dialog(&mut self) -> Option<crate::app::model::command::Command> {
+        let answer = self.dialog.as_ref()?.poll()?;
+        Some(crate::app::model::command::Command::DialogAnswered(answer))
+    }
+
+    /// True while the system's file dialog is open.
+    pub fn waiting_for_dialog(&self) -> bool {
+        self.dialog.is_some()
+    }
+
+    /// The dialog that answered: it is no longer waited for.
+    pub(super) fn take_dialog(&mut self) -> Option<FileAction> {
+        self.modals.close(|m| matches!(m, Modal::FileDialog(_)));
+        self.dialog.take().map(|d| d.action)
+    }
+
+    /// Saves to the game's file, asking for one first when there is none or `ask`.
+    pub(super) fn save(&mut self, ask: bool) {
+        if self.dialog.is_some() {
+            return;
+        }
+        if self.document.path.is_none() || ask {
+            match self.dialogs.ask_later(FileAction::Save, &self.suggested_name()) {
+                Some(Ok(answer)) => return self.wait_for_dialog(FileAction::Save, answer),
+                Some(Err(why)) => return self.ask_for_a_path(FileAction::Save, why),
+                None => {}
+            }
+        }
+        let path = match (&self.document.path, ask) {
+            (Some(p), false) => Some(p.clone()),
+            _ => match self.dialogs.save(&self.suggested_name()) {
+                Ok(p) => p,
+                Err(why) => return self.ask_for_a_path(FileAction::Save, why),
+            },
+        };
+        if let Some(path) = path {
+            self.save_to(path);
+        }
+    }
+
+    /// Saves the game to `path`, asking first when `path` is the game's own file and it
+    /// changed on disk since this window read or wrote it (another window or program).
+    pub(super) fn save_to(&mut self, path: PathBuf) {
+        if self.document.path.as_ref() == Some(&path) && self.document.changed_on_disk() {
+            log::warn!("{} changed on disk since it was read or written here", path.display());
+            self.modals.open(Modal::ChangedOnDisk(path));
+            return;
+        }
+        self.write_to(path);
+    }
+
+    /// Writes the game to `path`; then carries out the command that waited for the save.
+    pub(super) fn write_to(&mut self, path: PathBuf) {
+        let saved = self.to_saved();
+        match saved.save(&path) {
+            Ok(()) => {
+                log::info!("saved {}", path.display());
+                self.settings.last_folder = path.parent().map(std::path::Path::to_path_buf);
+                self.document = Document::new(Some(path), Some(saved));
+                if let Some(Modal::Unsaved(c)) = self.modals.close(|m| matches!(m, Modal::Unsaved(_))) {
+                    self.carry_out(*c);
+                }
+            }
+            Err(e) => {
+                log::error!("saving {}: {e}", path.display());
+                self.notify(e.to_string())
+            }
+        }
+    }
+}

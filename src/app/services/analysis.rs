@@ -1,0 +1,385 @@
+//! The engine's work for the player, on background threads so that the window never waits:
+//! one judgement of a position at a time ([`Judging`]: every move scored by one search at
+//! one depth) and the review of a whole game ([`GameReview`]). The judgements made are kept
+//! ([`Judgements`]): the hint, the coach, the analysis panel and the review read a
+//! position's moves from its one kept judgement, so they never disagree; and the solver's
+//! word ([`Proving`], [`Thrown`]). Each runs as a [`Job`]: it stops when its owner is
+//! dropped, wakes the window when it has news, and a failed one ends with nothing.
+
+use crate::app::services::job::Job;
+use crate::app::services::job::Waker;
+use omweso_engine::review::{MoveReview, review_game};
+use omweso_engine::{Judgement, Limits, judge};
+use omweso_rules::{GameState, Move, Side};
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+/// The time the window gives one judgement of a position (the hint, the coach and the
+/// analysis panel alike).
+pub const JUDGE_TIME: Duration = Duration::from_millis(1000);
+/// The time the review of a whole game gives each position not judged yet.
+pub const REVIEW_TIME: Duration = Duration::from_millis(500);
+/// The time the review of a whole game gives the solver on each of its positions.
+pub const REVIEW_PROVE_TIME: Duration = Duration::from_millis(200);
+/// The time the analysis panel gives the solver on the position shown.
+pub const PROVE_TIME: Duration = Duration::from_millis(3000);
+/// Judgements kept at most (then the oldest game's are forgotten at once).
+const KEPT: usize = 4096;
+
+/// The judgements made in this session, by position: the first judgement of a position
+/// is the one every verdict on it uses from then on.
+#[derive(Clone, Debug, Default)]
+pub struct Judgements(HashMap<GameState, Arc<Judgement>>);
+
+impl Judgements {
+    /// The judgement of `state`, when it has been judged.
+    pub fn get(&self, state: &GameState) -> Option<&Arc<Judgement>> {
+        self.0.get(state)
+    }
+
+    /// Replaces the kept judgement of `state` with a deeper one (Think longer).
+    pub fn replace(&mut self, state: GameState, judgement: Judgement) {
+        self.0.insert(state, Arc::new(judgement));
+    }
+
+    /// Keeps `judgement` of `state`, unless `state` has one already (which stays).
+    pub fn keep(&mut self, state: GameState, judgement: Judgement) {
+        if self.0.len() >= KEPT {
+            self.0.clear();
+        }
+        self.0.entry(state).or_insert_with(|| Arc::new(judgement));
+    }
+}
+
+/// One position being judged in the background, deepening until its time is up.
+pub struct Judging {
+    state: GameState,
+    job: Job<Judgement, Option<Judgement>>,
+    latest: Option<Judgement>,
+}
+
+impl Judging {
+    /// Starts judging `state` for `time` (see [`omweso_engine::judge`]).
+    pub fn start(state: GameState, time: Duration, waker: Option<Waker>) -> Judging {
+        let s = state.clone();
+        let job = Job::start("judgement", waker, move |cx| {
+            let limits = Limits { time: Some(time), ..Limits::default() };
+            judge(&s, limits, cx.stop, &mut |j| cx.news(j.clone()))
+        });
+        Judging { state, job, latest: None }
+    }
+
+    /// The position judged.
+    pub fn state(&self) -> &GameState {
+        &self.state
+    }
+
+    /// Takes in the thread's news; true once the judgement is finished (or the thread
+    /// ended without one).
+    pub fn poll(&mut self) -> bool {
+        let latest = &mut self.latest;
+        let over = self.job.poll(|j| *latest = Some(j));
+        if let Some(Ok(Some(last))) = self.job.take() {
+            self.latest = Some(last);
+        }
+        over
+    }
+
+    /// The deepest judgement so far (the final one once [`Judging::poll`] said finished).
+    pub fn latest(&self) -> Option<&Judgement> {
+        self.latest.as_ref()
+    }
+
+    /// The position and its final judgement (`None` when none could be made).
+    pub fn finish(self) -> (GameState, Option<Judgement>) {
+        (self.state, self.latest)
+    }
+}
+
+/// What the solver found about a position for the analysis panel: a proven win with its
+/// length and main line, or a proven annulment (RULES.md 3.8: neither side can force a
+/// win and every line ends annulled; no winner, no line).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Proven {
+    /// The side that wins against every defence; `None` when the game is annulled with
+    /// best play.
+    pub winner: Option<Side>,
+    /// The proof's longest line, in moves of both players.
+    pub moves: u32,
+    /// The winner's moves and the loser's longest defence.
+    pub line: Vec<Move>,
+}
+
+/// `1 move`, `5 moves`.
+pub fn moves_words(n: u32) -> String {
+    if n == 1 { "1 move".to_string() } else { format!("{n} moves") }
+}
+
+/// `within 5 moves`: the winner's own moves of a proof whose longest line has `moves`
+/// moves of both players, the winner's first. A proof need not be the fastest win, so the
+/// count is a bound.
+pub fn within_own_moves(moves: u32) -> String {
+    format!("within {}", moves_words(moves.div_ceil(2)))
+}
+
+/// A line of moves as the move list writes them: `a2xF | L | f | …` (at most eight).
+pub fn line_text(line: &[Move]) -> String {
+    let shown: Vec<String> = line.iter().take(8).map(ToString::to_string).collect();
+    let more = if line.len() > 8 { " | …" } else { "" };
+    format!("{}{more}", shown.join(" | "))
+}
+
+impl Proven {
+    /// The winner's own moves to the end of the proof's longest line (the winner is to move
+    /// where the panel and the coach ask).
+    pub fn own_moves(&self) -> u32 {
+        self.moves.div_ceil(2)
+    }
+
+    /// What the solver's answer on `state` says, for the analysis panel and the review.
+    fn of(solution: omweso_engine::Solution) -> Option<Proven> {
+        match solution.verdict {
+            omweso_engine::Verdict::Win { winner, proof } => {
+                Some(Proven { winner: Some(winner), moves: proof.moves, line: proof.line })
+            }
+            omweso_engine::Verdict::Annulled => Some(Proven { winner: None, moves: 0, line: Vec::new() }),
+            omweso_engine::Verdict::Unknown { .. } => None,
+        }
+    }
+}
+
+/// A move that threw a proven win away: before it the mover won against every defence, and
+/// after it the opponent does. Made from two proofs, never from a search's score.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Thrown {
+    /// The winning move the mover had (the first of its proof's main line).
+    pub winning: Move,
+    /// The mover's own moves to win with it, at most.
+    pub within: u32,
+    /// How the move is refuted: the opponent's winning line from the position after it.
+    pub refutation: Vec<Move>,
+    /// The opponent's own moves to win after it, at most.
+    pub refuted_within: u32,
+}
+
+impl Thrown {
+    /// From the proofs of the positions before and after a move of `mover`: `Some` when the
+    /// first is a win of `mover` and the second a win of its opponent.
+    pub fn of(before: &Proven, after: &Proven, mover: Side) -> Option<Thrown> {
+        if before.winner != Some(mover) || after.winner != Some(mover.opponent()) {
+            return None;
+        }
+        Some(Thrown {
+            winning: before.line.first().cloned()?,
+            within: before.own_moves(),
+            refutation: after.line.clone(),
+            refuted_within: after.own_moves(),
+        })
+    }
+
+    /// The move `played` of `mover` in words: `m threw away a proven win: p won within 5
+    /// moves; now Upper wins within 7: k | a | …`.
+    pub fn words(&self, played: &str, mover: Side) -> String {
+        format!(
+            "{played} threw away a proven win: {} won within {}; now {} wins within {}: {}",
+            self.winning,
+            moves_words(self.within),
+            mover.opponent(),
+            moves_words(self.refuted_within),
+            line_text(&self.refutation)
+        )
+    }
+}
+
+/// One position being proven in the background by the solver (`omweso_engine::solve`).
+pub struct Proving {
+    state: GameState,
+    job: Job<(), Option<Proven>>,
+}
+
+impl Proving {
+    /// Starts proving `state` for `time`.
+    pub fn start(state: GameState, time: Duration, waker: Option<Waker>) -> Proving {
+        let s = state.clone();
+        let job = Job::start("proof", waker, move |cx| {
+            let limits = omweso_engine::SolveLimits { time: Some(time), ..Default::default() };
+            Proven::of(omweso_engine::solve(&s, limits, cx.stop))
+        });
+        Proving { state, job }
+    }
+
+    /// The position being proven.
+    pub fn state(&self) -> &GameState {
+        &self.state
+    }
+
+    /// The answer once the solver has given it (`Some(None)`: nothing proven in its time,
+    /// or the job failed).
+    pub fn poll(&mut self) -> Option<Option<Proven>> {
+        self.job.poll(|()| {});
+        self.job.take().map(|r| r.ok().flatten())
+    }
+}
+
+/// A score for the side to move, turned into Lower's point of view (positive: Lower is
+/// better), in hundredths of a seed.
+pub fn for_lower(score: i32, to_move: Side) -> i32 {
+    if to_move == Side::Lower { score } else { -score }
+}
+
+/// A score (for Lower, hundredths of a seed) in a player's words: `Lower better by 3.5 seeds`,
+/// `even`, or `Upper wins in 3 moves` for a forced result.
+pub fn score_words(score_for_lower: i32) -> String {
+    let (side, s) = if score_for_lower >= 0 { (Side::Lower, score_for_lower) } else { (Side::Upper, -score_for_lower) };
+    if let Some(f) = omweso_engine::review::forced(s) {
+        let moves = (f.plies.max(1) + 1) / 2;
+        return format!("{side} wins in {moves} move{}", if moves == 1 { "" } else { "s" });
+    }
+    // The evaluation counts seeds and where they stand, so its unit is "about a seed".
+    if s < 10 { "even".to_string() } else { format!("{side} better by {:.1} seeds", s as f64 / 100.0) }
+}
+
+/// A finished review of a game.
+#[derive(Clone, Debug, Default)]
+pub struct ReviewDone {
+    /// The verdict on each move reviewed.
+    pub verdicts: Vec<MoveReview>,
+    /// The judgements made for them (positions that had none).
+    pub judged: Vec<(GameState, Judgement)>,
+    /// The positions of the game the solver proved (each within [`REVIEW_PROVE_TIME`]).
+    pub proven: Vec<(GameState, Proven)>,
+}
+
+/// The review of a whole game, running in the background.
+pub struct GameReview {
+    job: Job<(usize, usize), ReviewDone>,
+    /// Moves reviewed so far, and in all.
+    pub progress: (usize, usize),
+    /// The result, once finished.
+    pub result: Option<ReviewDone>,
+}
+
+impl GameReview {
+    /// Reviews `moves` from `start`: each position by its judgement in `known`, or one
+    /// made now with `time`; then gives the solver [`REVIEW_PROVE_TIME`] on each position.
+    pub fn start(
+        start: GameState,
+        moves: Vec<Move>,
+        time: Duration,
+        known: Judgements,
+        waker: Option<Waker>,
+    ) -> GameReview {
+        let total = moves.len();
+        let job = Job::start("review", waker, move |cx| {
+            let limits = Limits { time: Some(time), ..Limits::default() };
+            let mut made = Vec::new();
+            let known = |s: &GameState| known.get(s).map(|j| Judgement::clone(j));
+            let stop = cx.stop;
+            let out = review_game(
+                &start,
+                &moves,
+                limits,
+                stop,
+                &known,
+                &mut |s, j| made.push((s.clone(), j.clone())),
+                &mut |done, total| cx.news((done, total)),
+            );
+            // Then the solver on every position, so that a move that threw a proven win away
+            // is called so.
+            let proven = prove_positions(&start, &moves, stop);
+            ReviewDone { verdicts: out, judged: made, proven }
+        });
+        GameReview { job, progress: (0, total), result: None }
+    }
+
+    /// Takes in the thread's news; true once the review is finished (a thread that ended
+    /// without its result, by a panic, counts as finished with nothing).
+    pub fn poll(&mut self) -> bool {
+        let progress = &mut self.progress;
+        self.job.poll(|p| *progress = p);
+        if let Some(outcome) = self.job.take() {
+            self.result = Some(outcome.unwrap_or_default());
+        }
+        self.result.is_some()
+    }
+}
+
+/// The positions of the game from `start` through `moves` that the solver proves, each
+/// within [`REVIEW_PROVE_TIME`].
+fn prove_positions(start: &GameState, moves: &[Move], stop: &AtomicBool) -> Vec<(GameState, Proven)> {
+    let mut proven = Vec::new();
+    let mut state = start.clone();
+    for mv in std::iter::once(None).chain(moves.iter().map(Some)) {
+        if let Some(mv) = mv {
+            let Ok((next, _)) = state.play(mv) else { break };
+            state = next.state;
+        }
+        if state.outcome().is_none() && !stop.load(Ordering::Relaxed) {
+            let limits = omweso_engine::SolveLimits { time: Some(REVIEW_PROVE_TIME), ..Default::default() };
+            if let Some(p) = Proven::of(omweso_engine::solve(&state, limits, stop)) {
+                proven.push((state.clone(), p));
+            }
+        }
+    }
+    proven
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use omweso_engine::{PROVEN, WIN};
+
+    #[test]
+    fn scores_in_words() {
+        assert_eq!(score_words(350), "Lower better by 3.5 seeds");
+        assert_eq!(score_words(-120), "Upper better by 1.2 seeds");
+        assert_eq!(score_words(3), "even");
+        assert_eq!(score_words(WIN + 1000 - 1), "Lower wins in 1 move");
+        assert_eq!(score_words(-(WIN + 2000 - 3)), "Upper wins in 2 moves");
+        assert_eq!(for_lower(100, Side::Upper), -100);
+    }
+
+    #[test]
+    fn only_a_win_turned_into_a_loss_is_a_thrown_win() {
+        let s: GameState = "4i-p; 4I-P / L both 0,0".parse().unwrap();
+        let mv = s.legal_moves().remove(0);
+        let win = |winner, moves| Proven { winner: Some(winner), moves, line: vec![mv.clone()] };
+        let thrown = Thrown::of(&win(Side::Lower, 9), &win(Side::Upper, 3), Side::Lower).expect("thrown");
+        assert_eq!((thrown.within, thrown.refuted_within), (5, 2));
+        // Still won, won by the other side all along, or not the mover's move: nothing thrown.
+        assert!(Thrown::of(&win(Side::Lower, 9), &win(Side::Lower, 7), Side::Lower).is_none());
+        assert!(Thrown::of(&win(Side::Upper, 9), &win(Side::Upper, 7), Side::Lower).is_none());
+        assert!(Thrown::of(&win(Side::Lower, 9), &win(Side::Upper, 3), Side::Upper).is_none());
+    }
+
+    #[test]
+    fn a_judgement_reports_each_depth_and_finishes() {
+        let s: GameState =
+            "11a, 5b, 2c, 1d, 5e, 2g, 7h, 1jk, 3n-p; 1A-C, 6D, 3G, 1IJL, 5P / L none 1,0".parse().unwrap();
+        let mut j = Judging::start(s, Duration::from_millis(300), None);
+        for _ in 0..500 {
+            if j.poll() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let (_, judgement) = j.finish();
+        let judgement = judgement.expect("a judgement within five seconds");
+        assert!(judgement.score() >= PROVEN, "Lower wins by akakyala: {}", judgement.score());
+        assert!(judgement.moves.windows(2).all(|w| w[0].1 >= w[1].1), "best first");
+    }
+
+    #[test]
+    fn the_first_judgement_of_a_position_is_kept() {
+        let s: GameState = "4i-p; 4I-P / L both 0,0".parse().unwrap();
+        let mv = s.legal_moves().remove(0);
+        let one = Judgement { depth: 1, moves: vec![(mv.clone(), 10)], pv: vec![mv.clone()], nodes: 1 };
+        let two = Judgement { depth: 2, moves: vec![(mv.clone(), 20)], pv: vec![mv], nodes: 2 };
+        let mut kept = Judgements::default();
+        kept.keep(s.clone(), one.clone());
+        kept.keep(s.clone(), two);
+        assert_eq!(kept.get(&s).map(|j| j.depth), Some(1));
+    }
+}

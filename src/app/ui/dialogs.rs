@@ -1,0 +1,566 @@
+//! Windows over the board: New Game, game over, the keyboard help, the unsaved-changes
+//! prompt, the typed-path prompt and problem notices.
+
+use crate::app::model::command::Command;
+use crate::app::model::modal::Modal;
+use crate::app::model::setup::FirstChoice;
+use crate::app::services::files::FileAction;
+use crate::app::ui::Frame;
+use crate::game::GameResult;
+use egui::{Color32, Context, RichText};
+use omweso_rules::{Outcome, WinKind};
+
+/// Shows every open window, bottom of the stack first (so the top one is drawn over the
+/// others), then the game-over card when no other window is open (it never stacks on one).
+pub fn show(app: &mut Frame<'_>, ctx: &Context) {
+    let open: Vec<Modal> = app.session.modals().iter().cloned().collect();
+    for (i, m) in open.iter().enumerate() {
+        match m {
+            Modal::NewGame(_) => new_game(app, ctx),
+            Modal::Unsaved(_) => confirm(app, ctx),
+            Modal::Path(_) => path_prompt(app, ctx, i),
+            Modal::Resign(side) => resign_prompt(app, ctx, *side),
+            Modal::Problem(text) => message(app, ctx, text),
+            Modal::ChangedOnDisk(path) => changed_on_disk(app, ctx, path),
+            Modal::Replace(path) => replace(app, ctx, path),
+            Modal::FileDialog(action) => waiting_for_dialog(ctx, *action),
+            Modal::Help => help(app, ctx),
+            Modal::About => about(app, ctx),
+            Modal::Learn => crate::app::ui::teaching::learn(app, ctx),
+            Modal::Puzzles => crate::app::ui::puzzle_panel::list(app, ctx),
+            Modal::Rules => crate::app::ui::teaching::rules_book(app, ctx),
+            Modal::Legend => crate::app::ui::teaching::legend(app, ctx),
+        }
+    }
+    if app.session.modals().iter().next().is_none() {
+        game_over(app, ctx);
+    }
+}
+
+/// In review, a banner across the top of the board: what is shown, "Back to the game" and
+/// "Play from here" (the later moves become the redo branch).
+pub fn review_banner(app: &mut Frame<'_>, ui: &mut egui::Ui) {
+    let Some(play) = app.session.play() else { return };
+    let Some(n) = play.review else { return };
+    let of = play.game.cursor();
+    let mut cmd = None;
+    let rect = ui.max_rect();
+    egui::Area::new(egui::Id::unique("review-banner"))
+        .pivot(egui::Align2::CENTER_TOP)
+        .fixed_pos(rect.center_top() + egui::vec2(0.0, 6.0))
+        .show(ui.ctx(), |ui| {
+            egui::Frame::popup(ui.style()).fill(Color32::from_rgb(60, 48, 20)).show(ui, |ui| {
+                ui.horizontal(|ui| {
+                    ui.label(
+                        RichText::new(format!("Reviewing: after move {n} of {of}"))
+                            .strong()
+                            .color(crate::app::ui::theme::ACCENT_DARK),
+                    );
+                    if ui.button("Back to the game").clicked() {
+                        cmd = Some(Command::ReviewEnd);
+                    }
+                    if ui
+                        .button("Play from here")
+                        .on_hover_text("Go on from this position; the later moves stay as the redo branch")
+                        .clicked()
+                    {
+                        cmd = Some(Command::PlayFromHere);
+                    }
+                });
+            });
+        });
+    if let Some(c) = cmd {
+        app.push(c);
+    }
+}
+
+/// "Resign?": a resignation ends the game, so the button asks first.
+fn resign_prompt(app: &mut Frame<'_>, ctx: &Context, side: omweso_rules::Side) {
+    let mut cmd = None;
+    egui::Modal::new(egui::Id::unique("resign")).show(ctx, |ui| {
+        ui.heading("Resign?");
+        ui.label(format!("{} resigns and loses this game.", app.session.player_label(side)));
+        ui.horizontal(|ui| {
+            if ui.button("Resign").clicked() {
+                cmd = Some(Command::Resign(side));
+            }
+            if ui.button("Keep playing").clicked() {
+                cmd = Some(Command::CancelResign);
+            }
+        });
+    });
+    if let Some(c) = cmd {
+        app.push(c);
+    }
+}
+
+/// Where no file dialog can be shown: a box to type the file's path in. Enter in the field
+/// is the default button; Esc leaves the field, and a second Esc cancels.
+fn path_prompt(app: &mut Frame<'_>, ctx: &Context, index: usize) {
+    let on_top = app.session.modals().iter().count() == index + 1;
+    let Some(Modal::Path(prompt)) = app.session.modals_mut().iter_mut().nth(index) else { return };
+    let (heading, button) = match prompt.action {
+        FileAction::Open => ("Open a saved game", "Open"),
+        FileAction::Save => ("Save the game", "Save"),
+    };
+    let mut cmd = None;
+    egui::Modal::new(egui::Id::unique("path-prompt")).show(ctx, |ui| {
+        ui.heading(heading);
+        ui.label(RichText::new(&prompt.why).weak());
+        let label = ui.label("Type the file's path:");
+        let field = ui
+            .add(egui::TextEdit::singleline(&mut prompt.text).desired_width(460.0).hint_text("/home/me/game.omweso"))
+            .labelled_by(label.id);
+        // Enter in the field answers; Esc in it only leaves the field (egui), and Esc
+        // outside it cancels (the keyboard's Esc for the window on top).
+        let entered = on_top && field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        if !prompt.focused {
+            field.request_focus();
+            prompt.focused = true;
+        } else if !on_top {
+            // "Replace …?" over the prompt has the keyboard.
+            field.surrender_focus();
+        }
+        if !prompt.games.is_empty() {
+            // No dialog to browse with: the saved games of the folder, one click each.
+            ui.label(RichText::new(format!("Saved games in {}:", prompt.folder.display())).weak());
+            egui::ScrollArea::vertical().max_height(160.0).show(ui, |ui| {
+                for game in &prompt.games {
+                    let name = game
+                        .file_name()
+                        .map_or_else(|| game.display().to_string(), |n| n.to_string_lossy().into_owned());
+                    if ui.selectable_label(crate::app::services::files::typed_path(&prompt.text) == *game, name).clicked() {
+                        prompt.text = game.display().to_string();
+                    }
+                }
+            });
+        }
+        ui.horizontal(|ui| {
+            let path = crate::app::services::files::typed_path(&prompt.text);
+            let ready = !prompt.text.trim().is_empty();
+            if ui.add_enabled(ready, egui::Button::new(button)).clicked() || (entered && ready) {
+                cmd = Some(match prompt.action {
+                    FileAction::Open => Command::OpenPath(path),
+                    FileAction::Save => Command::SavePath(path),
+                });
+            }
+            if ui.button("Cancel").clicked() {
+                cmd = Some(Command::CancelPathPrompt);
+            }
+        });
+    });
+    if let Some(c) = cmd {
+        app.push(c);
+    }
+}
+
+fn confirm(app: &mut Frame<'_>, ctx: &Context) {
+    let untitled = app.session.document().path.is_none();
+    let mut cmds = Vec::new();
+    // A modal: the board and the panels behind it take no clicks while it is open, and
+    // play pauses.
+    egui::Modal::new(egui::Id::unique("unsaved-changes")).show(ctx, |ui| {
+        ui.heading("Unsaved changes");
+        ui.label(if untitled {
+            "This game has not been saved."
+        } else {
+            "The game has changed since it was last saved."
+        });
+        ui.horizontal(|ui| {
+            if ui.button("Save").clicked() {
+                cmds.push(Command::Save);
+            }
+            if ui.button("Discard").clicked() {
+                cmds.push(Command::Discard);
+            }
+            if ui.button("Cancel").clicked() {
+                cmds.push(Command::CancelConfirm);
+            }
+        });
+    });
+    for c in cmds {
+        app.push(c);
+    }
+}
+
+/// "Changed on disk": the game's file holds something else than this window read or
+/// wrote (another window or program saved it); Save waits for the player's choice.
+fn changed_on_disk(app: &mut Frame<'_>, ctx: &Context, path: &std::path::Path) {
+    let mut cmd = None;
+    egui::Modal::new(egui::Id::unique("changed-on-disk")).show(ctx, |ui| {
+        ui.heading("The file changed on disk");
+        ui.label(format!(
+            "{} was changed by another window or program since this game was opened or saved.",
+            path.display()
+        ));
+        ui.horizontal(|ui| {
+            if ui
+                .button("Reload")
+                .on_hover_text("Open the file as it is now; this window's changes are dropped")
+                .clicked()
+            {
+                cmd = Some(Command::OpenPath(path.to_path_buf()));
+            }
+            if ui.button("Save as…").on_hover_text("Keep both: save this game to another file").clicked() {
+                cmd = Some(Command::SaveAs);
+            }
+            if ui.button("Overwrite").on_hover_text("Replace the file with this game").clicked() {
+                cmd = Some(Command::OverwriteChanged);
+            }
+            if ui.button("Cancel").clicked() {
+                cmd = Some(Command::CancelModal);
+            }
+        });
+    });
+    if let Some(c) = cmd {
+        if !matches!(c, Command::OverwriteChanged | Command::CancelModal) {
+            app.push(Command::CancelModal);
+        }
+        app.push(c);
+    }
+}
+
+/// While the system's file dialog is open: play waits, and the window says why.
+fn waiting_for_dialog(ctx: &Context, action: FileAction) {
+    egui::Modal::new(egui::Id::unique("file-dialog-open")).show(ctx, |ui| {
+        ui.label(match action {
+            FileAction::Open => "Choose the game to open in the file dialog…",
+            FileAction::Save => "Choose where to save in the file dialog…",
+        });
+    });
+}
+
+/// A typed path names another file: replace it, or go back to the path.
+fn replace(app: &mut Frame<'_>, ctx: &Context, path: &std::path::Path) {
+    let mut cmd = None;
+    egui::Modal::new(egui::Id::unique("replace-file")).show(ctx, |ui| {
+        let name = path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned());
+        ui.heading(format!("Replace {name}?"));
+        ui.label(format!("{} already exists. Replacing it loses what it holds.", path.display()));
+        ui.horizontal(|ui| {
+            if ui.button("Replace").clicked() {
+                cmd = Some(Command::ReplaceFile);
+            }
+            if ui.button("Cancel").on_hover_text("Back to the path, to type another").clicked() {
+                cmd = Some(Command::CancelModal);
+            }
+        });
+    });
+    if let Some(c) = cmd {
+        app.push(c);
+    }
+}
+
+/// Help → About: the version (with its commit) and where this run's log is, for a bug
+/// report.
+fn about(app: &mut Frame<'_>, ctx: &Context) {
+    let mut open = true;
+    // Over the board, never over the menu bar.
+    let window = egui::Window::new("About Omweso")
+        .open(&mut open)
+        .collapsible(false)
+        .resizable(false)
+        .constrain_to(app.area)
+        .pivot(egui::Align2::CENTER_CENTER)
+        .default_pos(app.area.center());
+    window.show(ctx, |ui| {
+        ui.label(RichText::new(format!("Omweso {}", crate::logging::VERSION)).strong());
+        ui.label("The Ugandan board game of four rows and 64 seeds, by the rules of RULES.md.");
+        ui.separator();
+        match crate::logging::log_file() {
+            Some(path) => {
+                ui.label("This run's log (attach it to a bug report; the run before is beside it):");
+                ui.horizontal(|ui| {
+                    ui.monospace(path.display().to_string());
+                    if ui.small_button("Copy").clicked() {
+                        ui.ctx().copy_text(path.display().to_string());
+                    }
+                });
+            }
+            None => {
+                ui.label("This run keeps no log file; start it with RUST_LOG=info to log to the terminal.");
+            }
+        }
+    });
+    if !open {
+        app.push(Command::ToggleAbout);
+    }
+}
+
+fn message(app: &mut Frame<'_>, ctx: &Context, text: &str) {
+    let mut close = false;
+    egui::Modal::new(egui::Id::unique("problem")).show(ctx, |ui| {
+        ui.heading("Problem");
+        ui.label(text);
+        close = ui.button("OK").clicked();
+    });
+    if close {
+        app.push(Command::DismissProblem);
+    }
+}
+
+/// Why the first-move choice is disabled for a game state.
+const FIRST_FROM_STATE: &str = "The game state says who moves (L or U after the /).";
+
+fn new_game(app: &mut Frame<'_>, ctx: &Context) {
+    let area = below_menu(app, ctx);
+    let Some(form) = app.session.modals_mut().new_game_mut() else { return };
+    let mut start = false;
+    let mut cancel = false;
+    egui::Window::new("New game")
+        .collapsible(false)
+        .resizable(false)
+        // Anchored by its top edge: ticking a box that grows the dialog must not move the
+        // controls under the pointer. Never over the menu bar.
+        .anchor(egui::Align2::CENTER_TOP, [0.0, 48.0])
+        .constrain_to(area)
+        .show(ctx, |ui| {
+            // Enter in a name field starts the game, as it does elsewhere in the dialog.
+            let mut entered = false;
+            egui::Grid::new("ng-players").num_columns(2).show(ui, |ui| {
+                for (side, label) in [(0, "Lower (bottom):"), (1, "Upper (top):")] {
+                    let l = ui.label(label);
+                    let edit =
+                        egui::TextEdit::singleline(&mut form.names[side]).char_limit(crate::savefile::MAX_NAME_CHARS);
+                    let field = ui.add(edit).labelled_by(l.id);
+                    entered |= field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                    ui.end_row();
+                }
+            });
+            ui.checkbox(&mut form.computer, "Play against the computer");
+            // Shown disabled rather than hidden: the dialog keeps its size, so a click
+            // after unticking never lands on Start.
+            ui.add_enabled_ui(form.computer, |ui| {
+                ui.horizontal(|ui| {
+                    ui.label("Computer plays:");
+                    ui.radio_value(&mut form.computer_side, omweso_rules::Side::Lower, "Lower");
+                    ui.radio_value(&mut form.computer_side, omweso_rules::Side::Upper, "Upper");
+                });
+                egui::ComboBox::from_label("Level").selected_text(form.level.to_string()).show_ui(ui, |ui| {
+                    for l in omweso_engine::Level::ALL {
+                        ui.selectable_value(&mut form.level, l, l.to_string());
+                    }
+                });
+            });
+            // A game state says itself who moves (`L` or `U` after the `/`): the choice
+            // is shown disabled then, never silently ignored.
+            let from_state = form.from_position;
+            ui.horizontal(|ui| {
+                ui.label("First move:");
+                ui.add_enabled_ui(!from_state, |ui| {
+                    for (choice, label) in [
+                        (FirstChoice::Lower, "Lower"),
+                        (FirstChoice::Upper, "Upper"),
+                        (FirstChoice::Toss, "Toss a coin"),
+                    ] {
+                        ui.radio_value(&mut form.first, choice, label).on_disabled_hover_text(FIRST_FROM_STATE);
+                    }
+                });
+                if from_state {
+                    ui.weak("set by the game state");
+                }
+            });
+            ui.collapsing("Rule options", |ui| {
+                let o = &mut form.options;
+                // Each option names the chapter of Help → Rules that explains it.
+                let see = |chapter: &str| format!("Help > Rules: {chapter}");
+                ui.checkbox(&mut o.tournament_split, "Tournament split of a 3-seed hole")
+                    .on_hover_text(see("The tournament split (option)"));
+                ui.checkbox(&mut o.akakyala, "Akakyala counts as a win").on_hover_text(see("Winning"));
+                ui.checkbox(&mut o.akawumbi_needs_end_column, "Akawumbi must end at an end column")
+                    .on_hover_text(see("Winning"));
+                ui.checkbox(&mut o.first_player_lays_out_first, "The first player also lays out first")
+                    .on_hover_text(see("Setting out"));
+                ui.horizontal(|ui| {
+                    ui.label("Lap limit:").on_hover_text(see("Never-ending moves"));
+                    ui.add(egui::DragValue::new(&mut o.lap_limit).range(1..=omweso_rules::MAX_LAP_LIMIT));
+                });
+            });
+            crate::app::ui::tournament_ui::form_section(ui, form);
+            ui.checkbox(&mut form.from_position, "Start from a position");
+            if form.from_position {
+                let l = ui.label("Game state (as Game > Copy state writes it), e.g. 4i-p; 4I-P / L both 0,0");
+                let field = ui
+                    .add(egui::TextEdit::multiline(&mut form.state_text).desired_rows(2).desired_width(380.0))
+                    .labelled_by(l.id);
+                if field.changed() {
+                    // An error from an earlier Start no longer applies to the new text.
+                    form.error = None;
+                }
+                if ui.button("Paste").on_hover_text("Paste a game state from the clipboard").clicked() {
+                    // The pasted text comes back as an event, read with the shortcuts.
+                    field.surrender_focus();
+                    ui.ctx().send_viewport_cmd(egui::ViewportCommand::RequestPaste);
+                }
+                let err = form.parse_state().err().or(form.error.clone());
+                if let Some(e) = err
+                    && !form.state_text.trim().is_empty()
+                {
+                    ui.colored_label(Color32::from_rgb(255, 120, 100), e);
+                }
+            }
+            ui.separator();
+            ui.horizontal(|ui| {
+                let ready = !form.from_position || form.parse_state().is_ok();
+                start = ui
+                    .add_enabled(ready, egui::Button::new(RichText::new("Start").strong()))
+                    .on_disabled_hover_text("The game state above has an error.")
+                    .clicked()
+                    || (entered && ready);
+                cancel = ui.button("Cancel").clicked();
+            });
+        });
+    if start {
+        let f = Box::new(form.clone());
+        app.push(Command::StartGame(f));
+    }
+    if cancel {
+        app.push(Command::CancelNewGame);
+    }
+}
+
+/// The window's area under the menu bar (the side panel included).
+fn below_menu(app: &Frame<'_>, ctx: &Context) -> egui::Rect {
+    let screen = ctx.content_rect();
+    egui::Rect::from_x_y_ranges(screen.x_range(), app.area.top().max(screen.top())..=screen.bottom())
+}
+
+/// The kind of a result in words.
+pub fn result_kind(r: &GameResult) -> &'static str {
+    match r {
+        GameResult::Rules(Outcome::Win { kind, .. }) => match kind {
+            WinKind::Normal => "normal win: the loser cannot move",
+            WinKind::Akakyala => "akakyala",
+            WinKind::EmitweEbiri => "emitwe-ebiri (two heads)",
+            WinKind::Akawumbi => "akawumbi",
+        },
+        GameResult::Rules(Outcome::Annulled) => "annulled: a never-ending move",
+        GameResult::Resigned { .. } => "resignation",
+        GameResult::OnTime(crate::game::TimeEnd::Flagged { .. }) => "time: the loser's game time ran out",
+        GameResult::OnTime(crate::game::TimeEnd::NotStarted { .. }) => "time: a move not started in time",
+        GameResult::OnTime(crate::game::TimeEnd::Unfinished { .. }) => "time: a move not finished in time",
+    }
+}
+
+fn game_over(app: &mut Frame<'_>, ctx: &Context) {
+    let s = &app.session;
+    let (Some(r), Some(game)) = (s.shown_result(), s.game()) else { return };
+    if !s.game_over_open() {
+        return;
+    }
+    let points = r.points(game.options());
+    let moves = game.cursor();
+    let headline = match r.winner() {
+        Some(w) => format!("{} wins", s.player_label(w)),
+        None => "The game is annulled".to_string(),
+    };
+    let score = s.match_score();
+    let names = s.names().clone();
+    let matched = s.match_with_shown();
+    let headline = match matched.as_ref().and_then(|m| m.winner()) {
+        Some(w) => format!("{} wins the match", s.player_label(w)),
+        None => headline,
+    };
+    let mut cmds = Vec::new();
+    // Over the board, never over the menu bar; it can be moved aside to see the board.
+    egui::Window::new("Game over")
+        .collapsible(false)
+        .resizable(false)
+        .movable(true)
+        .constrain_to(app.area)
+        .pivot(egui::Align2::CENTER_CENTER)
+        .default_pos(app.area.center())
+        .show(ctx, |ui| {
+            ui.heading(headline);
+            ui.label(format!("By {}", result_kind(&r)));
+            if let GameResult::Rules(o) = r {
+                ui.add(egui::Label::new(RichText::new(crate::narrate::ending(o, points)).weak()).wrap());
+            }
+            ui.label(format!("Points: {points}"));
+            ui.label(format!("Moves: {moves}"));
+            match &matched {
+                Some(m) => {
+                    let games = m.games.len();
+                    let this = format!("Game {games} of the match: {}", m.standing(&names));
+                    ui.label(this);
+                    if let Some(w) = m.winner() {
+                        let annulled = m.games.iter().filter(|g| g.result().is_some_and(|r| r.is_annulled())).count();
+                        ui.label(
+                            RichText::new(format!(
+                                "{} won the match in {} ({annulled} annulled and replayed).",
+                                names[w.index()],
+                                crate::tournament::count_of(games, "game")
+                            ))
+                            .strong(),
+                        );
+                    }
+                }
+                None => {
+                    ui.label(format!("Match: {} {} – {} {}", names[0], score[0], score[1], names[1]));
+                }
+            }
+            ui.horizontal(|ui| {
+                cmds.extend(after_game_buttons(ui, matched.as_ref()));
+                // The final position, with the last move marked; ← steps back through the game.
+                if ui.button("Review").on_hover_text("See the final position; ← and → step through the game").clicked()
+                {
+                    cmds.push(Command::DismissGameOver);
+                    cmds.push(Command::ReviewAt(moves));
+                }
+                if ui.button("Close").clicked() {
+                    cmds.push(Command::DismissGameOver);
+                }
+            });
+        });
+    for c in cmds {
+        app.push(c);
+    }
+}
+
+fn help(app: &mut Frame<'_>, ctx: &Context) {
+    let mut open = true;
+    let rows = crate::app::ui::keymap::help_rows(ctx);
+    egui::Window::new("Keyboard")
+        .open(&mut open)
+        .resizable(false)
+        .constrain_to(app.area)
+        .pivot(egui::Align2::RIGHT_TOP)
+        .default_pos(app.area.right_top() + egui::vec2(-12.0, 12.0))
+        .show(ctx, |ui| {
+            // It scrolls where the window is too low for every key (1280×800 and below).
+            egui::ScrollArea::vertical().max_height((app.area.height() - 80.0).max(120.0)).show(ui, |ui| {
+                egui::Grid::new("keys").num_columns(2).striped(true).show(ui, |ui| {
+                    for (k, m) in &rows {
+                        ui.label(RichText::new(k).monospace());
+                        ui.label(*m);
+                        ui.end_row();
+                    }
+                });
+            });
+        });
+    if !open {
+        app.push(Command::ToggleHelp);
+    }
+}
+
+/// The buttons once a game is over, in the card and the side panel: New game (New match
+/// once a match is won), then Next game in a match under way or Rematch outside one. Gives
+/// the command of the one clicked.
+pub(super) fn after_game_buttons(ui: &mut egui::Ui, matched: Option<&crate::tournament::Match>) -> Option<Command> {
+    let mut clicked = None;
+    let match_over = matched.is_some_and(|m| m.winner().is_some());
+    if ui.button(if match_over { "New match" } else { "New game" }).clicked() {
+        clicked = Some(Command::OpenNewGame);
+    }
+    let next = match matched {
+        Some(m) if m.winner().is_none() => Some(("Next game", Command::NextMatchGame)),
+        Some(_) => None,
+        None => Some(("Rematch", Command::Rematch)),
+    };
+    if let Some((label, command)) = next
+        && ui.button(label).clicked()
+    {
+        clicked = Some(command);
+    }
+    clicked
+}
