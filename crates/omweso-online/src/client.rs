@@ -246,12 +246,22 @@ pub struct ClientGame {
     moves: Vec<Move>,
     state: Option<GameState>,
     end: Option<End>,
+    /// Whether each side's player is connected, as last heard.
+    connected: [bool; 2],
 }
 
 impl ClientGame {
     /// A game not heard of yet, for a client seated at `seat` (none: a spectator).
     pub fn new(seat: Option<Side>) -> ClientGame {
-        ClientGame { seat, rules: None, layouts: [None, None], moves: Vec::new(), state: None, end: None }
+        ClientGame {
+            seat,
+            rules: None,
+            layouts: [None, None],
+            moves: Vec::new(),
+            state: None,
+            end: None,
+            connected: [false; 2],
+        }
     }
 
     /// The client's seat.
@@ -295,10 +305,11 @@ impl ClientGame {
             ServerMessage::Game { record, connected } => {
                 self.take_record(&record, &mut events)?;
                 for side in Side::BOTH {
-                    if Some(side) != self.seat {
+                    if Some(side) != self.seat && connected[side.index()] != self.connected[side.index()] {
                         events.push(Event::Presence { side, connected: connected[side.index()] });
                     }
                 }
+                self.connected = connected;
             }
             ServerMessage::LayOut => {
                 let (Some(side), Some(rules)) = (self.seat, self.rules) else {
@@ -327,7 +338,10 @@ impl ClientGame {
                 self.state = Some(next.clone());
                 events.push(Event::Moved { number, mv: parsed, state: next, clock });
             }
-            ServerMessage::Presence { side, connected } => events.push(Event::Presence { side, connected }),
+            ServerMessage::Presence { side, connected } => {
+                self.connected[side.index()] = connected;
+                events.push(Event::Presence { side, connected });
+            }
             ServerMessage::Ended { end } => self.take_end(end, &mut events)?,
             ServerMessage::Ping { .. } | ServerMessage::Pong { .. } => {}
         }

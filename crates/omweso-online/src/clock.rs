@@ -48,6 +48,14 @@ impl ClockTimes {
     }
 }
 
+/// A move that arrived after its side's time ran out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{} ran out of time", side.name())]
+pub struct OutOfTime {
+    /// Whose time ran out.
+    pub side: Side,
+}
+
 /// The server's running clock of one game.
 #[derive(Clone, Debug)]
 pub struct RefereeClock {
@@ -81,9 +89,11 @@ impl RefereeClock {
     }
 
     /// Charges `side`'s move received at `now`, with `lag` the mover's measured one-way
-    /// lag; adds the increment and starts the other side's time. `Err` when the time ran out
-    /// before the move arrived (the move does not count).
-    pub fn charge(&mut self, side: Side, now: Instant, lag: Duration) -> Result<(), ()> {
+    /// lag; adds the increment and starts the other side's time.
+    ///
+    /// # Errors
+    /// [`OutOfTime`] when the time ran out before the move arrived (the move does not count).
+    pub fn charge(&mut self, side: Side, now: Instant, lag: Duration) -> Result<(), OutOfTime> {
         let i = side.index();
         let elapsed = self.turn_since.map_or(Duration::ZERO, |t| now.saturating_duration_since(t));
         let allowance = lag.min(LAG_PER_MOVE_MAX).min(self.quota[i]);
@@ -91,7 +101,7 @@ impl RefereeClock {
         let charged = elapsed.saturating_sub(allowance);
         if charged > self.left[i] {
             self.left[i] = Duration::ZERO;
-            return Err(());
+            return Err(OutOfTime { side });
         }
         self.left[i] = self.left[i] - charged + Duration::from_secs(u64::from(self.spec.increment));
         self.turn_since = Some(now);

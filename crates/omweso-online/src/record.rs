@@ -13,7 +13,7 @@ pub const FIRST_TO_MOVE: Side = Side::Lower;
 /// The side that lays out first under `rules` (RULES.md §2: the loser of the toss, Upper,
 /// unless the option has the first player lay out first).
 pub fn first_to_lay_out(rules: &RuleOptions) -> Side {
-    if rules.first_player_lays_out_first { FIRST_TO_MOVE } else { FIRST_TO_MOVE.opponent() }
+    rules.lays_out_first(FIRST_TO_MOVE)
 }
 
 /// A game as the server keeps it.
