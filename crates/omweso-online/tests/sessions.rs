@@ -370,3 +370,77 @@ fn a_restarted_server_resumes_the_game_and_both_finish_it() {
     kept.record.replay().unwrap();
     runtime.shutdown_background();
 }
+
+#[test]
+fn a_game_plays_over_tls_with_the_club_s_own_certificate() {
+    let cert = include_bytes!("tls/cert.pem");
+    let key = include_bytes!("tls/key.pem");
+    let tls = omweso_online::tls::acceptor(cert, key).unwrap();
+    let server_config = omweso_online::ServerConfig { tls: Some(tls), ..omweso_online::ServerConfig::default() };
+    let server = start_server_configured(server_config, Arc::new(MemoryArchive::default()));
+    let wss = format!("wss://localhost:{}", server.addr.port());
+    let tls_config = |trust: bool| omweso_online::SessionConfig {
+        server: wss.clone(),
+        extra_roots_pem: trust.then(|| cert.to_vec()),
+        ..config(server.addr)
+    };
+    // Without the club's certificate trusted, the connection is refused by the client.
+    let intent = omweso_online::Intent::Host {
+        name: "h".into(),
+        rules: omweso_rules::RuleOptions::default(),
+        side: SideChoice::Lower,
+        clock: None,
+    };
+    let untrusting = omweso_online::Session::start(tls_config(false), intent.clone()).unwrap();
+    match next(&untrusting) {
+        Event::Failed { error } => assert!(error.contains("TLS"), "{error}"),
+        other => panic!("{other:?}"),
+    }
+    // A plain WebSocket to the TLS port is no game either.
+    let plain = host(server.addr, SideChoice::Lower);
+    assert!(matches!(next(&plain), Event::Failed { .. }));
+    // Trusted, a whole game plays over TLS.
+    let h = omweso_online::Session::start(tls_config(true), intent).unwrap();
+    let (code, _) = code_of(&h);
+    let g = omweso_online::Session::start(tls_config(true), omweso_online::Intent::Join { name: "g".into(), code })
+        .unwrap();
+    let (a, b) = std::thread::scope(|s| {
+        let a = s.spawn(move || play_out(&h, 21, Duration::from_secs(60)));
+        let b = s.spawn(move || play_out(&g, 22, Duration::from_secs(60)));
+        (a.join().unwrap(), b.join().unwrap())
+    });
+    assert_eq!(a.end, b.end);
+    assert_eq!(a.moves, b.moves);
+}
+
+#[test]
+fn the_server_s_clock_ends_a_game_whose_player_does_not_move() {
+    let server = start_server();
+    let intent = omweso_online::Intent::Host {
+        name: "slow".into(),
+        rules: omweso_rules::RuleOptions::default(),
+        side: SideChoice::Lower,
+        clock: Some(omweso_online::ClockSpec { seconds: 1, increment: 0 }),
+    };
+    let h = omweso_online::Session::start(config(server.addr), intent).unwrap();
+    let (code, _) = code_of(&h);
+    let g = join(server.addr, &code);
+    let started = std::time::Instant::now();
+    let mut ends = Vec::new();
+    // Both lay out; the host (Lower, to move first) never moves.
+    while ends.len() < 2 && started.elapsed() < Duration::from_secs(10) {
+        for s in [&h, &g] {
+            match s.next_event(Duration::from_millis(20)) {
+                Some(Event::LayOut { side, .. }) => s.lay_out(checking_layout(side)),
+                Some(Event::Ended { end }) => ends.push(end.line()),
+                Some(Event::Failed { error }) => panic!("{error}"),
+                _ => {}
+            }
+        }
+    }
+    assert_eq!(ends, ["upper wins: time", "upper wins: time"]);
+    // One second and at most the lag quota's second after the start.
+    assert!(started.elapsed() < Duration::from_secs(4), "{:?}", started.elapsed());
+    let kept = server.archive.get(&code).unwrap();
+    assert_eq!(kept.record.times.map(|t| t.millis[0]), Some(0));
+}

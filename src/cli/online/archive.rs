@@ -111,3 +111,50 @@ impl Archive for DiskArchive {
         Ok(games)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use omweso_online::Record;
+    use omweso_rules::{Outcome, RuleOptions};
+
+    fn kept(layouts: [Option<&str>; 2], moves: &[&str], end: Option<End>) -> Kept {
+        let mut record = Record::new("ABCDEFGHJK".into(), RuleOptions::default(), None);
+        record.layouts = layouts.map(|l| l.map(str::to_string));
+        record.moves = moves.iter().map(|m| m.to_string()).collect();
+        record.end = end;
+        Kept { record, tokens: [None, None] }
+    }
+
+    /// Every shape a kept game takes reads back as a saved game (`omweso check` passes).
+    #[test]
+    fn every_kept_game_is_a_saved_game_that_reads_back() {
+        let both = [Some("4i-p"), Some("4I-P")];
+        let games = [
+            kept([None, None], &[], None),
+            kept([None, Some("4I-P")], &[], None),
+            kept(both, &["i"], None),
+            kept(both, &["i"], Some(End::Resigned { side: Side::Upper })),
+            kept(both, &[], Some(End::Time { side: Side::Lower })),
+        ];
+        for game in &games {
+            let saved = saved_game(game).unwrap();
+            let back = SavedGame::from_ron(&saved.to_ron()).unwrap_or_else(|e| panic!("{game:?}: {e}"));
+            assert_eq!(back.summary(), saved.summary());
+        }
+        let time = SavedGame::from_ron(&saved_game(&games[4]).unwrap().to_ron()).unwrap();
+        assert!(time.summary().contains("upper wins"), "{}", time.summary());
+        let bad = kept(both, &["i"], Some(End::Rules { outcome: Outcome::Annulled }));
+        assert!(saved_game(&bad).is_err());
+    }
+
+    #[test]
+    fn the_archive_keeps_and_gives_back_its_games() {
+        let dir = tempfile::tempdir().unwrap();
+        let archive = DiskArchive::open(&dir.path().join("games")).unwrap();
+        let game = kept([Some("4i-p"), Some("4I-P")], &["i"], None);
+        archive.keep(&game).unwrap();
+        assert_eq!(archive.load().unwrap(), [game.clone()]);
+        assert!(SavedGame::load(&archive.saved_game_path("ABCDEFGHJK")).is_ok());
+    }
+}

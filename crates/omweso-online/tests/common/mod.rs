@@ -27,8 +27,12 @@ impl Drop for TestServer {
 
 /// Starts a server on 127.0.0.1 with `limits`, over `archive`.
 pub fn start_server_with(limits: Limits, archive: Arc<MemoryArchive>) -> TestServer {
+    start_server_configured(ServerConfig { limits, ..ServerConfig::default() }, archive)
+}
+
+/// Starts a server on 127.0.0.1 as `config` says, over `archive`.
+pub fn start_server_configured(config: ServerConfig, archive: Arc<MemoryArchive>) -> TestServer {
     let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
-    let config = ServerConfig { limits, ..ServerConfig::default() };
     let server = runtime
         .block_on(Server::bind("127.0.0.1:0", config, Arc::clone(&archive) as Arc<dyn omweso_online::Archive>))
         .unwrap();
