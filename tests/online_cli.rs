@@ -237,3 +237,60 @@ fn games_through_omweso_serve_survive_hostile_input_and_a_restart() {
     }
     assert_eq!(kept, 6, "six games kept");
 }
+
+#[test]
+fn a_player_killed_mid_game_takes_its_seat_again_and_input_that_ends_is_an_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_server, addr) = serve("127.0.0.1:0", &dir.path().join("games"));
+
+    let (mut host, mut guest) = pair(&addr, "100", 3);
+    let code = host.seen[0].strip_prefix("code ").unwrap().to_string();
+    let mut moves = 0;
+    while moves < 2 {
+        if host.line(Duration::from_secs(30)).starts_with("move ") {
+            moves += 1;
+        }
+    }
+    // The host's program is killed mid-game; its token (said on standard error) takes the
+    // seat again, and the game ends for both alike.
+    let said = host.stderr();
+    let token = said
+        .split_whitespace()
+        .skip_while(|w| *w != "--token")
+        .nth(1)
+        .unwrap_or_else(|| panic!("no token said: {said}"))
+        .to_string();
+    drop(host);
+    let mut again = Running::start(&[
+        "online",
+        "resume",
+        "--server",
+        &addr,
+        "--code",
+        &code,
+        "--token",
+        &token,
+        "--computer",
+        "beginner",
+        "--time-ms",
+        "5",
+    ]);
+    same_outcome(&mut again, &mut guest);
+
+    let output = Command::new(BIN)
+        .args(["online", "join", "--server", &addr, "--code", "0000000000"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(err.contains("no game has the code 0000000000"), "{err}");
+
+    // A player reading its layout and moves from an input that ends: Upper lays out
+    // first, finds no line, and ends with a one-line error and status 1.
+    let mut human = Running::start(&["online", "host", "--server", &addr, "--side", "upper"]);
+    assert!(human.line(Duration::from_secs(10)).starts_with("code "));
+    let (lines, ok) = human.finish(Duration::from_secs(10));
+    assert!(!ok, "{lines:?}");
+    assert!(human.stderr().contains("the input ended before the game did"), "{}", human.stderr());
+}

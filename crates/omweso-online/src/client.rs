@@ -177,6 +177,8 @@ pub enum Event {
         code: String,
         /// The seat.
         seat: Option<Side>,
+        /// The seat's resume token (secret: whoever has it can take the seat).
+        token: Option<String>,
     },
     /// The client's side is to lay out now, seeing `seen` (the other side's layout, when
     /// the other laid out first).
@@ -293,12 +295,12 @@ impl ClientGame {
     pub fn receive(&mut self, message: ServerMessage) -> Result<Vec<Event>, ClientError> {
         let mut events = Vec::new();
         match message {
-            ServerMessage::Welcome { code, seat, .. } => {
+            ServerMessage::Welcome { code, seat, token, .. } => {
                 if self.rules.is_some() && seat != self.seat {
                     return Err(ClientError::Untrusted(format!("a seat other than this client's: {seat:?}")));
                 }
                 self.seat = seat;
-                events.push(Event::Welcome { code, seat });
+                events.push(Event::Welcome { code, seat, token });
             }
             ServerMessage::Refused { reason, .. } => return Err(ClientError::Refused(reason)),
             ServerMessage::Error { message } => return Err(ClientError::Server(message)),

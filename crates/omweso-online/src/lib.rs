@@ -32,7 +32,7 @@ pub use clock::{ClockSpec, ClockTimes};
 pub use protocol::{ClientMessage, PROTOCOL_VERSION, Role, ServerMessage, SideChoice};
 pub use record::{End, Record};
 pub use server::{Limits, Server, ServerConfig, ServerError};
-pub use session::{Intent, Session, SessionConfig};
+pub use session::{Session, SessionConfig};
 
 /// Outside text in a message: at most 40 characters, control characters escaped.
 pub(crate) fn shown(text: &str) -> String {

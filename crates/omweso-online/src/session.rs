@@ -7,10 +7,9 @@
 //! again after a reconnection (the server ignores a move number it already has).
 
 use crate::client::{ClientError, ClientGame, Connection, Event};
-use crate::clock::ClockSpec;
-use crate::protocol::{ClientMessage, PROTOCOL_VERSION, Role, SideChoice};
+use crate::protocol::{ClientMessage, PROTOCOL_VERSION, Role};
 use omweso_rules::notation::format_layout;
-use omweso_rules::{Layout, Move, RuleOptions};
+use omweso_rules::{Layout, Move};
 use std::sync::mpsc as std_mpsc;
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
@@ -28,34 +27,6 @@ pub struct SessionConfig {
     pub reconnect_for: Duration,
 }
 
-/// What the session is for.
-#[derive(Clone, Debug)]
-pub enum Intent {
-    /// Open a game.
-    Host {
-        /// The host's name.
-        name: String,
-        /// The rules.
-        rules: RuleOptions,
-        /// The host's side, or the server's coin toss.
-        side: SideChoice,
-        /// The clock of tournament play, if any.
-        clock: Option<ClockSpec>,
-    },
-    /// Join a game by its code.
-    Join {
-        /// The guest's name.
-        name: String,
-        /// The join code.
-        code: String,
-    },
-    /// Watch a game by its code.
-    Watch {
-        /// The join code.
-        code: String,
-    },
-}
-
 /// What the owner asks of the session.
 #[derive(Debug)]
 enum Command {
@@ -71,16 +42,17 @@ pub struct Session {
 }
 
 impl Session {
-    /// Starts the session's thread, which connects at once.
+    /// Starts the session's thread, which connects at once and says hello as `role` (host,
+    /// join, watch, or resume a seat with its token).
     ///
     /// # Errors
     /// The thread or its runtime could not start.
-    pub fn start(config: SessionConfig, intent: Intent) -> std::io::Result<Session> {
+    pub fn start(config: SessionConfig, role: Role) -> std::io::Result<Session> {
         let (commands, command_rx) = mpsc::unbounded_channel();
         let (event_tx, events) = std_mpsc::channel();
         let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
         std::thread::Builder::new().name("online-session".into()).spawn(move || {
-            runtime.block_on(run(config, intent, command_rx, event_tx));
+            runtime.block_on(run(config, role, command_rx, event_tx));
         })?;
         Ok(Session { commands, events })
     }
@@ -126,7 +98,7 @@ struct Memory {
 
 async fn run(
     config: SessionConfig,
-    intent: Intent,
+    role: Role,
     mut commands: mpsc::UnboundedReceiver<Command>,
     events: std_mpsc::Sender<Event>,
 ) {
@@ -140,7 +112,7 @@ async fn run(
     };
     let mut dropped_at: Option<Instant> = None;
     loop {
-        let error = match connection(&config, &intent, &mut memory, &mut commands, &events, &mut dropped_at).await {
+        let error = match connection(&config, &role, &mut memory, &mut commands, &events, &mut dropped_at).await {
             Ok(()) => return,
             Err(e) => e,
         };
@@ -168,21 +140,19 @@ async fn run(
 /// away, `Err` otherwise.
 async fn connection(
     config: &SessionConfig,
-    intent: &Intent,
+    first_role: &Role,
     memory: &mut Memory,
     commands: &mut mpsc::UnboundedReceiver<Command>,
     events: &std_mpsc::Sender<Event>,
     dropped_at: &mut Option<Instant>,
 ) -> Result<(), ClientError> {
     let mut conn = Connection::open(&config.server, config.extra_roots_pem.as_deref()).await?;
-    let role = match (&memory.code, &memory.token, intent) {
-        (Some(code), Some(token), _) => Role::Resume { code: code.clone(), token: token.clone() },
-        (Some(code), None, _) => Role::Watch { code: code.clone() },
-        (None, _, Intent::Host { name, rules, side, clock }) => {
-            Role::Host { name: name.clone(), rules: *rules, side: *side, clock: *clock }
-        }
-        (None, _, Intent::Join { name, code }) => Role::Join { name: name.clone(), code: code.clone() },
-        (None, _, Intent::Watch { code }) => Role::Watch { code: code.clone() },
+    // After the first welcome, a seat is resumed with its token and a spectator watches
+    // again.
+    let role = match (&memory.code, &memory.token) {
+        (Some(code), Some(token)) => Role::Resume { code: code.clone(), token: token.clone() },
+        (Some(code), None) => Role::Watch { code: code.clone() },
+        (None, _) => first_role.clone(),
     };
     conn.send(&ClientMessage::Hello { protocol: PROTOCOL_VERSION, program: config.program.clone(), role }).await?;
     let mut resent = false;

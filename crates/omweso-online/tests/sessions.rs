@@ -60,8 +60,7 @@ fn play_a_game(server: &TestServer, seed: u64) {
     let (code, host_side) = code_of(&host_session);
     let guest_session = join(server.addr, &code);
     let watcher =
-        omweso_online::Session::start(config(server.addr), omweso_online::Intent::Watch { code: code.clone() })
-            .unwrap();
+        omweso_online::Session::start(config(server.addr), omweso_online::Role::Watch { code: code.clone() }).unwrap();
     let (a, b) = std::thread::scope(|s| {
         let a = s.spawn(move || play_out(&host_session, seed, Duration::from_secs(60)));
         let b = s.spawn(move || play_out(&guest_session, seed ^ 7, Duration::from_secs(60)));
@@ -385,13 +384,13 @@ fn a_game_plays_over_tls_with_the_club_s_own_certificate() {
         ..config(server.addr)
     };
     // Without the club's certificate trusted, the connection is refused by the client.
-    let intent = omweso_online::Intent::Host {
+    let role = omweso_online::Role::Host {
         name: "h".into(),
         rules: omweso_rules::RuleOptions::default(),
         side: SideChoice::Lower,
         clock: None,
     };
-    let untrusting = omweso_online::Session::start(tls_config(false), intent.clone()).unwrap();
+    let untrusting = omweso_online::Session::start(tls_config(false), role.clone()).unwrap();
     match next(&untrusting) {
         Event::Failed { error } => assert!(error.contains("TLS"), "{error}"),
         other => panic!("{other:?}"),
@@ -400,10 +399,10 @@ fn a_game_plays_over_tls_with_the_club_s_own_certificate() {
     let plain = host(server.addr, SideChoice::Lower);
     assert!(matches!(next(&plain), Event::Failed { .. }));
     // Trusted, a whole game plays over TLS.
-    let h = omweso_online::Session::start(tls_config(true), intent).unwrap();
+    let h = omweso_online::Session::start(tls_config(true), role).unwrap();
     let (code, _) = code_of(&h);
-    let g = omweso_online::Session::start(tls_config(true), omweso_online::Intent::Join { name: "g".into(), code })
-        .unwrap();
+    let g =
+        omweso_online::Session::start(tls_config(true), omweso_online::Role::Join { name: "g".into(), code }).unwrap();
     let (a, b) = std::thread::scope(|s| {
         let a = s.spawn(move || play_out(&h, 21, Duration::from_secs(60)));
         let b = s.spawn(move || play_out(&g, 22, Duration::from_secs(60)));
@@ -416,13 +415,13 @@ fn a_game_plays_over_tls_with_the_club_s_own_certificate() {
 #[test]
 fn the_server_s_clock_ends_a_game_whose_player_does_not_move() {
     let server = start_server();
-    let intent = omweso_online::Intent::Host {
+    let role = omweso_online::Role::Host {
         name: "slow".into(),
         rules: omweso_rules::RuleOptions::default(),
         side: SideChoice::Lower,
         clock: Some(omweso_online::ClockSpec { seconds: 1, increment: 0 }),
     };
-    let h = omweso_online::Session::start(config(server.addr), intent).unwrap();
+    let h = omweso_online::Session::start(config(server.addr), role).unwrap();
     let (code, _) = code_of(&h);
     let g = join(server.addr, &code);
     let started = std::time::Instant::now();

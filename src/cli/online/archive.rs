@@ -154,7 +154,7 @@ mod tests {
         let archive = DiskArchive::open(&dir.path().join("games")).unwrap();
         let game = kept([Some("4i-p"), Some("4I-P")], &["i"], None);
         archive.keep(&game).unwrap();
-        assert_eq!(archive.load().unwrap(), [game.clone()]);
+        assert_eq!(archive.load().unwrap(), [game]);
         assert!(SavedGame::load(&archive.saved_game_path("ABCDEFGHJK")).is_ok());
     }
 }

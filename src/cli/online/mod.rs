@@ -44,6 +44,18 @@ pub enum OnlineCommand {
         #[arg(long)]
         code: String,
     },
+    /// Take a seat again after the program playing it ended (a crash, a lost terminal), with
+    /// the seat's token, which `host` and `join` print on standard error; prints as `join`.
+    Resume {
+        #[command(flatten)]
+        seat: SeatArgs,
+        /// The game's join code.
+        #[arg(long)]
+        code: String,
+        /// The seat's resume token.
+        #[arg(long)]
+        token: String,
+    },
     /// Follow a game by its code: prints the start and the moves as they are played, and
     /// the outcome line.
     Watch {
@@ -182,17 +194,21 @@ pub fn serve(args: &ServeArgs, out: &mut dyn Write) -> Result<(), String> {
 pub fn online(command: &OnlineCommand, out: &mut dyn Write) -> Result<(), String> {
     match command {
         OnlineCommand::Host { seat, side, clock, rules } => {
-            let intent = omweso_online::Intent::Host {
+            let role = omweso_online::Role::Host {
                 name: seat.name.clone(),
                 rules: rules.options(),
                 side: (*side).into(),
                 clock: *clock,
             };
-            player::play(seat, intent, out)
+            player::play(seat, role, out)
         }
         OnlineCommand::Join { seat, code } => {
-            let intent = omweso_online::Intent::Join { name: seat.name.clone(), code: code.clone() };
-            player::play(seat, intent, out)
+            let role = omweso_online::Role::Join { name: seat.name.clone(), code: code.clone() };
+            player::play(seat, role, out)
+        }
+        OnlineCommand::Resume { seat, code, token } => {
+            let role = omweso_online::Role::Resume { code: code.clone(), token: token.clone() };
+            player::play(seat, role, out)
         }
         OnlineCommand::Watch { server, code, ca } => player::watch(server, code, ca.as_ref(), out),
     }

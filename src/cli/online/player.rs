@@ -7,7 +7,7 @@ use crate::cli::ai_commands::io;
 use crate::cli::lines::{LineError, read_line, skip_line};
 use crate::cli::matches::engine_move;
 use omweso_engine::{Level, choose_layout};
-use omweso_online::{Event, Intent, Session};
+use omweso_online::{Event, Role, Session};
 use omweso_rules::notation::{format_layout, parse_layout, parse_move};
 use omweso_rules::{GameState, Layout, Move, RuleOptions, Side};
 use std::io::{BufRead, Write};
@@ -73,35 +73,46 @@ fn next_line(input: &mut dyn BufRead, prompt: &str) -> Result<String, String> {
 }
 
 /// Plays a seat (host or join) to the end of the game.
-pub fn play(seat: &SeatArgs, intent: Intent, out: &mut dyn Write) -> Result<(), String> {
+pub fn play(seat: &SeatArgs, role: Role, out: &mut dyn Write) -> Result<(), String> {
     let config = session_config(&seat.server, seat.ca.as_ref(), seat.reconnect_s)?;
-    let session = Session::start(config, intent).map_err(|e| format!("cannot start the session: {e}"))?;
+    let server = seat.server.clone();
+    let session = Session::start(config, role).map_err(|e| format!("cannot start the session: {e}"))?;
     let stdin = std::io::stdin();
     let mut locked = stdin.lock();
     let mut answerer = match seat.computer {
         Some(level) => Answerer::Engine { level, time: Duration::from_millis(seat.time_ms), seed: seat.seed },
         None => Answerer::Input(&mut locked),
     };
-    follow(&session, Some(&mut answerer), out)
+    follow(&session, Some(&mut answerer), &server, out)
 }
 
 /// Follows a game as a spectator to its end.
 pub fn watch(server: &str, code: &str, ca: Option<&std::path::PathBuf>, out: &mut dyn Write) -> Result<(), String> {
     let config = session_config(server, ca, 120)?;
-    let session = Session::start(config, Intent::Watch { code: code.to_string() })
+    let session = Session::start(config, Role::Watch { code: code.to_string() })
         .map_err(|e| format!("cannot start the session: {e}"))?;
-    follow(&session, None, out)
+    follow(&session, None, server, out)
 }
 
 /// Prints what the session says and answers its requests, until the game ends.
-fn follow(session: &Session, mut answerer: Option<&mut Answerer<'_>>, out: &mut dyn Write) -> Result<(), String> {
+fn follow(
+    session: &Session,
+    mut answerer: Option<&mut Answerer<'_>>,
+    server: &str,
+    out: &mut dyn Write,
+) -> Result<(), String> {
     let mut say = |line: String| writeln!(out, "{line}").and_then(|_| out.flush()).map_err(io);
     loop {
         let event = session.events().recv().map_err(|_| "the session ended without a word".to_string())?;
         match event {
-            Event::Welcome { code, seat } => {
+            Event::Welcome { code, seat, token } => {
                 if answerer.is_some() {
                     say(format!("code {code}"))?;
+                }
+                if let Some(token) = token {
+                    eprintln!(
+                        "omweso: to take this seat again: omweso online resume --server {server} --code {code} --token {token}"
+                    );
                 }
                 match seat {
                     Some(side) => say(format!("seat {}", side.name()))?,

@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use omweso_online::client::Event;
-use omweso_online::{Intent, Limits, MemoryArchive, Server, ServerConfig, Session, SessionConfig, SideChoice};
+use omweso_online::{Limits, MemoryArchive, Role, Server, ServerConfig, Session, SessionConfig, SideChoice};
 use omweso_rules::notation::parse_layout;
 use omweso_rules::{GameState, Layout, Move, RuleOptions, Side};
 use std::net::SocketAddr;
@@ -56,12 +56,12 @@ pub fn config(addr: SocketAddr) -> SessionConfig {
 }
 
 pub fn host(addr: SocketAddr, side: SideChoice) -> Session {
-    let intent = Intent::Host { name: "Host".into(), rules: RuleOptions::default(), side, clock: None };
-    Session::start(config(addr), intent).unwrap()
+    let role = Role::Host { name: "Host".into(), rules: RuleOptions::default(), side, clock: None };
+    Session::start(config(addr), role).unwrap()
 }
 
 pub fn join(addr: SocketAddr, code: &str) -> Session {
-    Session::start(config(addr), Intent::Join { name: "Guest".into(), code: code.into() }).unwrap()
+    Session::start(config(addr), Role::Join { name: "Guest".into(), code: code.into() }).unwrap()
 }
 
 /// The next event within 10 s.
@@ -72,7 +72,7 @@ pub fn next(session: &Session) -> Event {
 /// The host's code, from its first event.
 pub fn code_of(session: &Session) -> (String, Side) {
     match next(session) {
-        Event::Welcome { code, seat: Some(seat) } => (code, seat),
+        Event::Welcome { code, seat: Some(seat), .. } => (code, seat),
         other => panic!("expected a welcome, got {other:?}"),
     }
 }
