@@ -25,6 +25,7 @@ struct Running {
     lines: Receiver<String>,
     seen: Vec<String>,
     stderr: std::sync::Arc<std::sync::Mutex<String>>,
+    stderr_reader: Option<std::thread::JoinHandle<()>>,
 }
 
 impl Running {
@@ -40,7 +41,7 @@ impl Running {
         let mut stderr_pipe = child.stderr.take().unwrap();
         let stderr = std::sync::Arc::new(std::sync::Mutex::new(String::new()));
         let said = std::sync::Arc::clone(&stderr);
-        std::thread::spawn(move || {
+        let stderr_reader = std::thread::spawn(move || {
             let mut buf = [0u8; 4096];
             while let Ok(n) = stderr_pipe.read(&mut buf) {
                 if n == 0 {
@@ -57,7 +58,7 @@ impl Running {
                 }
             }
         });
-        Running { child, lines, seen: Vec::new(), stderr }
+        Running { child, lines, seen: Vec::new(), stderr, stderr_reader: Some(stderr_reader) }
     }
 
     /// The next line within `limit`.
@@ -79,11 +80,17 @@ impl Running {
             match self.lines.recv_timeout(Duration::from_millis(100)) {
                 Ok(line) => self.seen.push(line),
                 Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
-                Err(_) if Instant::now() > until => panic!("not finished within {limit:?}: {:?}", self.seen),
+                Err(_) if Instant::now() > until => {
+                    panic!("not finished within {limit:?}: {:?}\n{}", self.seen, self.stderr())
+                }
                 Err(_) => {}
             }
         }
         let status = self.child.wait().unwrap();
+        // All the program said on standard error, read to its end.
+        if let Some(reader) = self.stderr_reader.take() {
+            let _ = reader.join();
+        }
         (self.seen.clone(), status.success())
     }
 }
@@ -117,8 +124,9 @@ fn pair(addr: &str, time_ms: &str, seed: u32) -> (Running, Running) {
 /// Both sides end with status 0 and the same outcome line, after the same moves.
 fn same_outcome(host: &mut Running, guest: &mut Running) -> String {
     let (a, a_ok) = host.finish(Duration::from_secs(180));
-    let (b, b_ok) = guest.finish(Duration::from_secs(30));
-    assert!(a_ok && b_ok, "host {a:?}\nguest {b:?}");
+    assert!(a_ok, "the host failed: {a:?}\n{}", host.stderr());
+    let (b, b_ok) = guest.finish(Duration::from_secs(60));
+    assert!(b_ok, "the guest failed: {b:?}\n{}", guest.stderr());
     let moves = |lines: &[String]| lines.iter().filter(|l| l.starts_with("move ")).cloned().collect::<Vec<_>>();
     let (end_a, end_b) = (a.last().unwrap().clone(), b.last().unwrap().clone());
     assert_eq!(end_a, end_b);

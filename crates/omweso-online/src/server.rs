@@ -225,7 +225,10 @@ async fn referee(shared: Arc<Shared>) {
         let max = shared.config.limits.max_games;
         let mut games = shared.games();
         if games.len() > max / 2 {
-            games.retain(|_, t| !lock(t).is_over() || !lock(t).is_empty());
+            games.retain(|_, t| {
+                let table = lock(t);
+                !(table.is_over() && table.is_empty())
+            });
         }
     }
 }

@@ -89,8 +89,11 @@ struct Memory {
     code: Option<String>,
     token: Option<String>,
     game: ClientGame,
-    /// The last layout or move sent, until heard back.
+    /// The last layout or move sent, until heard back, and the connection it went on.
     unconfirmed: Option<ClientMessage>,
+    sent_on: u64,
+    /// Connections made so far.
+    connections: u64,
     /// The number of the move last asked of the owner.
     asked_move: Option<usize>,
     asked_layout: bool,
@@ -107,6 +110,8 @@ async fn run(
         token: None,
         game: ClientGame::new(None),
         unconfirmed: None,
+        sent_on: 0,
+        connections: 0,
         asked_move: None,
         asked_layout: false,
     };
@@ -147,6 +152,7 @@ async fn connection(
     dropped_at: &mut Option<Instant>,
 ) -> Result<(), ClientError> {
     let mut conn = Connection::open(&config.server, config.extra_roots_pem.as_deref()).await?;
+    memory.connections += 1;
     // After the first welcome, a seat is resumed with its token and a spectator watches
     // again.
     let role = match (&memory.code, &memory.token) {
@@ -155,7 +161,6 @@ async fn connection(
         (None, _) => first_role.clone(),
     };
     conn.send(&ClientMessage::Hello { protocol: PROTOCOL_VERSION, program: config.program.clone(), role }).await?;
-    let mut resent = false;
     loop {
         tokio::select! {
             message = conn.recv() => {
@@ -200,13 +205,15 @@ async fn connection(
                     conn.close().await;
                     return Ok(());
                 }
-                // What was sent and lost with a connection goes again, once.
+                // What was sent on a connection that broke goes again, once (a request heard
+                // again on the same connection is already answered).
+                let lost = memory.sent_on != memory.connections;
                 let pending_layout = layout_asked && matches!(memory.unconfirmed, Some(ClientMessage::Layout { .. }));
                 let pending_move = matches!((&memory.unconfirmed, memory.game.to_move()),
                     (Some(ClientMessage::Move { number, .. }), Some((n, _))) if *number as usize == n);
-                if !resent && (pending_layout || pending_move) {
-                    resent = true;
+                if lost && (pending_layout || pending_move) {
                     if let Some(message) = memory.unconfirmed.clone() {
+                        memory.sent_on = memory.connections;
                         conn.send(&message).await?;
                     }
                     continue;
@@ -237,6 +244,7 @@ async fn connection(
                 };
                 if !matches!(message, ClientMessage::Resign) {
                     memory.unconfirmed = Some(message.clone());
+                    memory.sent_on = memory.connections;
                 }
                 conn.send(&message).await?;
             }

@@ -114,7 +114,11 @@ impl Table {
         }
         self.seats[side.index()] = Some(conn);
         self.send_game_to(Some(side));
-        self.ask_layout();
+        // Only the seat just taken is asked (again) for its layout: the other, if it is to
+        // lay out, was asked when it sat down, and may have answered already.
+        if self.to_lay_out() == Some(side) {
+            self.ask_layout();
+        }
         self.broadcast_except(Some(side), ServerMessage::Presence { side, connected: true });
     }
 
@@ -316,4 +320,39 @@ impl Table {
 /// Queues `message` for `conn` until [`Table::flush`].
 fn queue(queued: &mut Vec<(mpsc::Sender<ServerMessage>, u64, ServerMessage)>, conn: &Conn, message: ServerMessage) {
     queued.push((conn.tx.clone(), conn.id, message));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn conn(id: u64) -> (Conn, mpsc::Receiver<ServerMessage>) {
+        let (tx, rx) = mpsc::channel(16);
+        (Conn { id, tx, lag: Duration::ZERO }, rx)
+    }
+
+    fn drain(rx: &mut mpsc::Receiver<ServerMessage>) -> Vec<ServerMessage> {
+        std::iter::from_fn(|| rx.try_recv().ok()).collect()
+    }
+
+    /// A player asked for its layout is not asked again when the other sits down: its
+    /// layout may be on the way, and a second one would be out of turn.
+    #[test]
+    fn the_first_to_lay_out_is_asked_once() {
+        let mut table = Table::host("C".into(), RuleOptions::default(), None, Side::Upper, "h".into());
+        let (host, mut host_rx) = conn(1);
+        table.sit(Side::Upper, host, None);
+        table.flush();
+        let asked = |m: &[ServerMessage]| m.iter().filter(|m| matches!(m, ServerMessage::LayOut)).count();
+        assert_eq!(asked(&drain(&mut host_rx)), 1);
+        let (guest, mut guest_rx) = conn(2);
+        table.sit(Side::Lower, guest, Some("g".into()));
+        table.flush();
+        assert_eq!(asked(&drain(&mut host_rx)), 0);
+        assert_eq!(asked(&drain(&mut guest_rx)), 0);
+        table.layout(Side::Upper, "4I-P").unwrap();
+        table.flush();
+        assert_eq!(asked(&drain(&mut guest_rx)), 1);
+        assert!(table.layout(Side::Upper, "4I-P").is_err());
+    }
 }
