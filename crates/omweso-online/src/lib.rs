@@ -14,6 +14,8 @@
 //! A position never travels: both sides and the server play the moves themselves from
 //! the layouts. See `docs/online.md` for the protocol.
 
+#![warn(missing_docs)]
+
 pub mod archive;
 pub mod client;
 pub mod clock;
