@@ -134,6 +134,7 @@ async fn session<S: AsyncRead + AsyncWrite + Unpin>(
                 heard = Instant::now();
                 let text = match frame {
                     None => return Ok("the client went away".into()),
+                    Some(Err(e)) if is_cut(&e) => return Ok(format!("the connection was cut ({e})")),
                     Some(Err(e)) => return Err(format!("a bad frame: {e}")),
                     Some(Ok(Message::Text(t))) => t,
                     Some(Ok(Message::Close(_))) => return Ok("the client closed the connection".into()),
@@ -307,6 +308,19 @@ async fn next_text<S: AsyncRead + AsyncWrite + Unpin>(ws: &mut WebSocketStream<S
             Some(Ok(_)) => {}
         }
     }
+}
+
+/// Whether a read error is the connection ending (a reset, a close without the closing
+/// handshake: a client killed or a cable pulled) rather than a frame that breaks the rules.
+fn is_cut(error: &tokio_tungstenite::tungstenite::Error) -> bool {
+    use tokio_tungstenite::tungstenite::error::{Error, ProtocolError};
+    matches!(
+        error,
+        Error::Io(_)
+            | Error::ConnectionClosed
+            | Error::AlreadyClosed
+            | Error::Protocol(ProtocolError::ResetWithoutClosingHandshake)
+    )
 }
 
 /// A token bucket: [`Limits::burst`] messages at once, refilled at
