@@ -44,14 +44,21 @@ pub fn log_file() -> Option<&'static Path> {
     LOG_FILE.get().map(PathBuf::as_path)
 }
 
-/// The terminal's logger: `RUST_LOG`, else warnings and errors.
-fn terminal() -> env_logger::Logger {
-    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).build()
+/// The terminal's logger: `RUST_LOG`, else `default` (e.g. `warn`: warnings and errors).
+fn terminal(default: &str) -> env_logger::Logger {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or(default)).build()
 }
 
-/// Logs to the terminal only (the command line). Calling it twice does nothing more.
+/// Logs to the terminal only (the command line), warnings and errors unless `RUST_LOG`
+/// says otherwise. Calling it twice does nothing more.
 pub fn init_cli() {
-    let logger = terminal();
+    init_cli_at("warn");
+}
+
+/// Logs to the terminal only, at `default` unless `RUST_LOG` says otherwise (`omweso serve`
+/// logs `info`: who connected, from where, why a connection closed).
+pub fn init_cli_at(default: &str) {
+    let logger = terminal(default);
     let level = logger.filter();
     if log::set_boxed_logger(Box::new(logger)).is_ok() {
         log::set_max_level(level);
@@ -72,7 +79,7 @@ pub fn init_window(data_dir: Option<&Path>) {
             None
         }
     });
-    let terminal = terminal();
+    let terminal = terminal("warn");
     let level = if file.is_some() { terminal.filter().max(log::LevelFilter::Info) } else { terminal.filter() };
     if log::set_boxed_logger(Box::new(Tee { terminal, file })).is_ok() {
         log::set_max_level(level);

@@ -19,7 +19,11 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match &cli.command {
         Some(command) => {
-            omweso::logging::init_cli();
+            if matches!(command, omweso::cli::Command::Serve(_)) {
+                omweso::logging::init_cli_at("info");
+            } else {
+                omweso::logging::init_cli();
+            }
             // Not locked for the whole run: `engine` answers from its search thread too. A
             // reader that goes (`| head`) ends the run quietly.
             let mut out = omweso::cli::Stdout::new();

@@ -22,6 +22,8 @@ pub fn run(command: &Command, out: &mut dyn Write) -> Result<(), String> {
         Command::Moves { state } => list_moves(&state.state().map_err(|e| e.to_string())?, out),
         Command::Trace { state, mv } => trace(&state.state().map_err(|e| e.to_string())?, mv, out),
         Command::Check { file } => check(file, out),
+        Command::Serve(args) => super::online::serve(args, out),
+        Command::Online { what } => super::online::online(what, out),
         Command::Desktop { share } => super::desktop::install(share.as_deref(), out),
         Command::Explain { state, mv } => super::teach::explain(&state.state().map_err(|e| e.to_string())?, mv, out),
         Command::Lessons { dump: _, measure: true } => super::teach::measure(out),

@@ -172,15 +172,20 @@ impl Seat<'_> {
             Seat::External(engine) => return engine.best_move(state, time).map_err(|e| e.to_string()),
             Seat::Builtin(Player::Random) => random_move(state, rng),
             Seat::Builtin(Player::Greedy) => greedy_move(state),
-            Seat::Builtin(Player::Engine(level)) => {
-                let stop = AtomicBool::new(false);
-                let limits = Limits { time: Some(time), threads: s.search_threads, ..Limits::default() };
-                ai::search(state, *level, limits, seed, &stop, &mut |_| {}).map(|r| r.best)
-            }
+            Seat::Builtin(Player::Engine(level)) => engine_move(state, *level, time, s.search_threads, seed),
             Seat::Builtin(Player::External(_)) => None,
         };
         found.ok_or_else(|| format!("no move found in {state}"))
     }
+}
+
+/// The move the engine at `level` plays in `state` within `time` on `threads` threads:
+/// how `omweso match` and `omweso online --computer` pick an engine's move. `None` when the
+/// game is over.
+pub(crate) fn engine_move(state: &GameState, level: Level, time: Duration, threads: usize, seed: u64) -> Option<Move> {
+    let stop = AtomicBool::new(false);
+    let limits = Limits { time: Some(time), threads, ..Limits::default() };
+    ai::search(state, level, limits, seed, &stop, &mut |_| {}).map(|r| r.best)
 }
 
 fn play_game(lower: &Player, upper: &Player, start: GameState, s: &MatchSettings, seed: u64) -> (GameEnd, u32) {

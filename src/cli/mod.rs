@@ -9,6 +9,7 @@ mod engine;
 mod external;
 mod lines;
 mod matches;
+pub mod online;
 mod openings;
 mod output;
 mod protocol;
@@ -265,6 +266,17 @@ pub enum Command {
         /// Threads each search uses (Lazy SMP); 1 is deterministic.
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
         threads: u32,
+    },
+    /// Run a server for online games (see docs/online.md): players host and join games by
+    /// a join code, anyone with the code watches; every game is kept in `--data` as a saved
+    /// game and resumed after a restart. Prints `listening <address>`, then logs who
+    /// connected, from where, and why a connection closed (standard error; `RUST_LOG`).
+    Serve(online::ServeArgs),
+    /// Play a game on a server started by `omweso serve`: `host`, `join` or `watch`.
+    Online {
+        /// What to do.
+        #[command(subcommand)]
+        what: online::OnlineCommand,
     },
     /// Computer against computer, each setup twice with sides swapped;
     /// prints wins, losses, annulled games, the score and an Elo difference.

@@ -11,11 +11,11 @@
 //! plain data crosses over: the engine's `Hole` by its letter, and the labels `Side`,
 //! `Direction`, `LapSource`, `LapEnd`, `Outcome` and `WinKind`.
 //!
-//! The reference sower itself is `reference_sower/sower.rs`; this file holds the tests:
-//! - (in `sower.rs`) the reference sower (`sow_move`): a state, a start hole, the split flag and the
+//! The file holds:
+//! - the reference sower ([`sow_move`]): a state, a start hole, the split flag and the
 //!   direction chosen at each decision point in, the whole move out (board, laps with every
 //!   seed's hole, decision points, captures, the end of the game);
-//! - (in `sower.rs`) the reference move generator (`reference_moves`): every complete legal move of a state;
+//! - the reference move generator ([`reference_moves`]): every complete legal move of a state;
 //! - plain tests of the reference against the worked examples of RULES.md §6 (and a few
 //!   rules of §3–§4 worked by hand), so that the reference is not trusted blindly either;
 //! - property tests (proptest) comparing the engine's `successors()` and `play()` traces with
@@ -26,12 +26,12 @@
 //!   the lap limit, every kind of win), so that a pass of the property tests means something.
 
 mod common;
-#[path = "reference_sower/sower.rs"]
-mod sower;
+mod reference;
+
+use reference::*;
 
 use omweso_rules::{Direction, FirstMoves, GameState, Hole, LapSource, Outcome, Position, RuleOptions, Side, WinKind};
 use proptest::prelude::*;
-use sower::*;
 
 // ---------------------------------------------------------------------------------------
 // The cross-check

@@ -1,45 +1,46 @@
-//! The reference sower, written from RULES.md §1–§4 alone (see `reference_sower.rs` for
-//! why and for the cross-check that uses it): the board as RULES.md §1 prints it, a move
-//! sown seed by seed ([`sow_move`]) and every legal move of a state ([`reference_moves`]).
+//! The reference sower, written from RULES.md §1–§4 alone (see `reference_sower.rs`, which
+//! tests it and cross-checks the engine against it): a board, a move sown seed by seed, and
+//! every legal move of a state. Shared with the program's tests that replay games by an
+//! independent implementation of the rules (`tests/online_cli.rs`).
+#![allow(dead_code)]
 
 use omweso_rules::{
     Direction, FirstMoves, GameState, Hole, LapEnd, LapSource, Outcome, Position, RuleOptions, Side, WinKind,
 };
-
 // ---------------------------------------------------------------------------------------
 // The board as RULES.md §1 prints it
 // ---------------------------------------------------------------------------------------
 
 /// Upper's back row as printed in RULES.md §1, columns 1 to 8 (Lower's view).
-pub(crate) const UPPER_BACK_ROW: [u8; 8] = *b"ponmlkji";
+pub const UPPER_BACK_ROW: [u8; 8] = *b"ponmlkji";
 /// Upper's front row as printed in RULES.md §1, columns 1 to 8.
-pub(crate) const UPPER_FRONT_ROW: [u8; 8] = *b"hgfedcba";
+pub const UPPER_FRONT_ROW: [u8; 8] = *b"hgfedcba";
 /// Lower's front row as printed in RULES.md §1, columns 1 to 8.
-pub(crate) const LOWER_FRONT_ROW: [u8; 8] = *b"abcdefgh";
+pub const LOWER_FRONT_ROW: [u8; 8] = *b"abcdefgh";
 /// Lower's back row as printed in RULES.md §1, columns 1 to 8.
-pub(crate) const LOWER_BACK_ROW: [u8; 8] = *b"ijklmnop";
+pub const LOWER_BACK_ROW: [u8; 8] = *b"ijklmnop";
 
 /// One player's 16 holes in the anticlockwise order of RULES.md 3.2, which the letters of both
 /// players follow alike: "… c → b → a → i → j → … → p → h → g → …", round and round.
-pub(crate) const ANTICLOCKWISE_ORDER: [u8; 16] = *b"ijklmnophgfedcba";
+pub const ANTICLOCKWISE_ORDER: [u8; 16] = *b"ijklmnophgfedcba";
 
 /// The four leftmost holes of a player, the only origins of a clockwise lap (RULES.md 3.5:
 /// a, b, i, j for Lower; A, B, I, J for Upper).
-pub(crate) const LEFTMOST_HOLES: [u8; 4] = *b"abij";
+pub const LEFTMOST_HOLES: [u8; 4] = *b"abij";
 
 /// A hole as the reference sees it: its owner and its letter, always written in lowercase
 /// here (`b'a'..=b'p'`); Upper's holes are the same letters in uppercase in the notation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct RefHole {
+pub struct RefHole {
     /// Whose hole it is.
-    pub(crate) side: Side,
+    pub side: Side,
     /// The letter, lowercase.
-    pub(crate) letter: u8,
+    pub letter: u8,
 }
 
 impl RefHole {
     /// The hole of the engine's API with the same owner and letter.
-    pub(crate) fn to_hole(self) -> Hole {
+    pub fn to_hole(self) -> Hole {
         let letter = match self.side {
             Side::Lower => self.letter as char,
             Side::Upper => self.letter.to_ascii_uppercase() as char,
@@ -48,22 +49,22 @@ impl RefHole {
     }
 
     /// The reference's hole for a hole of the engine's API.
-    pub(crate) fn from_hole(hole: Hole) -> RefHole {
+    pub fn from_hole(hole: Hole) -> RefHole {
         RefHole { side: hole.side(), letter: hole.letter().to_ascii_lowercase() as u8 }
     }
 
     /// The hole's notation letter (uppercase for Upper).
-    pub(crate) fn name(self) -> char {
+    pub fn name(self) -> char {
         self.to_hole().letter()
     }
 
     /// True for a hole of the front (inner) row: a–h (A–H) (RULES.md §1).
-    pub(crate) fn is_front(self) -> bool {
+    pub fn is_front(self) -> bool {
         (b'a'..=b'h').contains(&self.letter)
     }
 
     /// The column 1..=8 of the hole, read off the printed board of RULES.md §1.
-    pub(crate) fn column(self) -> usize {
+    pub fn column(self) -> usize {
         let rows: [&[u8; 8]; 2] = match self.side {
             Side::Lower => [&LOWER_FRONT_ROW, &LOWER_BACK_ROW],
             Side::Upper => [&UPPER_FRONT_ROW, &UPPER_BACK_ROW],
@@ -80,7 +81,7 @@ impl RefHole {
 
     /// The opponent's two holes in the column of this front-row hole, `(front, back)`:
     /// "d faces E (front) and M (back)" (RULES.md §1).
-    pub(crate) fn opposite(self) -> (RefHole, RefHole) {
+    pub fn opposite(self) -> (RefHole, RefHole) {
         assert!(self.is_front(), "only a front-row hole has opposite holes");
         let column = self.column();
         let other = self.side.opponent();
@@ -93,7 +94,7 @@ impl RefHole {
 
     /// The next hole around the owner's 16 holes in `direction` (RULES.md 3.2: anticlockwise
     /// is the order above; clockwise the same order backwards).
-    pub(crate) fn next(self, direction: Direction) -> RefHole {
+    pub fn next(self, direction: Direction) -> RefHole {
         let mut at = 0;
         while ANTICLOCKWISE_ORDER[at] != self.letter {
             at += 1;
@@ -106,21 +107,21 @@ impl RefHole {
     }
 
     /// True for a, b, i, j (A, B, I, J) (RULES.md 3.5).
-    pub(crate) fn is_leftmost(self) -> bool {
+    pub fn is_leftmost(self) -> bool {
         LEFTMOST_HOLES.contains(&self.letter)
     }
 }
 
 /// The board: seeds in each hole, `[side][letter - 'a']`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct RefBoard {
+pub struct RefBoard {
     /// Seed counts of Lower's (0) and Upper's (1) holes a..p.
-    pub(crate) seeds: [[u8; 16]; 2],
+    pub seeds: [[u8; 16]; 2],
 }
 
 impl RefBoard {
     /// The board of an engine position, read hole by hole by letter.
-    pub(crate) fn from_position(position: &Position) -> RefBoard {
+    pub fn from_position(position: &Position) -> RefBoard {
         let mut seeds = [[0; 16]; 2];
         for side in Side::BOTH {
             for letter in b'a'..=b'p' {
@@ -131,7 +132,7 @@ impl RefBoard {
     }
 
     /// The engine position with the same seeds.
-    pub(crate) fn to_position(self) -> Position {
+    pub fn to_position(self) -> Position {
         let mut position = Position::empty();
         for side in Side::BOTH {
             for letter in b'a'..=b'p' {
@@ -143,17 +144,17 @@ impl RefBoard {
     }
 
     /// Seeds in `hole`.
-    pub(crate) fn get(&self, hole: RefHole) -> u8 {
+    pub fn get(&self, hole: RefHole) -> u8 {
         self.seeds[hole.side.index()][(hole.letter - b'a') as usize]
     }
 
     /// Puts `seeds` seeds in `hole`.
-    pub(crate) fn set(&mut self, hole: RefHole, seeds: u8) {
+    pub fn set(&mut self, hole: RefHole, seeds: u8) {
         self.seeds[hole.side.index()][(hole.letter - b'a') as usize] = seeds;
     }
 
     /// True when `side` has a hole with 2 or more seeds (RULES.md 3.1, §4.4).
-    pub(crate) fn can_move(&self, side: Side) -> bool {
+    pub fn can_move(&self, side: Side) -> bool {
         self.seeds[side.index()].iter().any(|&n| n >= 2)
     }
 }
@@ -164,7 +165,7 @@ impl RefBoard {
 
 /// How a lap ended (RULES.md 3.3, 3.8), in the reference's holes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum RefLapEnd {
+pub enum RefLapEnd {
     /// The last seed fell into an empty hole: the move ends.
     Empty,
     /// The last hole's seeds (the one just dropped too) are lifted for the next lap.
@@ -177,7 +178,7 @@ pub(crate) enum RefLapEnd {
 
 impl RefLapEnd {
     /// The same end in the engine's terms.
-    pub(crate) fn to_lap_end(self) -> LapEnd {
+    pub fn to_lap_end(self) -> LapEnd {
         match self {
             RefLapEnd::Empty => LapEnd::Empty,
             RefLapEnd::Relay { seeds } => LapEnd::Relay { seeds },
@@ -191,26 +192,26 @@ impl RefLapEnd {
 
 /// One lap as the reference sowed it (RULES.md 3.2).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct RefLap {
+pub struct RefLap {
     /// Lap number from 1 (RULES.md 3.8).
-    pub(crate) number: u32,
+    pub number: u32,
     /// Where the seeds came from: the start hole, a split, a relay or a capture.
-    pub(crate) source: LapSource,
+    pub source: LapSource,
     /// The origin: the first seed goes into the hole after it.
-    pub(crate) origin: RefHole,
+    pub origin: RefHole,
     /// Seeds sown.
-    pub(crate) seeds: u32,
+    pub seeds: u32,
     /// The direction of sowing.
-    pub(crate) direction: Direction,
+    pub direction: Direction,
     /// Every hole that received a seed, in order, one per seed.
-    pub(crate) drops: Vec<RefHole>,
+    pub drops: Vec<RefHole>,
     /// How the lap ended.
-    pub(crate) end: RefLapEnd,
+    pub end: RefLapEnd,
 }
 
 impl RefLap {
     /// The holes that received the seeds, as a string of letters (`"noph"`).
-    pub(crate) fn drop_letters(&self) -> String {
+    pub fn drop_letters(&self) -> String {
         self.drops.iter().map(|h| h.name()).collect()
     }
 }
@@ -218,43 +219,43 @@ impl RefLap {
 /// A decision point met by the reference (RULES.md 3.5): a moment at which a clockwise lap
 /// is allowed because it would capture, with the player's choice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct RefDecision {
+pub struct RefDecision {
     /// The lap about to be sown.
-    pub(crate) lap: u32,
+    pub lap: u32,
     /// Its origin: a, b, i or j (A, B, I, J).
-    pub(crate) origin: RefHole,
+    pub origin: RefHole,
     /// Seeds in hand.
-    pub(crate) seeds: u32,
+    pub seeds: u32,
     /// The opponent's front-row hole the clockwise lap would take.
-    pub(crate) takes: RefHole,
+    pub takes: RefHole,
     /// The direction chosen.
-    pub(crate) direction: Direction,
+    pub direction: Direction,
 }
 
 /// Everything a move did and led to, as the reference works it out.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct RefResult {
+pub struct RefResult {
     /// The board after the move.
-    pub(crate) board: RefBoard,
+    pub board: RefBoard,
     /// The laps, in order.
-    pub(crate) laps: Vec<RefLap>,
+    pub laps: Vec<RefLap>,
     /// The decision points, in order, with the choice made at each.
-    pub(crate) decisions: Vec<RefDecision>,
+    pub decisions: Vec<RefDecision>,
     /// Seeds captured in the move.
-    pub(crate) captured_seeds: u32,
+    pub captured_seeds: u32,
     /// The player to move next: the opponent.
-    pub(crate) to_move: Side,
+    pub to_move: Side,
     /// Which players have still to make their first move, after the move.
-    pub(crate) first_move_pending: [bool; 2],
+    pub first_move_pending: [bool; 2],
     /// Moves in which each side has captured, after the move.
-    pub(crate) captures: [u16; 2],
+    pub captures: [u16; 2],
     /// How the game ended, if the move ended it (RULES.md §4, 3.8).
-    pub(crate) outcome: Option<Outcome>,
+    pub outcome: Option<Outcome>,
 }
 
 /// Why the reference cannot play a move as asked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum RefError {
+pub enum RefError {
     /// The start hole is the opponent's or holds fewer than 2 seeds (RULES.md 3.1).
     BadStart,
     /// A split was asked for where RULES.md 3.7 does not allow one.
@@ -269,7 +270,7 @@ pub(crate) enum RefError {
 
 /// Which players have still to make their first move, as flags indexed by side (Lower,
 /// Upper), from the state's `both`, `lower`, `upper` or `none` (RULES.md §5 "Game state").
-pub(crate) fn first_moves_pending(first_moves: FirstMoves) -> [bool; 2] {
+pub fn first_moves_pending(first_moves: FirstMoves) -> [bool; 2] {
     match first_moves {
         FirstMoves::Both => [true, true],
         FirstMoves::Lower => [true, false],
@@ -280,7 +281,7 @@ pub(crate) fn first_moves_pending(first_moves: FirstMoves) -> [bool; 2] {
 
 /// True when a tournament split of `start` is allowed (RULES.md 3.7): the option is on, no
 /// capture has been made in the game yet, and the start hole holds exactly 3 seeds.
-pub(crate) fn split_allowed(state: &GameState, board: &RefBoard, start: RefHole) -> bool {
+pub fn split_allowed(state: &GameState, board: &RefBoard, start: RefHole) -> bool {
     state.options().tournament_split && state.captures() == [0, 0] && board.get(start) == 3
 }
 
@@ -289,12 +290,7 @@ pub(crate) fn split_allowed(state: &GameState, board: &RefBoard, start: RefHole)
 /// of the mover's front row whose two opposite holes both hold seeds. The caller has checked
 /// that captures are allowed and that the origin is a leftmost hole. The board is not changed:
 /// the lap is tried on a copy.
-pub(crate) fn clockwise_capture(
-    board: &RefBoard,
-    origin: RefHole,
-    seeds: u32,
-    options: &RuleOptions,
-) -> Option<RefHole> {
+pub fn clockwise_capture(board: &RefBoard, origin: RefHole, seeds: u32, options: &RuleOptions) -> Option<RefHole> {
     // RULES.md 3.5 [choice]: no limit on a clockwise lap's seeds unless the option sets one.
     if options.clockwise_seed_limit.is_some_and(|limit| seeds > limit) {
         return None;
@@ -322,7 +318,7 @@ pub(crate) fn clockwise_capture(
 /// [`RefError`] when the start is not playable, the split not allowed, the directions run
 /// out before the move ends ([`RefError::NeedsDirection`]: the generator then tries both) or
 /// are left over when it ends.
-pub(crate) fn sow_move(
+pub fn sow_move(
     state: &GameState,
     start: RefHole,
     split: bool,
@@ -500,21 +496,21 @@ pub(crate) fn sow_move(
 
 /// A complete legal move found by the reference, with what it leads to.
 #[derive(Clone, Debug)]
-pub(crate) struct RefMove {
+pub struct RefMove {
     /// The start hole.
-    pub(crate) start: RefHole,
+    pub start: RefHole,
     /// A tournament split (RULES.md 3.7).
-    pub(crate) split: bool,
+    pub split: bool,
     /// The result of the move (its decisions say the direction at each decision point).
-    pub(crate) result: RefResult,
+    pub result: RefResult,
 }
 
 /// A move's identity for comparing the two generators: the start's letter, the split flag,
 /// and at each decision point (lap, origin's letter, seeds, `'A'`/`'C'`, front hole taken).
-pub(crate) type MoveKey = (char, bool, Vec<(u32, char, u32, char, char)>);
+pub type MoveKey = (char, bool, Vec<(u32, char, u32, char, char)>);
 
 /// The letter of a direction in a [`MoveKey`].
-pub(crate) fn direction_letter(direction: Direction) -> char {
+pub fn direction_letter(direction: Direction) -> char {
     match direction {
         Direction::Anticlockwise => 'A',
         Direction::Clockwise => 'C',
@@ -523,7 +519,7 @@ pub(crate) fn direction_letter(direction: Direction) -> char {
 
 impl RefMove {
     /// The move's key.
-    pub(crate) fn key(&self) -> MoveKey {
+    pub fn key(&self) -> MoveKey {
         let decisions = self.result.decisions.iter();
         let choices = decisions
             .map(|d| (d.lap, d.origin.name(), d.seeds, direction_letter(d.direction), d.takes.name()))
@@ -533,7 +529,7 @@ impl RefMove {
 }
 
 /// The key of an engine move, from its public accessors.
-pub(crate) fn engine_key(mv: &omweso_rules::Move) -> MoveKey {
+pub fn engine_key(mv: &omweso_rules::Move) -> MoveKey {
     let choices = mv
         .choices()
         .iter()
@@ -546,7 +542,7 @@ pub(crate) fn engine_key(mv: &omweso_rules::Move) -> MoveKey {
 /// more seeds, its split where allowed, and both directions at every decision point (each
 /// move is played again from the start with one more direction known). None when the game
 /// is over.
-pub(crate) fn reference_moves(state: &GameState) -> Vec<RefMove> {
+pub fn reference_moves(state: &GameState) -> Vec<RefMove> {
     let mut out = Vec::new();
     if state.outcome().is_some() {
         return out;

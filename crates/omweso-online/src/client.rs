@@ -1,0 +1,424 @@
+//! The client's side: a [`Connection`] (one WebSocket to a server, `ws://` or `wss://`) and
+//! the [`ClientGame`], the game as a client knows it, which plays every move it hears itself
+//! with the rules and refuses what does not follow from what it already knows. The
+//! blocking [`crate::Session`] and the load benchmark are built on these two.
+
+use crate::clock::ClockTimes;
+use crate::protocol::{ClientMessage, ServerMessage, decode, encode};
+use crate::record::{End, Record};
+use futures_util::{SinkExt, StreamExt};
+use omweso_rules::notation::{parse_layout, parse_move};
+use omweso_rules::{GameState, Layout, Move, RuleOptions, Side};
+use std::sync::Arc;
+use tokio::io::{AsyncRead, AsyncWrite};
+use tokio::net::TcpStream;
+use tokio_tungstenite::WebSocketStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
+
+/// What went wrong on the client's side.
+#[derive(Debug, thiserror::Error)]
+pub enum ClientError {
+    /// The server's address is not `host:port`, `ws://…` or `wss://…`.
+    #[error("`{0}` is not a server address (host:port, ws://host:port or wss://host:port)")]
+    Address(String),
+    /// The connection could not be made, or broke (the session reconnects).
+    #[error("connection: {0}")]
+    Connection(String),
+    /// The server closed the connection.
+    #[error("the server closed the connection")]
+    Closed,
+    /// The server refused the hello.
+    #[error("refused by the server: {0}")]
+    Refused(String),
+    /// The server said this client broke a rule, and closed.
+    #[error("the server says: {0}")]
+    Server(String),
+    /// The server sent what the rules or the protocol do not allow (the client trusts
+    /// nothing it is sent).
+    #[error("the server sent {0}")]
+    Untrusted(String),
+}
+
+impl ClientError {
+    /// Whether a new connection may mend it (a broken or closed connection).
+    pub fn is_transient(&self) -> bool {
+        matches!(self, ClientError::Connection(_) | ClientError::Closed)
+    }
+}
+
+/// Any byte stream under the WebSocket (plain TCP or TLS).
+pub trait Io: AsyncRead + AsyncWrite + Unpin + Send {}
+impl<T: AsyncRead + AsyncWrite + Unpin + Send> Io for T {}
+
+/// One WebSocket connection to a server.
+pub struct Connection {
+    ws: WebSocketStream<Box<dyn Io>>,
+}
+
+/// The URL of `server`: `host:port` means `ws://host:port/`.
+pub fn server_url(server: &str) -> String {
+    if server.starts_with("ws://") || server.starts_with("wss://") {
+        server.to_string()
+    } else {
+        format!("ws://{server}/")
+    }
+}
+
+impl Connection {
+    /// Connects to `server` (`host:port`, `ws://…`, `wss://…`). For `wss://`, the server's
+    /// certificate is checked against Mozilla's roots and `extra_roots_pem` (a club's own
+    /// certificate authority or self-signed certificate, PEM).
+    ///
+    /// # Errors
+    /// [`ClientError::Address`] or [`ClientError::Connection`].
+    pub async fn open(server: &str, extra_roots_pem: Option<&[u8]>) -> Result<Connection, ClientError> {
+        let url = server_url(server);
+        let (tls, rest) = if let Some(rest) = url.strip_prefix("wss://") {
+            (true, rest)
+        } else if let Some(rest) = url.strip_prefix("ws://") {
+            (false, rest)
+        } else {
+            return Err(ClientError::Address(server.to_string()));
+        };
+        let authority = rest.split('/').next().unwrap_or_default();
+        let host = match authority.rsplit_once(':') {
+            Some((host, port)) if port.parse::<u16>().is_ok() => host.trim_start_matches('[').trim_end_matches(']'),
+            _ => return Err(ClientError::Address(server.to_string())),
+        };
+        if host.is_empty() {
+            return Err(ClientError::Address(server.to_string()));
+        }
+        let tcp =
+            TcpStream::connect(authority).await.map_err(|e| ClientError::Connection(format!("{authority}: {e}")))?;
+        let _ = tcp.set_nodelay(true);
+        let stream: Box<dyn Io> = if tls {
+            let connector = tls_connector(extra_roots_pem)?;
+            let name = rustls_pki_types::ServerName::try_from(host.to_string())
+                .map_err(|_| ClientError::Address(server.to_string()))?;
+            Box::new(connector.connect(name, tcp).await.map_err(|e| ClientError::Connection(format!("TLS: {e}")))?)
+        } else {
+            Box::new(tcp)
+        };
+        let config = WebSocketConfig::default()
+            .max_message_size(Some(crate::protocol::MAX_FRAME_BYTES))
+            .max_frame_size(Some(crate::protocol::MAX_FRAME_BYTES));
+        let (ws, _) = tokio_tungstenite::client_async_with_config(url.as_str(), stream, Some(config))
+            .await
+            .map_err(|e| ClientError::Connection(format!("WebSocket: {e}")))?;
+        Ok(Connection { ws })
+    }
+
+    /// Sends a message.
+    ///
+    /// # Errors
+    /// [`ClientError::Connection`] when the connection broke.
+    pub async fn send(&mut self, message: &ClientMessage) -> Result<(), ClientError> {
+        self.ws.send(Message::text(encode(message))).await.map_err(|e| ClientError::Connection(e.to_string()))
+    }
+
+    /// The next message from the server; the server's pings are answered here and not
+    /// passed on.
+    ///
+    /// # Errors
+    /// [`ClientError::Closed`], [`ClientError::Connection`], or [`ClientError::Untrusted`] for
+    /// a frame that is not a message of the protocol.
+    pub async fn recv(&mut self) -> Result<ServerMessage, ClientError> {
+        loop {
+            let text = match self.ws.next().await {
+                None | Some(Ok(Message::Close(_))) => return Err(ClientError::Closed),
+                Some(Err(e)) => return Err(ClientError::Connection(e.to_string())),
+                Some(Ok(Message::Text(t))) => t,
+                Some(Ok(Message::Binary(_))) => return Err(ClientError::Untrusted("a binary frame".into())),
+                Some(Ok(_)) => continue,
+            };
+            let message: ServerMessage = decode(text.as_str()).map_err(|e| ClientError::Untrusted(e.to_string()))?;
+            if let ServerMessage::Ping { id } = message {
+                self.send(&ClientMessage::Pong { id }).await?;
+                continue;
+            }
+            return Ok(message);
+        }
+    }
+
+    /// Closes the connection politely.
+    pub async fn close(mut self) {
+        let _ = self.ws.close(None).await;
+    }
+}
+
+fn tls_connector(extra_roots_pem: Option<&[u8]>) -> Result<tokio_rustls::TlsConnector, ClientError> {
+    use rustls_pki_types::CertificateDer;
+    use rustls_pki_types::pem::PemObject;
+    use tokio_rustls::rustls;
+    let mut roots = rustls::RootCertStore::empty();
+    roots.extend(webpki_roots::TLS_SERVER_ROOTS.iter().cloned());
+    if let Some(pem) = extra_roots_pem {
+        for cert in CertificateDer::pem_slice_iter(pem) {
+            let cert = cert.map_err(|e| ClientError::Connection(format!("the certificate authority: {e}")))?;
+            roots.add(cert).map_err(|e| ClientError::Connection(format!("the certificate authority: {e}")))?;
+        }
+    }
+    let config = rustls::ClientConfig::builder_with_provider(crate::tls::ring_provider())
+        .with_safe_default_protocol_versions()
+        .map_err(|e| ClientError::Connection(format!("TLS: {e}")))?
+        .with_root_certificates(roots)
+        .with_no_client_auth();
+    Ok(tokio_rustls::TlsConnector::from(Arc::new(config)))
+}
+
+/// What a client learns, in the order it learns it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Event {
+    /// The server took the hello: the game's code, and the client's seat (none for a
+    /// spectator).
+    Welcome {
+        /// The join code.
+        code: String,
+        /// The seat.
+        seat: Option<Side>,
+        /// The seat's resume token (secret: whoever has it can take the seat).
+        token: Option<String>,
+    },
+    /// The client's side is to lay out now, seeing `seen` (the other side's layout, when
+    /// the other laid out first).
+    LayOut {
+        /// The side laying out.
+        side: Side,
+        /// The other side's layout, if in.
+        seen: Option<Layout>,
+        /// The game's rules.
+        rules: RuleOptions,
+    },
+    /// Both layouts are in: the game starts from `start`.
+    Started {
+        /// The state before the first move.
+        start: GameState,
+    },
+    /// Move `number` (from 0) was played, giving `state`.
+    Moved {
+        /// Its place.
+        number: usize,
+        /// The move.
+        mv: Move,
+        /// The state after it.
+        state: GameState,
+        /// The server's clock after it, when timed.
+        clock: Option<ClockTimes>,
+    },
+    /// The client's side is to move (move `number`) in `state`.
+    YourMove {
+        /// The move's place.
+        number: usize,
+        /// The state to move in.
+        state: GameState,
+    },
+    /// A player connected or left.
+    Presence {
+        /// Whose player.
+        side: Side,
+        /// Connected now.
+        connected: bool,
+    },
+    /// The connection broke and is being made again, or was made again.
+    Connection {
+        /// Connected now.
+        connected: bool,
+        /// What happened.
+        why: String,
+    },
+    /// The game ended.
+    Ended {
+        /// How.
+        end: End,
+    },
+    /// The session ended on an error that a new connection cannot mend.
+    Failed {
+        /// What went wrong, in one line.
+        error: String,
+    },
+}
+
+/// The game as one client knows it: every layout and move it heard, played by the rules.
+#[derive(Clone, Debug)]
+pub struct ClientGame {
+    seat: Option<Side>,
+    rules: Option<RuleOptions>,
+    layouts: [Option<Layout>; 2],
+    moves: Vec<Move>,
+    state: Option<GameState>,
+    end: Option<End>,
+    /// Whether each side's player is connected, as last heard.
+    connected: [bool; 2],
+}
+
+impl ClientGame {
+    /// A game not heard of yet, for a client seated at `seat` (none: a spectator).
+    pub fn new(seat: Option<Side>) -> ClientGame {
+        ClientGame {
+            seat,
+            rules: None,
+            layouts: [None, None],
+            moves: Vec::new(),
+            state: None,
+            end: None,
+            connected: [false; 2],
+        }
+    }
+
+    /// The client's seat.
+    pub fn seat(&self) -> Option<Side> {
+        self.seat
+    }
+
+    /// The state after the last move, once both layouts are in.
+    pub fn state(&self) -> Option<&GameState> {
+        self.state.as_ref()
+    }
+
+    /// The moves heard so far.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// How the game ended, if it has.
+    pub fn end(&self) -> Option<End> {
+        self.end
+    }
+
+    /// Takes one message from the server; what it means, as events.
+    ///
+    /// # Errors
+    /// [`ClientError::Untrusted`] for what does not follow from what the client knows (a
+    /// move the rules refuse, a record that rewrites the game, an end the moves do not
+    /// give); [`ClientError::Server`] or [`ClientError::Refused`] for the server's own.
+    pub fn receive(&mut self, message: ServerMessage) -> Result<Vec<Event>, ClientError> {
+        let mut events = Vec::new();
+        match message {
+            ServerMessage::Welcome { code, seat, token, .. } => {
+                if self.rules.is_some() && seat != self.seat {
+                    return Err(ClientError::Untrusted(format!("a seat other than this client's: {seat:?}")));
+                }
+                self.seat = seat;
+                events.push(Event::Welcome { code, seat, token });
+            }
+            ServerMessage::Refused { reason, .. } => return Err(ClientError::Refused(reason)),
+            ServerMessage::Error { message } => return Err(ClientError::Server(message)),
+            ServerMessage::Game { record, connected } => {
+                self.take_record(&record, &mut events)?;
+                for side in Side::BOTH {
+                    if Some(side) != self.seat && connected[side.index()] != self.connected[side.index()] {
+                        events.push(Event::Presence { side, connected: connected[side.index()] });
+                    }
+                }
+                self.connected = connected;
+            }
+            ServerMessage::LayOut => {
+                let (Some(side), Some(rules)) = (self.seat, self.rules) else {
+                    return Err(ClientError::Untrusted("a request to lay out to a spectator".into()));
+                };
+                if self.layouts[side.index()].is_some() {
+                    return Err(ClientError::Untrusted("a request to lay out twice".into()));
+                }
+                events.push(Event::LayOut { side, seen: self.layouts[side.opponent().index()], rules });
+            }
+            ServerMessage::Moved { number, mv, clock } => {
+                let number = number as usize;
+                if number < self.moves.len() {
+                    return Ok(events);
+                }
+                if number > self.moves.len() {
+                    return Err(ClientError::Untrusted(format!("move {number} after {} moves", self.moves.len())));
+                }
+                let state =
+                    self.state.as_ref().ok_or_else(|| ClientError::Untrusted("a move before the layouts".into()))?;
+                let parsed =
+                    parse_move(state, &mv).map_err(|e| ClientError::Untrusted(format!("move {number}: {e}")))?;
+                let next =
+                    state.play(&parsed).map_err(|e| ClientError::Untrusted(format!("move {number}: {e}")))?.0.state;
+                self.moves.push(parsed.clone());
+                self.state = Some(next.clone());
+                events.push(Event::Moved { number, mv: parsed, state: next, clock });
+            }
+            ServerMessage::Presence { side, connected } => {
+                self.connected[side.index()] = connected;
+                events.push(Event::Presence { side, connected });
+            }
+            ServerMessage::Ended { end } => self.take_end(end, &mut events)?,
+            ServerMessage::Ping { .. } | ServerMessage::Pong { .. } => {}
+        }
+        Ok(events)
+    }
+
+    /// A whole record: it must extend what is known (the same layouts, the known moves
+    /// first), and it is replayed by the rules.
+    fn take_record(&mut self, record: &Record, events: &mut Vec<Event>) -> Result<(), ClientError> {
+        let replay =
+            record.replay().map_err(|e| ClientError::Untrusted(format!("a game that does not replay: {e}")))?;
+        if self.rules.is_some_and(|r| r != record.rules) {
+            return Err(ClientError::Untrusted("other rules for the same game".into()));
+        }
+        for side in Side::BOTH {
+            let (known, heard) = (self.layouts[side.index()], replay.layouts[side.index()]);
+            if known.is_some() && known != heard {
+                return Err(ClientError::Untrusted(format!("another {} layout", side.name())));
+            }
+        }
+        if replay.moves.len() < self.moves.len() || replay.moves[..self.moves.len()] != self.moves[..] {
+            return Err(ClientError::Untrusted("a game whose moves differ from those already played".into()));
+        }
+        self.rules = Some(record.rules);
+        self.layouts = replay.layouts;
+        if self.state.is_none()
+            && let Some(start) = &replay.start
+        {
+            events.push(Event::Started { start: start.clone() });
+        }
+        let mut state = self.state.clone().or(replay.start);
+        for (number, mv) in replay.moves.iter().enumerate().skip(self.moves.len()) {
+            if let Some(s) = state.as_mut() {
+                *s = s.play(mv).map_err(|e| ClientError::Untrusted(format!("move {number}: {e}")))?.0.state;
+                events.push(Event::Moved { number, mv: mv.clone(), state: s.clone(), clock: record.times });
+            }
+        }
+        self.moves = replay.moves;
+        self.state = state;
+        if let Some(end) = record.end {
+            self.take_end(end, events)?;
+        }
+        Ok(())
+    }
+
+    fn take_end(&mut self, end: End, events: &mut Vec<Event>) -> Result<(), ClientError> {
+        if let End::Rules { outcome } = end
+            && self.state.as_ref().and_then(GameState::outcome) != Some(outcome)
+        {
+            return Err(ClientError::Untrusted(format!("an end ({outcome}) the moves do not give")));
+        }
+        if self.end.is_none() {
+            self.end = Some(end);
+            events.push(Event::Ended { end });
+        }
+        Ok(())
+    }
+
+    /// Whether the client's side is to move now: the move's number and the state.
+    pub fn to_move(&self) -> Option<(usize, &GameState)> {
+        let state = self.state.as_ref()?;
+        (self.end.is_none() && state.outcome().is_none() && Some(state.to_move()) == self.seat)
+            .then_some((self.moves.len(), state))
+    }
+
+    /// Whether the client's own layout is in.
+    pub fn laid_out(&self) -> bool {
+        self.seat.is_some_and(|s| self.layouts[s.index()].is_some())
+    }
+}
+
+/// Reads a layout typed for `side` (its half of a RULES.md §5 position).
+///
+/// # Errors
+/// The notation's error, in words.
+pub fn read_layout(text: &str, side: Side) -> Result<Layout, String> {
+    parse_layout(text.trim(), side).map_err(|e| e.to_string())
+}

@@ -1,0 +1,358 @@
+//! One game on the server: its record, its seats and spectators, its clock. Everything a
+//! client sends about the game is checked here by the rules before anyone else sees it; the
+//! table is driven under the server's lock and never waits (a message to a connection is a
+//! `try_send`, and a connection too slow to take it is dropped).
+
+use crate::archive::Kept;
+use crate::clock::{ClockSpec, RefereeClock};
+use crate::code::new_token;
+use crate::protocol::ServerMessage;
+use crate::record::{End, Record, first_to_lay_out};
+use omweso_rules::notation::{format_layout, parse_layout, parse_move};
+use omweso_rules::{GameState, RuleOptions, Side};
+use std::time::{Duration, Instant};
+use tokio::sync::mpsc;
+
+/// A connection as a table sees it: its id and its outbox. Dropping the outbox (taking the
+/// connection off the table) ends the connection.
+#[derive(Debug)]
+pub(crate) struct Conn {
+    pub id: u64,
+    pub tx: mpsc::Sender<ServerMessage>,
+    /// Half the last round trip the connection measured (for the clock).
+    pub lag: Duration,
+}
+
+/// A game on the server.
+pub(crate) struct Table {
+    pub record: Record,
+    tokens: [Option<String>; 2],
+    state: Option<GameState>,
+    seats: [Option<Conn>; 2],
+    watchers: Vec<Conn>,
+    clock: Option<RefereeClock>,
+    /// Messages waiting for [`Table::flush`]: the caller keeps the game first, then sends.
+    queued: Vec<(mpsc::Sender<ServerMessage>, u64, ServerMessage)>,
+}
+
+impl Table {
+    /// A new game hosted by a player seated at `host`.
+    pub fn host(code: String, rules: RuleOptions, clock: Option<ClockSpec>, host: Side, name: String) -> Table {
+        let mut record = Record::new(code, rules, clock);
+        record.names[host.index()] = name;
+        let clock = clock.map(|c| RefereeClock::new(c, crate::clock::ClockTimes::start(&c)));
+        Table {
+            record,
+            tokens: [None, None],
+            state: None,
+            seats: [None, None],
+            watchers: Vec::new(),
+            clock,
+            queued: Vec::new(),
+        }
+    }
+
+    /// A game kept by an earlier run of the server, replayed by the rules.
+    pub fn resume(kept: Kept) -> Result<Table, crate::record::RecordError> {
+        let replay = kept.record.replay()?;
+        let clock = kept.record.clock.map(|c| {
+            let times = kept.record.times.unwrap_or_else(|| crate::clock::ClockTimes::start(&c));
+            RefereeClock::new(c, times)
+        });
+        let mut table = Table {
+            record: kept.record,
+            tokens: kept.tokens,
+            state: replay.state,
+            seats: [None, None],
+            watchers: Vec::new(),
+            clock,
+            queued: Vec::new(),
+        };
+        table.start_clock_if_playing();
+        Ok(table)
+    }
+
+    /// What the archive keeps of the game.
+    pub fn kept(&self) -> Kept {
+        Kept { record: self.record.clone(), tokens: self.tokens.clone() }
+    }
+
+    /// Whether the game has ended.
+    pub fn is_over(&self) -> bool {
+        self.record.end.is_some()
+    }
+
+    /// Whether nobody is connected.
+    pub fn is_empty(&self) -> bool {
+        self.seats.iter().all(Option::is_none) && self.watchers.is_empty()
+    }
+
+    /// The seat free for a guest, if the host's opponent has not joined.
+    pub fn free_seat(&self) -> Option<Side> {
+        Side::BOTH.into_iter().find(|s| self.tokens[s.index()].is_none())
+    }
+
+    /// Gives `side` a fresh resume token.
+    pub fn issue_token(&mut self, side: Side) -> Result<String, crate::code::RandomError> {
+        let token = new_token()?;
+        self.tokens[side.index()] = Some(token.clone());
+        Ok(token)
+    }
+
+    /// The seat whose token is `token`, if any.
+    pub fn seat_of_token(&self, token: &str) -> Option<Side> {
+        Side::BOTH
+            .into_iter()
+            .find(|s| self.tokens[s.index()].as_deref().is_some_and(|t| crate::code::same_secret(t, token)))
+    }
+
+    /// Seats `conn` at `side` (a connection already there is dropped: the newer wins) and
+    /// sends it the game; the others hear that `side` is connected.
+    pub fn sit(&mut self, side: Side, conn: Conn, name: Option<String>) {
+        if let Some(name) = name {
+            self.record.names[side.index()] = name;
+        }
+        self.seats[side.index()] = Some(conn);
+        self.send_game_to(Some(side));
+        // Only the seat just taken is asked (again) for its layout: the other, if it is to
+        // lay out, was asked when it sat down, and may have answered already.
+        if self.to_lay_out() == Some(side) {
+            self.ask_layout();
+        }
+        self.broadcast_except(Some(side), ServerMessage::Presence { side, connected: true });
+    }
+
+    /// Adds a spectator and sends it the game.
+    pub fn watch(&mut self, conn: Conn) {
+        let message = self.game_message(None);
+        queue(&mut self.queued, &conn, message);
+        self.watchers.push(conn);
+    }
+
+    /// Takes connection `id` off the table (it closed); the others hear of a player leaving.
+    pub fn leave(&mut self, id: u64) {
+        self.watchers.retain(|c| c.id != id);
+        for side in Side::BOTH {
+            if self.seats[side.index()].as_ref().is_some_and(|c| c.id == id) {
+                self.seats[side.index()] = None;
+                self.broadcast_except(Some(side), ServerMessage::Presence { side, connected: false });
+            }
+        }
+    }
+
+    /// Notes connection `id`'s measured one-way lag.
+    pub fn set_lag(&mut self, id: u64, lag: Duration) {
+        for conn in self.seats.iter_mut().flatten() {
+            if conn.id == id {
+                conn.lag = lag;
+            }
+        }
+    }
+
+    /// The side that is to lay out now, if any.
+    fn to_lay_out(&self) -> Option<Side> {
+        let first = first_to_lay_out(&self.record.rules);
+        [first, first.opponent()].into_iter().find(|s| self.record.layouts[s.index()].is_none())
+    }
+
+    fn ask_layout(&mut self) {
+        if let Some(side) = self.to_lay_out()
+            && let Some(conn) = &self.seats[side.index()]
+        {
+            queue(&mut self.queued, conn, ServerMessage::LayOut);
+        }
+    }
+
+    /// `side`'s layout, checked by the rules. `Err` says what is wrong.
+    pub fn layout(&mut self, side: Side, text: &str) -> Result<(), String> {
+        if self.is_over() {
+            return Err("the game is over".into());
+        }
+        if self.to_lay_out() != Some(side) {
+            return Err(format!("it is not {}'s turn to lay out", side.name()));
+        }
+        let layout = parse_layout(text, side).map_err(|e| format!("layout: {e}"))?;
+        self.record.layouts[side.index()] = Some(format_layout(&layout, side));
+        if let Ok(replay) = self.record.replay() {
+            self.state = replay.state;
+        }
+        for viewer in [Some(Side::Lower), Some(Side::Upper)] {
+            self.send_game_to(viewer);
+        }
+        if self.state.is_some() {
+            let message = self.game_message(None);
+            for conn in &self.watchers {
+                queue(&mut self.queued, conn, message.clone());
+            }
+        }
+        self.ask_layout();
+        self.start_clock_if_playing();
+        Ok(())
+    }
+
+    fn start_clock_if_playing(&mut self) {
+        if let (Some(clock), Some(_), None) = (self.clock.as_mut(), &self.state, &self.record.end) {
+            clock.start_turn(Instant::now());
+        }
+    }
+
+    /// `side`'s move number `number` (`mv` in RULES.md §5 notation), checked by the rules and
+    /// relayed to everyone. A move already played under that number is ignored (sent again
+    /// across a reconnection). `Err` says what is wrong.
+    pub fn play(&mut self, side: Side, number: u32, mv: &str, now: Instant) -> Result<(), String> {
+        let played = self.record.moves.len();
+        if (number as usize) < played {
+            return Ok(());
+        }
+        if self.is_over() {
+            return Err("the game is over".into());
+        }
+        let Some(state) = self.state.as_ref() else { return Err("the layouts are not both in yet".into()) };
+        if number as usize != played {
+            return Err(format!("move number {number}: the game is at move {played}"));
+        }
+        if state.to_move() != side {
+            return Err(format!("it is not {}'s move", side.name()));
+        }
+        let parsed = parse_move(state, mv).map_err(|e| format!("move `{}`: {e}", crate::shown(mv)))?;
+        let (next, _) = state.play(&parsed).map_err(|e| format!("move `{parsed}`: {e}"))?;
+        if let Some(clock) = self.clock.as_mut() {
+            let lag = self.seats[side.index()].as_ref().map_or(Duration::ZERO, |c| c.lag);
+            if clock.charge(side, now, lag).is_err() {
+                self.finish(End::Time { side });
+                return Ok(());
+            }
+            self.record.times = Some(clock.times());
+        }
+        let text = parsed.to_string();
+        self.record.moves.push(text.clone());
+        let outcome = next.outcome();
+        self.state = Some(next.state);
+        let clock = self.clock.as_ref().map(RefereeClock::times);
+        self.broadcast_except(None, ServerMessage::Moved { number, mv: text, clock });
+        if let Some(outcome) = outcome {
+            self.finish(End::Rules { outcome });
+        }
+        Ok(())
+    }
+
+    /// `side` resigns.
+    pub fn resign(&mut self, side: Side) -> Result<(), String> {
+        if self.is_over() {
+            return Err("the game is over".into());
+        }
+        self.finish(End::Resigned { side });
+        Ok(())
+    }
+
+    /// Ends the game on time if the side to move has run out by `now`; whether it did.
+    pub fn check_clock(&mut self, now: Instant) -> bool {
+        let Some(side) = self.state.as_ref().map(GameState::to_move) else { return false };
+        if self.is_over() || !self.clock.as_ref().is_some_and(|c| c.flagged(side, now)) {
+            return false;
+        }
+        if let Some(clock) = self.clock.as_mut() {
+            let mut times = clock.times();
+            times.millis[side.index()] = 0;
+            self.record.times = Some(times);
+        }
+        self.finish(End::Time { side });
+        true
+    }
+
+    fn finish(&mut self, end: End) {
+        self.record.end = Some(end);
+        if let Some(clock) = self.clock.as_mut() {
+            clock.stop();
+        }
+        self.broadcast_except(None, ServerMessage::Ended { end });
+    }
+
+    fn game_message(&self, viewer: Option<Side>) -> ServerMessage {
+        ServerMessage::Game { record: self.record.seen_by(viewer), connected: [0, 1].map(|i| self.seats[i].is_some()) }
+    }
+
+    fn send_game_to(&mut self, viewer: Option<Side>) {
+        if let Some(side) = viewer
+            && let Some(conn) = &self.seats[side.index()]
+        {
+            let message = self.game_message(viewer);
+            queue(&mut self.queued, conn, message);
+        }
+    }
+
+    fn broadcast_except(&mut self, except: Option<Side>, message: ServerMessage) {
+        for side in Side::BOTH {
+            if Some(side) != except
+                && let Some(conn) = &self.seats[side.index()]
+            {
+                queue(&mut self.queued, conn, message.clone());
+            }
+        }
+        for conn in &self.watchers {
+            queue(&mut self.queued, conn, message.clone());
+        }
+    }
+
+    /// Sends what the last calls queued. A connection whose outbox is full has fallen
+    /// behind: it is taken off the table (its outbox dropped), which ends it; its player
+    /// resumes and gets the whole game again.
+    pub fn flush(&mut self) {
+        let mut behind = Vec::new();
+        for (tx, id, message) in self.queued.drain(..) {
+            if tx.try_send(message).is_err() {
+                behind.push(id);
+            }
+        }
+        for id in behind {
+            log::warn!("connection {id}: fell behind by a whole outbox; taken off its table");
+            self.leave(id);
+        }
+        if !self.queued.is_empty() {
+            // What leaving queued (the others hear of it) goes out too.
+            for (tx, _, message) in self.queued.drain(..) {
+                let _ = tx.try_send(message);
+            }
+        }
+    }
+}
+
+/// Queues `message` for `conn` until [`Table::flush`].
+fn queue(queued: &mut Vec<(mpsc::Sender<ServerMessage>, u64, ServerMessage)>, conn: &Conn, message: ServerMessage) {
+    queued.push((conn.tx.clone(), conn.id, message));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn conn(id: u64) -> (Conn, mpsc::Receiver<ServerMessage>) {
+        let (tx, rx) = mpsc::channel(16);
+        (Conn { id, tx, lag: Duration::ZERO }, rx)
+    }
+
+    fn drain(rx: &mut mpsc::Receiver<ServerMessage>) -> Vec<ServerMessage> {
+        std::iter::from_fn(|| rx.try_recv().ok()).collect()
+    }
+
+    /// A player asked for its layout is not asked again when the other sits down: its
+    /// layout may be on the way, and a second one would be out of turn.
+    #[test]
+    fn the_first_to_lay_out_is_asked_once() {
+        let mut table = Table::host("C".into(), RuleOptions::default(), None, Side::Upper, "h".into());
+        let (host, mut host_rx) = conn(1);
+        table.sit(Side::Upper, host, None);
+        table.flush();
+        let asked = |m: &[ServerMessage]| m.iter().filter(|m| matches!(m, ServerMessage::LayOut)).count();
+        assert_eq!(asked(&drain(&mut host_rx)), 1);
+        let (guest, mut guest_rx) = conn(2);
+        table.sit(Side::Lower, guest, Some("g".into()));
+        table.flush();
+        assert_eq!(asked(&drain(&mut host_rx)), 0);
+        assert_eq!(asked(&drain(&mut guest_rx)), 0);
+        table.layout(Side::Upper, "4I-P").unwrap();
+        table.flush();
+        assert_eq!(asked(&drain(&mut guest_rx)), 1);
+        assert!(table.layout(Side::Upper, "4I-P").is_err());
+    }
+}

@@ -1,0 +1,239 @@
+//! `omweso serve` and `omweso online host|join|watch`: online play from the command line,
+//! over the `omweso-online` crate (see `docs/online.md`). The players drive an
+//! [`omweso_online::Session`], as the window will.
+
+mod archive;
+mod player;
+
+pub use archive::{DiskArchive, saved_game};
+
+use super::state_args::RuleArgs;
+use omweso_engine::Level;
+use omweso_online::{ClockSpec, Limits, Server, ServerConfig, SideChoice};
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// The longest a certificate or key file may be.
+const MAX_PEM_BYTES: u64 = 1024 * 1024;
+
+/// `omweso online …`.
+#[derive(Debug, clap::Subcommand)]
+pub enum OnlineCommand {
+    /// Open a game on a server: prints `code <CODE>` first (give the code to the other
+    /// player), then `seat <side>`, `start <game state>`, each move as `move <n> <side>
+    /// <move>`, and the outcome line as `apply` prints it.
+    Host {
+        /// The server, the player's name and who plays the seat.
+        #[command(flatten)]
+        seat: SeatArgs,
+        /// The host's side: lower (moves first), upper, or a coin toss by the server.
+        #[arg(long, value_enum, default_value = "toss")]
+        side: SideArg,
+        /// A game clock kept by the server: SECONDS for each side's game, with `+INC`
+        /// seconds added after each move (e.g. `600+5`).
+        #[arg(long, value_parser = parse_clock)]
+        clock: Option<ClockSpec>,
+        /// The rule options of the game.
+        #[command(flatten)]
+        rules: RuleArgs,
+    },
+    /// Take the other seat of a game by its code; prints as `host` does (without the code).
+    Join {
+        /// The server, the player's name and who plays the seat.
+        #[command(flatten)]
+        seat: SeatArgs,
+        /// The join code the host was given.
+        #[arg(long)]
+        code: String,
+    },
+    /// Take a seat again after the program playing it ended (a crash, a lost terminal), with
+    /// the seat's token, which `host` and `join` print on standard error; prints as `join`.
+    Resume {
+        /// The server, the player's name and who plays the seat.
+        #[command(flatten)]
+        seat: SeatArgs,
+        /// The game's join code.
+        #[arg(long)]
+        code: String,
+        /// The seat's resume token.
+        #[arg(long)]
+        token: String,
+    },
+    /// Follow a game by its code: prints the start and the moves as they are played, and
+    /// the outcome line.
+    Watch {
+        /// The server: `host:port`, `ws://host:port` or `wss://host:port`.
+        #[arg(long)]
+        server: String,
+        /// The game's join code.
+        #[arg(long)]
+        code: String,
+        /// A certificate authority to trust for `wss://` (PEM), e.g. a club's own.
+        #[arg(long)]
+        ca: Option<PathBuf>,
+    },
+}
+
+/// A player's connection and who plays its moves.
+#[derive(Debug, Clone, clap::Args)]
+pub struct SeatArgs {
+    /// The server: `host:port`, `ws://host:port` or `wss://host:port`.
+    #[arg(long)]
+    pub server: String,
+    /// The engine plays this side at this level (beginner, casual, strong, master);
+    /// without it, layouts and moves are read from standard input, one a line, in RULES.md
+    /// §5 notation.
+    #[arg(long)]
+    pub computer: Option<Level>,
+    /// Time for each of the engine's moves, in milliseconds.
+    #[arg(long, default_value_t = 200)]
+    pub time_ms: u64,
+    /// Seed of the engine's randomness.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// The player's name, shown to the other side.
+    #[arg(long, default_value = "")]
+    pub name: String,
+    /// A certificate authority to trust for `wss://` (PEM), e.g. a club's own.
+    #[arg(long)]
+    pub ca: Option<PathBuf>,
+    /// How long to keep trying to reconnect when the connection drops, in seconds.
+    #[arg(long, default_value_t = 120)]
+    pub reconnect_s: u64,
+}
+
+/// The host's side on the command line.
+#[derive(Debug, Clone, Copy, clap::ValueEnum)]
+pub enum SideArg {
+    /// Lower, which moves first.
+    Lower,
+    /// Upper.
+    Upper,
+    /// The server tosses a coin.
+    Toss,
+}
+
+impl From<SideArg> for SideChoice {
+    fn from(s: SideArg) -> SideChoice {
+        match s {
+            SideArg::Lower => SideChoice::Lower,
+            SideArg::Upper => SideChoice::Upper,
+            SideArg::Toss => SideChoice::Toss,
+        }
+    }
+}
+
+/// `SECONDS[+INC]`.
+fn parse_clock(text: &str) -> Result<ClockSpec, String> {
+    let (seconds, increment) = text.split_once('+').unwrap_or((text, "0"));
+    let number = |t: &str| t.trim().parse::<u32>().map_err(|_| format!("`{t}` is not a whole number of seconds"));
+    let spec = ClockSpec { seconds: number(seconds)?, increment: number(increment)? };
+    if !spec.is_valid() {
+        return Err("the game takes 1 to 86400 seconds a side, the increment at most 3600".into());
+    }
+    Ok(spec)
+}
+
+/// The settings of `omweso serve`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct ServeArgs {
+    /// The address to listen on, e.g. `0.0.0.0:8642` (port 0: one the system picks; the
+    /// first line printed is `listening <address>`).
+    #[arg(long)]
+    pub listen: String,
+    /// The folder that keeps every game served (one saved game file each, readable by
+    /// `omweso check`); unfinished games in it are resumed.
+    #[arg(long)]
+    pub data: PathBuf,
+    /// The server's certificate chain (PEM), for TLS (`wss://`); needs `--key`.
+    #[arg(long, requires = "key")]
+    pub cert: Option<PathBuf>,
+    /// The certificate's private key (PEM).
+    #[arg(long, requires = "cert")]
+    pub key: Option<PathBuf>,
+    /// Connections open at once.
+    #[arg(long, default_value_t = 4096)]
+    pub max_connections: usize,
+}
+
+/// `omweso serve`: runs until killed; says `listening <address>` once bound.
+///
+/// # Errors
+/// The address, the data folder, the certificate or the key, in one line.
+pub fn serve(args: &ServeArgs, out: &mut dyn Write) -> Result<(), String> {
+    let archive = Arc::new(DiskArchive::open(&args.data)?);
+    let tls = match (&args.cert, &args.key) {
+        (Some(cert), Some(key)) => {
+            let read = |p: &PathBuf| {
+                crate::disk::read(p, MAX_PEM_BYTES, crate::disk::Links::Follow).map_err(|e| e.to_string())
+            };
+            Some(omweso_online::tls::acceptor(&read(cert)?, &read(key)?).map_err(|e| e.to_string())?)
+        }
+        _ => None,
+    };
+    let config = ServerConfig {
+        limits: Limits { max_connections: args.max_connections, ..Limits::default() },
+        tls,
+        name: format!("omweso {}", env!("OMWESO_VERSION")),
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the server's threads: {e}"))?;
+    runtime.block_on(async {
+        let server = Server::bind(&args.listen, config, archive).await.map_err(|e| e.to_string())?;
+        let addr = server.local_addr().map_err(|e| e.to_string())?;
+        writeln!(out, "listening {addr}").and_then(|_| out.flush()).map_err(super::ai_commands::io)?;
+        log::info!("listening on {addr}, keeping games in {}", args.data.display());
+        server.run().await;
+        Ok(())
+    })
+}
+
+/// `omweso online …`.
+///
+/// # Errors
+/// One line: the connection, the server's refusal, a broken game, or the input.
+pub fn online(command: &OnlineCommand, out: &mut dyn Write) -> Result<(), String> {
+    match command {
+        OnlineCommand::Host { seat, side, clock, rules } => {
+            let role = omweso_online::Role::Host {
+                name: seat.name.clone(),
+                rules: rules.options(),
+                side: (*side).into(),
+                clock: *clock,
+            };
+            player::play(seat, role, out)
+        }
+        OnlineCommand::Join { seat, code } => {
+            let role = omweso_online::Role::Join { name: seat.name.clone(), code: code.clone() };
+            player::play(seat, role, out)
+        }
+        OnlineCommand::Resume { seat, code, token } => {
+            let role = omweso_online::Role::Resume { code: code.clone(), token: token.clone() };
+            player::play(seat, role, out)
+        }
+        OnlineCommand::Watch { server, code, ca } => player::watch(server, code, ca.as_ref(), out),
+    }
+}
+
+/// The session's settings from the command line (the CA file read through `disk`).
+fn session_config(
+    server: &str,
+    ca: Option<&PathBuf>,
+    reconnect_s: u64,
+) -> Result<omweso_online::SessionConfig, String> {
+    let extra_roots_pem = match ca {
+        Some(path) => {
+            Some(crate::disk::read(path, MAX_PEM_BYTES, crate::disk::Links::Follow).map_err(|e| e.to_string())?)
+        }
+        None => None,
+    };
+    Ok(omweso_online::SessionConfig {
+        server: server.to_string(),
+        program: format!("omweso {}", env!("OMWESO_VERSION")),
+        extra_roots_pem,
+        reconnect_for: std::time::Duration::from_secs(reconnect_s),
+    })
+}
