@@ -129,7 +129,10 @@ fn path_prompt(app: &mut Frame<'_>, ctx: &Context, index: usize) {
                     let name = game
                         .file_name()
                         .map_or_else(|| game.display().to_string(), |n| n.to_string_lossy().into_owned());
-                    if ui.selectable_label(crate::app::services::files::typed_path(&prompt.text) == *game, name).clicked() {
+                    if ui
+                        .selectable_label(crate::app::services::files::typed_path(&prompt.text) == *game, name)
+                        .clicked()
+                    {
                         prompt.text = game.display().to_string();
                     }
                 }
