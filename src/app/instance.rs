@@ -1,11 +1,14 @@
 //! One window per account: the first window holds a lock in the data folder and listens on
-//! a socket beside it; a second start hands its request (a saved game to open, or just
+//! a local socket, on which a second start hands its request (a saved game to open, or just
 //! "come to the front") to the first window and ends, so that two windows never autosave
 //! over each other and the game of the window closed last is never lost.
 //!
-//! The lock is an advisory `flock` on `instance.lock`: the system drops it when its holder
-//! ends in any way (a crash or `kill -9` too), so a dead window never leaves it stuck; the
-//! socket `instance.sock` is made anew by the next holder.
+//! The lock is the system's advisory lock on `instance.lock` (std's `File::try_lock`: `flock`
+//! on Unix, `LockFileEx` on Windows): the system drops it when its holder ends in any way (a
+//! crash or a kill too), so a dead window never leaves it stuck. The socket is `interprocess`'s
+//! local socket: on Unix the file `instance.sock` beside the lock, made anew by the next
+//! holder; on Windows a named pipe whose name is made from the data folder (one per account),
+//! which goes with the process that made it.
 
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
@@ -48,8 +51,8 @@ pub enum Instance {
 
 /// The first window's hold on the lock and its end of the socket.
 pub struct First {
-    // Held open for the lock; closing it releases the lock (none where there is no lock).
-    _lock: Option<std::fs::File>,
+    // Held open for the lock; closing it releases the lock.
+    _lock: std::fs::File,
     // None once the window is closing: later starts are then told "no", and wait for the
     // lock to come free (the lock itself is kept until the last write is done).
     requests: Option<mpsc::Receiver<Request>>,
@@ -102,11 +105,9 @@ pub const HAND_OVER_WAIT: std::time::Duration = std::time::Duration::from_secs(8
 /// # Errors
 /// The folder cannot be made or the lock file opened, or the window holding the lock does
 /// not take the request.
-#[cfg(unix)]
 pub fn acquire(data_dir: &Path, request: &Request) -> Result<Instance, InstanceError> {
+    use interprocess::local_socket::{ListenerOptions, Stream, prelude::*};
     use std::io::{BufRead, Write};
-    use std::os::fd::AsRawFd;
-    use std::os::unix::net::{UnixListener, UnixStream};
     let io = |path: &Path| {
         let path = path.to_path_buf();
         move |source| InstanceError::Io { path, source }
@@ -119,10 +120,9 @@ pub fn acquire(data_dir: &Path, request: &Request) -> Result<Instance, InstanceE
         .write(true)
         .open(&lock_path)
         .map_err(io(&lock_path))?;
-    let socket = data_dir.join("instance.sock");
+    let socket = socket_path(data_dir);
     let hand = || -> std::io::Result<()> {
-        let mut stream = UnixStream::connect(&socket)?;
-        stream.set_read_timeout(Some(std::time::Duration::from_secs(5)))?;
+        let mut stream = Stream::connect(socket_name(&socket)?)?;
         stream.write_all(request.to_line().as_bytes())?;
         let mut answer = String::new();
         std::io::BufReader::new(stream).read_line(&mut answer)?;
@@ -131,17 +131,21 @@ pub fn acquire(data_dir: &Path, request: &Request) -> Result<Instance, InstanceE
     // A window that does not take the request is opening (no socket yet) or closing (it
     // answers "no"): try again until it has ended and the lock is free, for a while.
     let waiting_since = std::time::Instant::now();
-    // SAFETY: flock on a file descriptor this function owns; no memory is involved.
-    while unsafe { libc::flock(lock.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } != 0 {
-        match hand() {
-            Ok(()) => return Ok(Instance::Handed),
-            Err(e) if waiting_since.elapsed() > HAND_OVER_WAIT => return Err(InstanceError::NoAnswer(e)),
-            Err(_) => std::thread::sleep(std::time::Duration::from_millis(50)),
+    loop {
+        match lock.try_lock() {
+            Ok(()) => break,
+            Err(std::fs::TryLockError::Error(e)) => return Err(io(&lock_path)(e)),
+            Err(std::fs::TryLockError::WouldBlock) => match hand() {
+                Ok(()) => return Ok(Instance::Handed),
+                Err(e) if waiting_since.elapsed() > HAND_OVER_WAIT => return Err(InstanceError::NoAnswer(e)),
+                Err(_) => std::thread::sleep(std::time::Duration::from_millis(50)),
+            },
         }
     }
-    // The last holder's socket, if it died, is only a name now.
-    let _ = std::fs::remove_file(&socket);
-    let listener = UnixListener::bind(&socket).map_err(io(&socket))?;
+    // The last holder's socket, if it died, is only a name now (a file on Unix).
+    let listener = socket_name(&socket)
+        .and_then(|name| ListenerOptions::new().name(name).try_overwrite(true).create_sync())
+        .map_err(io(&socket))?;
     let (send, requests) = mpsc::channel();
     let waker = std::sync::Arc::new(std::sync::OnceLock::<egui::Context>::new());
     let wake = waker.clone();
@@ -150,27 +154,41 @@ pub fn acquire(data_dir: &Path, request: &Request) -> Result<Instance, InstanceE
         .spawn(move || {
             for stream in listener.incoming().flatten() {
                 let mut line = String::new();
-                let mut reader = std::io::BufReader::new(&stream);
+                let mut reader = std::io::BufReader::new(stream);
                 let taken = reader.read_line(&mut line).is_ok()
                     && Request::from_line(&line).is_some_and(|r| send.send(r).is_ok());
-                let _ = (&stream).write_all(if taken { b"ok\n" } else { b"no\n" });
+                let _ = reader.get_mut().write_all(if taken { b"ok\n" } else { b"no\n" });
                 if let Some(ctx) = wake.get() {
                     ctx.request_repaint();
                 }
             }
         })
         .map_err(io(&socket))?;
-    Ok(Instance::First(First { _lock: Some(lock), requests: Some(requests), waker }))
+    Ok(Instance::First(First { _lock: lock, requests: Some(requests), waker }))
 }
 
-/// Elsewhere than Unix there is no lock: every window is the first.
-#[cfg(not(unix))]
-pub fn acquire(_data_dir: &Path, _request: &Request) -> Result<Instance, InstanceError> {
-    let (_send, requests) = mpsc::channel();
-    Ok(Instance::First(First { _lock: None, requests: Some(requests), waker: Default::default() }))
+/// Where the first window listens: the file `instance.sock` in the data folder.
+#[cfg(not(windows))]
+fn socket_path(data_dir: &Path) -> PathBuf {
+    data_dir.join("instance.sock")
 }
 
-#[cfg(all(test, unix))]
+/// Where the first window listens: the named pipe `\\.\pipe\omweso <data folder>`, the
+/// folder's backslashes written as slashes (a pipe's name may hold any character but a
+/// backslash), so that each account (each data folder) has its own.
+#[cfg(windows)]
+fn socket_path(data_dir: &Path) -> PathBuf {
+    let folder = data_dir.to_string_lossy().replace('\\', "/");
+    PathBuf::from(format!(r"\\.\pipe\omweso {folder}"))
+}
+
+/// The local socket's name for `path`, as `interprocess` takes it.
+fn socket_name(path: &Path) -> std::io::Result<interprocess::local_socket::Name<'_>> {
+    use interprocess::local_socket::{GenericFilePath, ToFsName};
+    path.to_fs_name::<GenericFilePath>()
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
 
