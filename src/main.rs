@@ -1,4 +1,6 @@
 //! `omweso`: the window with no arguments, the command line with a subcommand.
+// On Windows a GUI program: no console window opens behind the board (see console.rs).
+#![cfg_attr(windows, windows_subsystem = "windows")]
 
 use clap::Parser;
 use omweso::app::instance::{self, Instance};
@@ -14,6 +16,7 @@ use std::process::ExitCode;
 const APP_ID: &str = "Omweso";
 
 fn main() -> ExitCode {
+    omweso::console::attach_to_parent();
     let cli = Cli::parse();
     match &cli.command {
         Some(command) => {
@@ -132,7 +135,14 @@ fn window(cli: &Cli) -> ExitCode {
         Ok(icon) => viewport = viewport.with_icon(icon),
         Err(e) => eprintln!("omweso: {e}"),
     }
-    let options = eframe::NativeOptions { viewport, persist_window: false, ..Default::default() };
+    // eframe's own storage is our file too (it only reads it, see App::save), so that eframe
+    // makes no second folder named after the desktop id: one data folder for everything.
+    let options = eframe::NativeOptions {
+        viewport,
+        persist_window: false,
+        persistence_path: storage_file.clone(),
+        ..Default::default()
+    };
     let create = move |cc: &eframe::CreationContext<'_>| -> Result<Box<dyn eframe::App>, _> {
         let mut app = App::from_creation(cc, store, start, notices);
         if let Some(first) = first {
