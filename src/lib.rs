@@ -4,6 +4,7 @@
 
 pub mod app;
 pub mod cli;
+pub mod console;
 pub mod disk;
 pub mod game;
 pub mod lesson_words;
