@@ -4,7 +4,6 @@
 
 pub mod app;
 pub mod cli;
-pub mod console;
 pub mod disk;
 pub mod game;
 pub mod lesson_words;

@@ -1,6 +1,4 @@
 //! `omweso`: the window with no arguments, the command line with a subcommand.
-// On Windows a GUI program: no console window opens behind the board (see console.rs).
-#![cfg_attr(windows, windows_subsystem = "windows")]
 
 use clap::Parser;
 use omweso::app::instance::{self, Instance};
@@ -16,7 +14,6 @@ use std::process::ExitCode;
 const APP_ID: &str = "Omweso";
 
 fn main() -> ExitCode {
-    omweso::console::attach_to_parent();
     let cli = Cli::parse();
     match &cli.command {
         Some(command) => {
