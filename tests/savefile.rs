@@ -91,6 +91,24 @@ fn the_example_file_is_valid_and_readable() {
     assert_eq!(s.to_ron(), v1.replace("version: 1,", "version: 2,"), "the file is in canonical form");
 }
 
+/// A saved game with CRLF line endings (as a Windows editor or a Git checkout with
+/// `autocrlf` writes it) reads as the same game, from text and from a file.
+#[test]
+fn saved_games_with_crlf_line_endings_read() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["worked-game.omweso", "match.omweso"] {
+        let path = corpus().join("good").join(name);
+        let lf = SavedGame::load(&path).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let crlf = text.replace('\n', "\r\n");
+        assert!(crlf.contains("\r\n"));
+        assert_eq!(SavedGame::from_ron(&crlf).unwrap(), lf, "{name} from text");
+        let file = dir.path().join(name);
+        std::fs::write(&file, &crlf).unwrap();
+        assert_eq!(SavedGame::load(&file).unwrap(), lf, "{name} from a file");
+    }
+}
+
 /// The match the corpus keeps: two games over (a resignation, and a game annulled on
 /// time), and the third under way with a turn lost on time and the clock's time spent.
 fn a_match() -> SavedGame {

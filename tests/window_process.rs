@@ -115,6 +115,10 @@ fn a_move_survives_the_window_being_ended_or_killed() {
     wait_for("the window to end on SIGTERM", Duration::from_secs(15), || w.0.try_wait().is_ok_and(|s| s.is_some()));
     assert!(w.0.wait().expect("ended").success(), "a clean end");
     assert_eq!(moves_kept(&store), Some(1), "the move was kept");
+    // One data folder: eframe made none of its own beside it (issue 44).
+    let folders: Vec<_> =
+        std::fs::read_dir(data.path()).expect("the data folder").map(|e| e.expect("an entry").file_name()).collect();
+    assert_eq!(folders, ["omweso"], "the only folder in the data folder");
 
     // The next start has it, and the next move; then the window dies without a word.
     let mut w = open(&[]);

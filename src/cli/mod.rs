@@ -39,6 +39,8 @@ use std::path::PathBuf;
 #[derive(Debug, clap::Parser)]
 #[command(
     name = "omweso",
+    // `omweso` in the usage lines on every system (not `omweso.exe` on Windows).
+    bin_name = "omweso",
     version = env!("OMWESO_VERSION"),
     about = "Omweso, the Ugandan four-row mancala",
     args_conflicts_with_subcommands = true

@@ -40,6 +40,7 @@ impl Drop for Reaper {
 
 /// Has the child that `command` starts die with this process (Linux: `PR_SET_PDEATHSIG`,
 /// SIGKILL), in a process group of its own.
+#[cfg_attr(not(unix), expect(unused_variables, reason = "nothing to set off Unix"))]
 pub fn dies_with_parent(command: &mut std::process::Command) {
     #[cfg(unix)]
     std::os::unix::process::CommandExt::process_group(command, 0);
@@ -77,10 +78,17 @@ pub fn unregister(pid: u32) {
 }
 
 /// Ends every engine's process group, then what they left behind.
+/// On Windows the console's Ctrl+C reaches the engines as well (they share the match's
+/// console), and each engine's process is ended by its `ExternalEngine`.
 fn end_everything() {
     for group in GROUPS.lock().unwrap_or_else(|e| e.into_inner()).drain(..) {
         // SAFETY: kill(2) with a negative pid signals that process group; no memory is involved.
-        unsafe { libc::kill(-group, libc::SIGKILL) };
+        #[cfg(unix)]
+        unsafe {
+            libc::kill(-group, libc::SIGKILL)
+        };
+        #[cfg(not(unix))]
+        let _ = group;
     }
     end_orphans();
 }

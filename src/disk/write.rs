@@ -7,13 +7,15 @@ use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-/// The mode of the data folder (owner only).
+/// The mode of the data folder (owner only; folders have modes on Unix only).
+#[cfg(unix)]
 const PRIVATE_FOLDER: u32 = 0o700;
 /// The mode of the data folder's files (owner only).
 const PRIVATE_FILE: u32 = 0o600;
 /// The mode of a new file the player asked for (less the umask), as `File::create` gives.
 const NEW_FILE: u32 = 0o666;
 /// The mode of the folders and files [`write_under`] makes (less the umask).
+#[cfg(unix)]
 const SHARED_FOLDER: u32 = 0o755;
 const SHARED_FILE: u32 = 0o644;
 
@@ -77,6 +79,7 @@ pub fn write_under(root: &Path, relative: &Path, bytes: &[u8]) -> Result<PathBuf
             Ok(m) if m.is_dir() => {}
             Ok(m) => return Err(DiskError::NotAFolder { path: folder, kind: FileKind::of(m.file_type()) }),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                #[cfg_attr(not(unix), expect(unused_mut, reason = "the mode is set on Unix only"))]
                 let mut builder = fs::DirBuilder::new();
                 #[cfg(unix)]
                 std::os::unix::fs::DirBuilderExt::mode(&mut builder, SHARED_FOLDER);

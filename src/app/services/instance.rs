@@ -1,11 +1,14 @@
 //! One window per account: the first window holds a lock in the data folder and listens on
-//! a socket beside it; a second start hands its request (a saved game to open, or just
+//! a local socket, on which a second start hands its request (a saved game to open, or just
 //! "come to the front") to the first window and ends, so that two windows never autosave
 //! over each other and the game of the window closed last is never lost.
 //!
-//! The lock is an advisory `flock` on `instance.lock`: the system drops it when its holder
-//! ends in any way (a crash or `kill -9` too), so a dead window never leaves it stuck; the
-//! socket `instance.sock` is made anew by the next holder.
+//! The lock is the system's advisory lock on `instance.lock` (std's `File::try_lock`: `flock`
+//! on Unix, `LockFileEx` on Windows): the system drops it when its holder ends in any way (a
+//! crash or a kill too), so a dead window never leaves it stuck. The socket is `interprocess`'s
+//! local socket: on Unix the file `instance.sock` beside the lock, made anew by the next
+//! holder; on Windows a named pipe whose name is made from the data folder (one per account),
+//! which goes with the process that made it.
 
 use std::path::{Path, PathBuf};
 use std::sync::mpsc;
@@ -48,8 +51,8 @@ pub enum Instance {
 
 /// The first window's hold on the lock and its end of the socket.
 pub struct First {
-    // Held open for the lock; closing it releases the lock (none where there is no lock).
-    _lock: Option<std::fs::File>,
+    // Held open for the lock; closing it releases the lock.
+    _lock: std::fs::File,
     // None once the window is closing: later starts are then told "no", and wait for the
     // lock to come free (the lock itself is kept until the last write is done).
     requests: Option<mpsc::Receiver<Request>>,
@@ -106,37 +109,40 @@ pub const MAX_REQUEST_BYTES: usize = 8 * 1024;
 /// # Errors
 /// The folder cannot be made or the lock file opened (the window then opens without the
 /// lock, keeping nothing), or the window holding the lock does not take the request.
-#[cfg(unix)]
 pub fn acquire(data_dir: &Path, request: &Request) -> Result<Instance, InstanceError> {
-    use std::io::{BufRead, Read, Write};
-    use std::os::fd::AsRawFd;
-    use std::os::unix::net::{UnixListener, UnixStream};
+    use interprocess::local_socket::{ListenerOptions, Stream, prelude::*};
+    use std::io::Write;
     crate::disk::private_folder(data_dir)?;
-    let lock = crate::disk::open_lock(&data_dir.join("instance.lock"))?;
-    let socket = data_dir.join("instance.sock");
+    let lock_path = data_dir.join("instance.lock");
+    let lock = crate::disk::open_lock(&lock_path)?;
+    let socket = socket_path(data_dir);
     let hand = || -> std::io::Result<()> {
-        let mut stream = UnixStream::connect(&socket)?;
-        stream.set_read_timeout(Some(std::time::Duration::from_secs(5)))?;
+        let mut stream = Stream::connect(socket_name(&socket)?)?;
         stream.write_all(request.to_line().as_bytes())?;
-        let mut answer = String::new();
-        std::io::BufReader::new(stream.take(16)).read_line(&mut answer)?;
-        if answer.trim() == "ok" { Ok(()) } else { Err(std::io::Error::other(format!("it answered {answer:?}"))) }
+        let answer = read_line_within(&stream, 16, ANSWER_WAIT)?;
+        if answer == b"ok\n" { Ok(()) } else { Err(std::io::Error::other(format!("it answered {answer:?}"))) }
     };
     // A window that does not take the request is opening (no socket yet) or closing (it
     // answers "no"): try again until it has ended and the lock is free, for a while.
     let waiting_since = std::time::Instant::now();
-    // SAFETY: flock on a file descriptor this function owns; no memory is involved.
-    while unsafe { libc::flock(lock.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) } != 0 {
-        match hand() {
-            Ok(()) => return Ok(Instance::Handed),
-            Err(e) if waiting_since.elapsed() > HAND_OVER_WAIT => return Err(InstanceError::NoAnswer(e)),
-            Err(_) => std::thread::sleep(std::time::Duration::from_millis(50)),
+    loop {
+        match lock.try_lock() {
+            Ok(()) => break,
+            Err(std::fs::TryLockError::Error(source)) => {
+                return Err(crate::disk::DiskError::Io { path: lock_path, source }.into());
+            }
+            Err(std::fs::TryLockError::WouldBlock) => match hand() {
+                Ok(()) => return Ok(Instance::Handed),
+                Err(e) if waiting_since.elapsed() > HAND_OVER_WAIT => return Err(InstanceError::NoAnswer(e)),
+                Err(_) => std::thread::sleep(std::time::Duration::from_millis(50)),
+            },
         }
     }
     let folder_error = |source| crate::disk::DiskError::Io { path: socket.clone(), source };
-    // The last holder's socket, if it died, is only a name now.
-    let _ = std::fs::remove_file(&socket);
-    let listener = UnixListener::bind(&socket).map_err(folder_error)?;
+    // The last holder's socket, if it died, is only a name now (a file on Unix).
+    let listener = socket_name(&socket)
+        .and_then(|name| ListenerOptions::new().name(name).try_overwrite(true).create_sync())
+        .map_err(folder_error)?;
     let (send, requests) = mpsc::channel();
     let waker = std::sync::Arc::new(std::sync::OnceLock::<egui::Context>::new());
     let wake = waker.clone();
@@ -144,8 +150,11 @@ pub fn acquire(data_dir: &Path, request: &Request) -> Result<Instance, InstanceE
         .name("omweso-instance".into())
         .spawn(move || {
             for stream in listener.incoming().flatten() {
-                let taken = read_request(&stream).is_some_and(|r| send.send(r).is_ok());
-                let _ = stream.set_write_timeout(Some(REQUEST_WAIT));
+                let taken = read_line_within(&stream, MAX_REQUEST_BYTES, REQUEST_WAIT)
+                    .ok()
+                    .and_then(|line| Request::from_line(std::str::from_utf8(&line).ok()?))
+                    .is_some_and(|r| send.send(r).is_ok());
+                // Non-blocking since the read: a client that reads nothing holds nothing up.
                 let _ = (&stream).write_all(if taken { b"ok\n" } else { b"no\n" });
                 if let Some(ctx) = wake.get() {
                     ctx.request_repaint();
@@ -153,42 +162,71 @@ pub fn acquire(data_dir: &Path, request: &Request) -> Result<Instance, InstanceE
             }
         })
         .map_err(folder_error)?;
-    Ok(Instance::First(First { _lock: Some(lock), requests: Some(requests), waker }))
+    Ok(Instance::First(First { _lock: lock, requests: Some(requests), waker }))
 }
 
-/// One start's request: at most [`MAX_REQUEST_BYTES`] up to its newline, within
-/// [`REQUEST_WAIT`] in all; `None` for a silent, slow, endless or garbled client.
-#[cfg(unix)]
-fn read_request(stream: &std::os::unix::net::UnixStream) -> Option<Request> {
-    use std::io::Read;
-    let deadline = std::time::Instant::now() + REQUEST_WAIT;
+/// How long a start waits for the window's answer to its request.
+const ANSWER_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// One line from `stream`, its newline included: at most `max` bytes, within `wait` in all;
+/// an error for a silent, slow or endless peer. The stream is left non-blocking: named
+/// pipes have no read timeout, so the wait is kept by polling, the same on every system.
+fn read_line_within(
+    mut stream: &interprocess::local_socket::Stream,
+    max: usize,
+    wait: std::time::Duration,
+) -> std::io::Result<Vec<u8>> {
+    use interprocess::local_socket::traits::Stream as _;
+    use std::io::{ErrorKind, Read};
+    stream.set_nonblocking(true)?;
+    let deadline = std::time::Instant::now() + wait;
     let mut line = Vec::new();
     let mut chunk = [0u8; 1024];
-    while !line.contains(&b'\n') {
-        let left = deadline.saturating_duration_since(std::time::Instant::now());
-        if left.is_zero() || line.len() > MAX_REQUEST_BYTES {
-            return None;
+    loop {
+        if let Some(end) = line.iter().position(|&b| b == b'\n') {
+            line.truncate(end + 1);
+            return Ok(line);
         }
-        stream.set_read_timeout(Some(left)).ok()?;
-        match (&*stream).read(&mut chunk) {
-            Ok(0) => break,
+        if line.len() > max {
+            return Err(std::io::Error::other(format!("more than {max} bytes without a newline")));
+        }
+        match stream.read(&mut chunk) {
+            Ok(0) => return Ok(line),
             Ok(n) => line.extend_from_slice(&chunk[..n]),
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(_) => return None,
+            Err(e) if e.kind() == ErrorKind::Interrupted => {}
+            Err(e) if e.kind() == ErrorKind::WouldBlock => {
+                if std::time::Instant::now() >= deadline {
+                    return Err(ErrorKind::TimedOut.into());
+                }
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+            Err(e) => return Err(e),
         }
     }
-    let end = line.iter().position(|&b| b == b'\n').map_or(line.len(), |n| n + 1);
-    Request::from_line(std::str::from_utf8(&line[..end]).ok()?)
 }
 
-/// Elsewhere than Unix there is no lock: every window is the first.
-#[cfg(not(unix))]
-pub fn acquire(_data_dir: &Path, _request: &Request) -> Result<Instance, InstanceError> {
-    let (_send, requests) = mpsc::channel();
-    Ok(Instance::First(First { _lock: None, requests: Some(requests), waker: Default::default() }))
+/// Where the first window listens: the file `instance.sock` in the data folder.
+#[cfg(not(windows))]
+fn socket_path(data_dir: &Path) -> PathBuf {
+    data_dir.join("instance.sock")
 }
 
-#[cfg(all(test, unix))]
+/// Where the first window listens: the named pipe `\\.\pipe\omweso <data folder>`, the
+/// folder's backslashes written as slashes (a pipe's name may hold any character but a
+/// backslash), so that each account (each data folder) has its own.
+#[cfg(windows)]
+fn socket_path(data_dir: &Path) -> PathBuf {
+    let folder = data_dir.to_string_lossy().replace('\\', "/");
+    PathBuf::from(format!(r"\\.\pipe\omweso {folder}"))
+}
+
+/// The local socket's name for `path`, as `interprocess` takes it.
+fn socket_name(path: &Path) -> std::io::Result<interprocess::local_socket::Name<'_>> {
+    use interprocess::local_socket::{GenericFilePath, ToFsName};
+    path.to_fs_name::<GenericFilePath>()
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
 
@@ -223,6 +261,13 @@ mod tests {
         closing.join().expect("the closing window");
     }
 
+    /// A client of the window's socket in `dir`, as any process of the account may be.
+    fn connect(dir: &Path) -> interprocess::local_socket::Stream {
+        use interprocess::local_socket::traits::Stream as _;
+        let socket = socket_path(dir);
+        interprocess::local_socket::Stream::connect(socket_name(&socket).expect("a name")).expect("connects")
+    }
+
     /// A start that hands its file to `first` within `limit`.
     fn handed_within(dir: &Path, first: &First, limit: std::time::Duration) {
         let started = std::time::Instant::now();
@@ -236,11 +281,10 @@ mod tests {
     fn a_silent_client_holds_up_no_later_start() {
         // Issue 38.2: a process connected to the socket that sent nothing made every later
         // start fail after 10 s.
-        use std::os::unix::net::UnixStream;
         let dir = tempfile::tempdir().expect("temporary folder");
         let Ok(Instance::First(first)) = acquire(dir.path(), &Request::Raise) else { panic!("the first") };
-        let _silent = UnixStream::connect(dir.path().join("instance.sock")).expect("connects");
-        let _another = UnixStream::connect(dir.path().join("instance.sock")).expect("connects");
+        let _silent = connect(dir.path());
+        let _another = connect(dir.path());
         handed_within(dir.path(), &first, std::time::Duration::from_secs(3));
     }
 
@@ -249,11 +293,15 @@ mod tests {
         // Issue 38.2: the listener read a line with no cap, so such a client grew the
         // window's memory.
         use std::io::Write;
-        use std::os::unix::net::UnixStream;
         let dir = tempfile::tempdir().expect("temporary folder");
         let Ok(Instance::First(first)) = acquire(dir.path(), &Request::Raise) else { panic!("the first") };
-        let mut flood = UnixStream::connect(dir.path().join("instance.sock")).expect("connects");
-        flood.set_write_timeout(Some(std::time::Duration::from_secs(10))).unwrap();
+        let mut flood = connect(dir.path());
+        // A bound on the test itself, should the window never stop reading (Unix only:
+        // named pipes have no timeouts).
+        let _ = interprocess::local_socket::traits::Stream::set_send_timeout(
+            &flood,
+            Some(std::time::Duration::from_secs(10)),
+        );
         let sender = std::thread::spawn(move || {
             let chunk = vec![b'x'; 1 << 20];
             let mut sent = 0usize;

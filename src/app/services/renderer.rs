@@ -94,10 +94,25 @@ pub fn attempts(forced: Option<RendererChoice>, preferred: RendererChoice) -> Ve
     }
 }
 
+/// The file eframe is told its storage is: a path with a NUL in it, which no system lets be
+/// opened or made. eframe reads its storage with `File::open` (a FIFO there would block the
+/// start, a link to `/dev/zero` read without end) and, without a path, makes a folder of its
+/// own named after the desktop id (`%APPDATA%\io.github.omweso.Omweso` beside the data
+/// folder on Windows); its storage is never written (nothing is put in it: the program keeps
+/// its own, see `App::save`), so with this path every attempt reads nothing and makes nothing:
+/// one data folder, the one `disk` guards (issue 44).
+pub const EFRAME_STORAGE: &str = "omweso keeps its own storage\0";
+
 /// The options that open a window of `viewport` by `attempt` (eframe's storage of the
-/// window's place is not used: the program keeps its own).
+/// window's place is not used: the program keeps its own; eframe's storage is
+/// [`EFRAME_STORAGE`]).
 pub fn options(attempt: Attempt, viewport: egui::ViewportBuilder) -> eframe::NativeOptions {
-    let mut options = eframe::NativeOptions { viewport, persist_window: false, ..Default::default() };
+    let mut options = eframe::NativeOptions {
+        viewport,
+        persist_window: false,
+        persistence_path: Some(EFRAME_STORAGE.into()),
+        ..Default::default()
+    };
     // Dithering costs a software renderer a noise lookup a pixel and the board does not need it.
     options.dithering = false;
     match attempt {
@@ -195,5 +210,19 @@ mod tests {
             panic!("a new wgpu instance")
         };
         assert_eq!(create.instance_descriptor.backends, eframe::wgpu::Backends::VULKAN);
+    }
+
+    #[test]
+    fn every_attempt_gives_eframe_a_storage_that_cannot_be_opened() {
+        let dir = tempfile::tempdir().expect("a folder");
+        for attempt in [Attempt::Glow, Attempt::Wgpu(Backends::Any), Attempt::Wgpu(Backends::Dx12)] {
+            let path = options(attempt, egui::ViewportBuilder::default()).persistence_path;
+            // Without a path eframe makes a folder named after the desktop id.
+            let path = path.expect("a storage path, so that eframe makes no folder of its own");
+            // eframe reads it by File::open and writes it by File::create: neither can happen.
+            let opened = (std::fs::File::open(&path), std::fs::File::create(dir.path().join(&path)));
+            assert!(opened.0.is_err() && opened.1.is_err(), "{attempt}: {path:?} could be opened");
+        }
+        assert!(std::fs::read_dir(dir.path()).expect("the folder").next().is_none(), "nothing made");
     }
 }
