@@ -1,0 +1,127 @@
+//! The lessons' reader and checks, the holes a text names, the road's measure.
+
+use super::*;
+
+fn letters(text: &str) -> String {
+    holes_named_in(text).iter().map(|h| h.letter()).collect()
+}
+
+#[test]
+fn the_holes_a_text_names_are_its_letters_not_its_articles() {
+    assert_eq!(letters("A column holds four holes: a board has a hole in a."), "a");
+    assert_eq!(letters("so Upper's A sits in front of your h. A hole"), "Ah");
+    assert_eq!(letters("from right to left (h, g, f … a), then i"), "hgfai");
+    assert_eq!(letters("(for Upper: a and i, and h and p)"), "aihp");
+    assert_eq!(letters("Shift). a gets two seeds and i one."), "ai");
+    assert_eq!(letters("Upper has 4 each in A to F, 3 in G."), "ABCDEFG");
+    assert_eq!(letters("your back row i to p"), "ijklmnop");
+    // Not a range across sides, nor backwards; moves in notation name no word.
+    assert_eq!(letters("from h to A, then D, J2xh and b5xB"), "hAD");
+    assert_eq!(letters("a lap ends in h to the end"), "h");
+}
+
+/// Every hole a lesson's text names is ringed on the board while it is read, and only
+/// those: a step whose `named` misses one does not load, and says which.
+#[test]
+fn every_hole_a_lesson_names_is_ringed() {
+    for lesson in all().unwrap() {
+        for (i, step) in lesson.steps.iter().enumerate() {
+            let mut named = step.named.clone();
+            let mut in_text = holes_named_in(&step.text);
+            named.sort();
+            in_text.sort();
+            assert_eq!(named, in_text, "lesson {} step {}", lesson.id, i + 1);
+        }
+    }
+    let step = |named: &str| {
+        let text = format!(
+            r#"(id: "t", title: "T", steps: [(text: "Play m: it ends in h, facing A and I.", state: "4i-p; 4I-P / L both 0,0", task: Look, named: "{named}")])"#
+        );
+        LessonText::parse("t.ron", &text).unwrap().check().map(|_| ())
+    };
+    assert_eq!(step("mhAI"), Ok(()));
+    let e = step("mh").unwrap_err().to_string();
+    assert!(e.contains("does not ring: add `AI` to `named`"), "{e}");
+}
+
+/// A move that wins the game is answered as a win, not "Not quite", and the step says
+/// what it is about (lesson 8 step 1: p wins by emitwe-ebiri; the step is the normal win).
+#[test]
+fn a_move_that_wins_otherwise_is_told_it_wins_too() {
+    let lessons = all().unwrap();
+    let winning = lessons.iter().find(|l| l.id == "winning").unwrap();
+    let step = &winning.steps[0];
+    let p = parse_move(&step.state, "p").unwrap();
+    let (_, trace) = step.state.play(&p).unwrap();
+    let said = step.feedback(&p, &trace);
+    assert!(
+        said.starts_with("That wins too, by emitwe-ebiri, but this step is about the normal win. This step asked"),
+        "{said}"
+    );
+    // A move that does not win is still "Not quite".
+    let step = &winning.steps[1];
+    let other = step
+        .state
+        .legal_moves()
+        .into_iter()
+        .find(|m| !step.accepts(m) && step.state.play(m).unwrap().0.outcome().is_none())
+        .unwrap();
+    let (_, trace) = step.state.play(&other).unwrap();
+    assert!(step.feedback(&other, &trace).starts_with("Not quite. "));
+}
+
+#[test]
+fn a_wrong_result_or_an_illegal_move_is_named_with_its_step() {
+    let text = r#"(id: "t", title: "T", steps: [
+        (text: "look", state: "4i-p; 4I-P / L both 0,0", task: Look),
+        (text: "play", state: "4i-p; 4I-P / L both 0,0", task: Play(accept: ["i"], result: Some("4i-p; 4I-P")), ask: "Play i."),
+    ])"#;
+    let e = LessonText::parse("t.ron", text).unwrap().check().unwrap_err();
+    assert!(matches!(&e, LessonError::Step { step: 2, message, .. } if message.contains("not the stated")), "{e}");
+    let no_ask = text.replace(r#", ask: "Play i.""#, "");
+    let e = LessonText::parse("t.ron", &no_ask).unwrap().check();
+    assert!(e.is_err_and(|e| e.to_string().contains("says nothing to a wrong move")), "an `ask` is needed");
+    let text = text.replace(r#"accept: ["i"]"#, r#"accept: ["a"]"#);
+    let e = LessonText::parse("t.ron", &text).unwrap().check().unwrap_err();
+    assert!(e.to_string().starts_with("lesson `t` step 2: move `a`"), "{e}");
+    // The holes ringed on the board are the holes the words name.
+    let named = |named: &str| {
+        let text = format!(
+            r#"(id: "t", title: "T", steps: [(text: "Sow from i, then look at A.", state: "4i-p; 4I-P / L both 0,0", task: Look, named: "{named}")])"#
+        );
+        LessonText::parse("t.ron", &text).unwrap().check().map(|l| l.steps[0].named.clone())
+    };
+    let hole = |c| Hole::from_letter(c).unwrap();
+    assert_eq!(named("i A"), Ok(vec![hole('i'), hole('A')]));
+    assert!(named("j").is_err_and(|e| e.to_string().contains("does not name hole j")));
+    // "a" the word is not hole a unless it stands alone: "Sow" and "at" do not name it.
+    assert!(named("a").is_err());
+    assert!(named("x").is_err_and(|e| e.to_string().contains("not a hole's letter")));
+    let e = LessonText::parse("t.ron", "(id: 1)").unwrap_err();
+    assert!(matches!(e, LessonError::Format { .. }));
+}
+
+#[test]
+fn a_set_out_step_starts_a_game_and_its_words_come_from_the_rules() {
+    let step = |state: &str| {
+        let text = format!(r#"(id: "t", title: "T", steps: [(text: "Set out.", state: "{state}", task: SetOut)])"#);
+        LessonText::parse("t.ron", &text).unwrap().check()
+    };
+    assert!(step("4i-p; 4I-P / L both 0,0").is_ok_and(|l| l.steps[0].task == Task::SetOut));
+    // Not a start: Upper to move, the first moves made, 33 seeds on a side.
+    for state in ["4i-p; 4I-P / U both 0,0", "4i-p; 4I-P / L none 0,0", "5i, 4j-p; 3I, 4J-P / L both 0,0"] {
+        let e = step(state).map(|_| ()).unwrap_err().to_string();
+        assert!(e.contains("needs a start"), "{state}: {e}");
+    }
+    // Four in each back hole: eight first moves, none into the front row yet.
+    let fours: GameState = "4i-p; 4I-P / L both 0,0".parse().unwrap();
+    assert_eq!(
+        set_out_feedback(&fours),
+        "32 seeds in 8 holes, none in the front row. Lower moves first: this layout gives 8 first moves (from 8 holes), and none of them captures yet."
+    );
+    // All 32 in one hole: one first move.
+    let one: GameState = "32a; 4I-P / L both 0,0".parse().unwrap();
+    let words = set_out_feedback(&one);
+    assert!(words.starts_with("32 seeds in 1 hole, all of them in the front row."), "{words}");
+    assert!(words.contains("(from 1 hole)"), "{words}");
+}
