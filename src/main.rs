@@ -51,6 +51,46 @@ fn window(cli: &Cli) -> ExitCode {
     }
 }
 
+/// What the window is asked to open on: the file, the lesson or the game state of the
+/// command line, checked; `Err` says what is wrong with it.
+fn wanted(cli: &Cli) -> Result<Start, StartFailure> {
+    if let Some(file) = &cli.file {
+        if !file.exists() {
+            // Most likely a mistyped subcommand rather than a game to open.
+            return Err(StartFailure::new(
+                format!("`{}` is neither a subcommand nor a file (see `omweso --help`)", file.display()),
+                "Check the file's name, or see `omweso --help` for the subcommands.",
+            ));
+        }
+        return Ok(Start::Saved(std::path::absolute(file).unwrap_or_else(|_| file.clone())));
+    }
+    if let Some(id) = &cli.lesson {
+        return match omweso::lessons::all().map(|all| all.iter().position(|l| l.id == *id)) {
+            Ok(Some(n)) => Ok(Start::Lesson(n)),
+            Ok(None) => Err(StartFailure::new(
+                format!("--lesson: no lesson `{id}` (see `omweso lessons`)"),
+                "Start the window without --lesson and choose a lesson in Help → Learn Omweso.",
+            )),
+            Err(e) => Err(StartFailure::new(e.to_string(), "Reinstall Omweso: its lessons are damaged.")),
+        };
+    }
+    match cli.state.as_deref().map(str::parse::<GameState>) {
+        None => Ok(Start::Fresh),
+        Some(Ok(s)) => Ok(Start::State(s)),
+        Some(Err(e)) => Err(StartFailure::new(
+            format!("--state: {e}"),
+            "Correct the game state (its notation is in docs/RULES.md §5, e.g. `4i-p; 4I-P / L both 0,0`), or start without --state.",
+        )),
+    }
+}
+
+/// The id of lesson number `n` (as `--lesson` takes it).
+fn lesson_id(n: usize) -> Result<String, StartFailure> {
+    omweso::lessons::all()
+        .map(|all| all[n].id.clone())
+        .map_err(|e| StartFailure::new(e.to_string(), "Reinstall Omweso: its lessons are damaged."))
+}
+
 /// What a player can do when the system has no display for the window.
 const NO_DISPLAY: &str = "Start Omweso from a desktop session (its window needs a display: DISPLAY or WAYLAND_DISPLAY names none that answers).";
 
@@ -63,20 +103,30 @@ const STOPPED: &str = "Start Omweso again: the game is kept. Should the window s
 /// Opens the window; `Err` when it could not, with the reason and the advice.
 fn open_window(cli: &Cli) -> Result<ExitCode, StartFailure> {
     let data_dir = eframe::storage_dir(APP_ID);
-    // One window per account: a later start hands its file to the first window, and
-    // leaves the first window's log alone. A data folder that cannot be used (read-only,
-    // full, a file or a dangling link in its place, a folder at the lock's name) still
-    // opens the window, keeping nothing (see `Store::for_window`).
+    // What this start asks for, checked before anything else: a mistake is said here,
+    // whether or not a window is open already.
+    let start = wanted(cli)?;
+    // One window per account: a later start hands its file, lesson or state to the first
+    // window (which asks about unsaved changes first), and leaves the first window's log
+    // alone. A data folder that cannot be used (read-only, full, a file or a dangling link
+    // in its place, a folder at the lock's name) still opens the window, keeping nothing
+    // (see `Store::for_window`).
     let (first, unusable) = match &data_dir {
         Some(dir) => {
-            let request = match &cli.file {
-                Some(file) => instance::Request::Open(std::path::absolute(file).unwrap_or_else(|_| file.clone())),
-                None => instance::Request::Raise,
+            let request = match &start {
+                Start::Saved(file) => instance::Request::Open(file.clone()),
+                Start::Lesson(n) => instance::Request::Lesson(lesson_id(*n)?),
+                Start::State(state) => instance::Request::State(state.to_string()),
+                Start::Fresh | Start::Unreadable(_) => instance::Request::Raise,
             };
             match instance::acquire(dir, &request) {
                 Ok(Instance::First(first)) => (Some(first), None),
                 Ok(Instance::Handed) => {
-                    eprintln!("omweso: Omweso is already open in another window; it was brought to the front");
+                    let handed = match request {
+                        instance::Request::Raise => "it was brought to the front",
+                        _ => "it was brought to the front and asked to open this",
+                    };
+                    eprintln!("omweso: Omweso is already open in another window; {handed}");
                     return Ok(ExitCode::SUCCESS);
                 }
                 Err(e @ instance::InstanceError::NoAnswer(_)) => {
@@ -95,47 +145,18 @@ fn open_window(cli: &Cli) -> Result<ExitCode, StartFailure> {
     };
     omweso::logging::init_window(if unusable.is_none() { data_dir.as_deref() } else { None });
     log::info!("Omweso {} starts the window", omweso::logging::VERSION);
-    let start = if let Some(file) = &cli.file {
-        if !file.exists() {
-            // Most likely a mistyped subcommand rather than a game to open.
-            return Err(StartFailure::new(
-                format!("`{}` is neither a subcommand nor a file (see `omweso --help`)", file.display()),
-                "Check the file's name, or see `omweso --help` for the subcommands.",
-            ));
-        }
-        match SavedGame::load(file) {
-            Ok(g) => Start::Saved(Box::new(g), file.clone()),
+    // The file, read here too so that a terminal hears why it cannot be opened; the
+    // window opens all the same and says why.
+    let start = match start {
+        Start::Saved(file) => match SavedGame::load(&file) {
+            Ok(_) => Start::Saved(file),
             Err(e) => {
-                // The window still opens and says why, for a file opened from a file manager.
                 let message = format!("Cannot open {}: {e}", file.display());
                 eprintln!("omweso: {message}");
                 Start::Unreadable(message)
             }
-        }
-    } else if let Some(id) = &cli.lesson {
-        match omweso::lessons::all().map(|all| all.iter().position(|l| l.id == *id)) {
-            Ok(Some(n)) => Start::Lesson(n),
-            Ok(None) => {
-                return Err(StartFailure::new(
-                    format!("--lesson: no lesson `{id}` (see `omweso lessons`)"),
-                    "Start the window without --lesson and choose a lesson in Help → Learn Omweso.",
-                ));
-            }
-            Err(e) => {
-                return Err(StartFailure::new(e.to_string(), "Reinstall Omweso: its lessons are damaged."));
-            }
-        }
-    } else {
-        match cli.state.as_deref().map(str::parse::<GameState>) {
-            None => Start::Fresh,
-            Some(Ok(s)) => Start::State(s),
-            Some(Err(e)) => {
-                return Err(StartFailure::new(
-                    format!("--state: {e}"),
-                    "Correct the game state (RULES.md §5), or start without --state.",
-                ));
-            }
-        }
+        },
+        start => start,
     };
     // What is kept between runs: written as it changes, atomically, off the frame.
     let storage_file = settings::storage_file(APP_ID);

@@ -213,12 +213,16 @@ fn the_game_of_the_last_session_is_restored() {
     // The move list shows the seeds a move captured (issue 41): m took 12.
     h.get_by_label("Lower m  +12");
     drop(h);
-    // A start on a given state does not.
-    let h = harness(App::restore(
+    // A start on a given state plays on from it, once the player has said what becomes of
+    // the kept game's unsaved moves (it replaced them unasked before).
+    let mut h = harness(App::restore(
         Store::open(&file).0,
         omweso::app::model::autosave::Start::State(WORKED.parse().expect("state")),
         vec![],
     ));
+    assert!(unsaved(&h), "asked first");
+    assert_eq!(game(&h).cursor(), 3, "the kept game is there while it asks");
+    click(&mut h, "Discard");
     assert_eq!(game(&h).cursor(), 0);
 }
 

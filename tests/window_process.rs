@@ -170,6 +170,25 @@ fn a_second_start_hands_its_game_to_the_open_window() {
     });
     assert!(!omweso.join("omweso.previous.log").exists(), "the second start left the first window's log alone");
 
+    // A start on a game state is handed over too, and the window plays on from it (a trial
+    // found `--state` and `--lesson` ignored while a window was open); a mistyped lesson
+    // is said at once, by the start, not handed.
+    let later = |args: &[&str]| {
+        let out = window(display, data.path(), runtime.path(), args)
+            .env("OMWESO_NO_DIALOG", "1")
+            .output()
+            .expect("a later start");
+        (out.status, String::from_utf8_lossy(&out.stderr).into_owned())
+    };
+    let (status, stderr) = later(&["--lesson", "nonsense"]);
+    assert!(!status.success() && stderr.contains("no lesson `nonsense`"), "{status}: {stderr}");
+    let state = "4i-p; 4I-P / L both 0,0";
+    let (status, stderr) = later(&["--state", state]);
+    assert!(status.success() && stderr.contains("asked to open this"), "{status}: {stderr}");
+    wait_for("the first window to play on from the handed state", Duration::from_secs(30), || {
+        std::fs::read_to_string(&log).is_ok_and(|t| t.contains(&format!("playing on from {state}")))
+    });
+
     // The first window ends in the worst way: the next start is a first window again.
     first.0.kill().expect("kill");
     first.0.wait().expect("ended");

@@ -145,8 +145,22 @@ impl App {
             log::info!("a later start asked: {request:?}");
             ctx.send_viewport_cmd(egui::ViewportCommand::Minimized(false));
             ctx.send_viewport_cmd(egui::ViewportCommand::Focus);
-            if let instance::Request::Open(path) = request {
-                self.commands.push(Command::OpenHanded(path));
+            match request {
+                instance::Request::Raise => {}
+                instance::Request::Open(path) => self.commands.push(Command::OpenHanded(path)),
+                instance::Request::Lesson(id) => match crate::lessons::all() {
+                    Ok(all) => match all.iter().position(|l| l.id == id) {
+                        Some(n) => self.commands.push(Command::StartLesson(n)),
+                        None => {
+                            self.session.notify(format!("A later start asked for lesson `{id}`, which there is not."))
+                        }
+                    },
+                    Err(e) => self.session.notify(e.to_string()),
+                },
+                instance::Request::State(text) => match text.parse::<omweso_rules::GameState>() {
+                    Ok(state) => self.commands.push(Command::PlayFromState(Box::new(state))),
+                    Err(e) => self.session.notify(format!("A later start asked for a game state that is wrong: {e}")),
+                },
             }
         }
     }

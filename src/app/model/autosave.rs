@@ -2,6 +2,7 @@
 //! whether it had unsaved changes, so that a restart loses nothing, not even the file name.
 //! An autosave that cannot be read is set aside under its own key, never overwritten.
 
+use crate::app::model::command::Command;
 use crate::app::model::session::Session;
 use crate::app::model::settings::Settings;
 use crate::savefile::SavedGame;
@@ -25,8 +26,9 @@ pub enum Start {
     Fresh,
     /// A game state (`--state`).
     State(GameState),
-    /// A saved game, read from this file.
-    Saved(Box<SavedGame>, PathBuf),
+    /// The saved game in this file (read by the window, which asks first about unsaved
+    /// changes of the game kept from the last run).
+    Saved(PathBuf),
     /// Lesson number `n` of the course (`omweso --lesson ID`).
     Lesson(usize),
     /// A file that could not be opened: a fresh start (as [`Start::Fresh`]) that shows
@@ -89,22 +91,23 @@ pub fn restore(
             let n = all.iter().position(|l| l.id == place.id)?;
             (place.step < all[n].steps.len()).then_some((n, place.step))
         });
-    let mut session = match (start, lesson) {
-        (Start::Fresh, Some((lesson, step))) => {
+    // The game kept from the last run (or its lesson) comes back first; what this start
+    // asks for is then a command like any other, which asks before it replaces unsaved
+    // changes (a start must not drop the kept game unasked).
+    let mut session = match lesson {
+        Some((lesson, step)) => {
             let mut session = Session::new(settings);
-            session.apply(crate::app::model::command::Command::StartLessonAt { lesson, step });
+            session.apply(Command::StartLessonAt { lesson, step });
             log::info!("lesson {} restored at step {}", lesson + 1, step + 1);
             session
         }
-        (Start::Fresh | Start::Unreadable(_), _) => match storage.and_then(|s| s.get_string(AUTOSAVE_KEY)) {
+        None => match storage.and_then(|s| s.get_string(AUTOSAVE_KEY)) {
             None => {
                 // Nothing played yet and no lesson taken: offer the lessons first.
                 let new = settings.lessons_done.is_empty();
                 let mut session = Session::new(settings);
                 if new {
-                    session.apply(crate::app::model::command::Command::ToggleTeaching(
-                        crate::app::model::command::Teaching::Learn,
-                    ));
+                    session.apply(Command::ToggleTeaching(crate::app::model::command::Teaching::Learn));
                 }
                 session
             }
@@ -129,7 +132,7 @@ pub fn restore(
                         session.forget_baseline();
                     }
                     if doc.game_over_closed {
-                        session.apply(crate::app::model::command::Command::DismissGameOver);
+                        session.apply(Command::DismissGameOver);
                     }
                     session
                 }
@@ -141,14 +144,16 @@ pub fn restore(
                 }
             },
         },
-        (Start::State(s), _) => Session::from_state(settings, s),
-        (Start::Lesson(n), _) => {
-            let mut session = Session::new(settings);
-            session.apply(crate::app::model::command::Command::StartLesson(n));
-            session
-        }
-        (Start::Saved(g, path), _) => Session::from_saved(settings, *g, Some(path)),
     };
+    let command = match start {
+        Start::Fresh | Start::Unreadable(_) => None,
+        Start::State(s) => Some(Command::PlayFromState(Box::new(s))),
+        Start::Lesson(n) => Some(Command::StartLesson(n)),
+        Start::Saved(path) => Some(Command::OpenHanded(path)),
+    };
+    if let Some(command) = command {
+        session.apply(command);
+    }
     notices.extend(notice);
     if !notices.is_empty() {
         session.notify(notices.join("\n\n"));
@@ -244,6 +249,35 @@ mod tests {
         let (back, _) = restore(Some(&m), Start::Fresh, vec![]);
         assert_eq!(back.document().path, None, "untitled, tied to no file in the folder of this run");
         assert!(back.game().is_some(), "the game itself is back");
+    }
+
+    /// A trial found `omweso --state` (and `--lesson`, or a file) started with no window open
+    /// replacing an unsaved kept game unasked: each now asks first, and the kept game is
+    /// there until the player says.
+    #[test]
+    fn a_start_on_a_state_a_lesson_or_a_file_asks_before_the_kept_game_goes() {
+        let state: GameState = "9a, 3b, 4d-fhm; 4A-F, 3G, 5P / L both 0,0".parse().unwrap();
+        let mut s = Session::from_state(Settings::default(), state);
+        s.apply(Command::PlayHole { hole: omweso_rules::Hole::from_letter('d').unwrap(), split: false });
+        s.apply(Command::SkipAnimation);
+        let kept = s.game().unwrap().current().to_string();
+        let mut m = Memory::default();
+        store(&mut m, &s, &mut None);
+        let file = temp_file("asked");
+        std::fs::write(&file, std::fs::read_to_string("tests/corpus/good/worked-game.omweso").unwrap()).unwrap();
+        let other: GameState = "4i-p; 4I-P / L both 0,0".parse().unwrap();
+        for start in [Start::State(other.clone()), Start::Lesson(0), Start::Saved(file.clone())] {
+            let (mut back, _) = restore(Some(&m), start, vec![]);
+            assert!(matches!(back.modals().top(), Some(crate::app::model::modal::Modal::Unsaved(_))), "asked first");
+            assert_eq!(back.game().unwrap().current().to_string(), kept, "the kept game is still there");
+            back.apply(Command::Discard);
+            assert!(back.lesson().is_some() || back.game().unwrap().current().to_string() != kept, "then replaced");
+        }
+        // With nothing unsaved, the start opens what it names at once.
+        let (fresh, _) = restore(None, Start::State(other.clone()), vec![]);
+        assert_eq!(fresh.game().unwrap().current(), &other);
+        assert!(fresh.modals().top().is_none(), "no New Game dialog nor lesson list over it");
+        std::fs::remove_dir_all(file.parent().unwrap()).unwrap();
     }
 
     #[test]

@@ -212,6 +212,9 @@ pub enum Command {
     /// pasted or empty to type one. With the dialog open, the text replaces the one in
     /// its game state field.
     NewGameFromState(String),
+    /// Play on from this game state at once, two people at one computer (`omweso --state`,
+    /// from a later start too): a new document, so unsaved changes are asked about first.
+    PlayFromState(Box<omweso_rules::GameState>),
     /// Copy the game state shown (RULES.md §5) to the clipboard.
     CopyState,
     /// Copy the move record (RULES.md §5 notation) to the clipboard.

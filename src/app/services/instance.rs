@@ -20,6 +20,11 @@ pub enum Request {
     Raise,
     /// Open this saved game (after asking about unsaved changes, as Open does).
     Open(PathBuf),
+    /// Start the lesson with this id (`omweso --lesson ID`), asking first as Open does.
+    Lesson(String),
+    /// Play on from this game state, in RULES.md §5 notation (`omweso --state`), asking
+    /// first as Open does. The window reads it again: a request is never trusted.
+    State(String),
 }
 
 impl Request {
@@ -27,6 +32,8 @@ impl Request {
         match self {
             Request::Raise => "raise\n".into(),
             Request::Open(path) => format!("open {}\n", path.display()),
+            Request::Lesson(id) => format!("lesson {id}\n"),
+            Request::State(state) => format!("state {state}\n"),
         }
     }
 
@@ -35,6 +42,8 @@ impl Request {
         match line.split_once(' ') {
             None if line == "raise" => Some(Request::Raise),
             Some(("open", path)) if !path.is_empty() => Some(Request::Open(PathBuf::from(path))),
+            Some(("lesson", id)) if !id.is_empty() => Some(Request::Lesson(id.to_owned())),
+            Some(("state", state)) if !state.is_empty() => Some(Request::State(state.to_owned())),
             _ => None,
         }
     }
@@ -57,6 +66,17 @@ pub struct First {
     // lock to come free (the lock itself is kept until the last write is done).
     requests: Option<mpsc::Receiver<Request>>,
     waker: std::sync::Arc<std::sync::OnceLock<egui::Context>>,
+    // The socket's file (Unix), removed when the window ends, while the lock is still held.
+    socket: PathBuf,
+}
+
+impl Drop for First {
+    fn drop(&mut self) {
+        // A named pipe (Windows) goes with its last handle; a Unix socket leaves a file.
+        if cfg!(unix) {
+            let _ = std::fs::remove_file(&self.socket);
+        }
+    }
 }
 
 impl First {
@@ -162,7 +182,7 @@ pub fn acquire(data_dir: &Path, request: &Request) -> Result<Instance, InstanceE
             }
         })
         .map_err(folder_error)?;
-    Ok(Instance::First(First { _lock: lock, requests: Some(requests), waker }))
+    Ok(Instance::First(First { _lock: lock, requests: Some(requests), waker, socket }))
 }
 
 /// How long a start waits for the window's answer to its request.
@@ -239,8 +259,12 @@ mod tests {
         assert!(matches!(acquire(dir.path(), &Request::Raise), Ok(Instance::Handed)));
         assert_eq!(first.requests(), vec![Request::Open(file), Request::Raise]);
         assert_eq!(first.requests(), vec![]);
-        // The first window closes (or dies): the next start is the first again.
+        // The first window closes (or dies): the next start is the first again. A window
+        // that closes leaves no socket file behind.
         drop(first);
+        if cfg!(unix) {
+            assert!(!socket_path(dir.path()).exists(), "the socket's file is gone");
+        }
         assert!(matches!(acquire(dir.path(), &Request::Raise), Ok(Instance::First(_))));
     }
 
@@ -321,10 +345,15 @@ mod tests {
 
     #[test]
     fn requests_read_back_and_junk_is_refused() {
-        for r in [Request::Raise, Request::Open(PathBuf::from("/a b/c.omweso"))] {
+        for r in [
+            Request::Raise,
+            Request::Open(PathBuf::from("/a b/c.omweso")),
+            Request::Lesson("sowing".into()),
+            Request::State("4i-p; 4I-P / L both 0,0".into()),
+        ] {
             assert_eq!(Request::from_line(&r.to_line()), Some(r));
         }
-        for junk in ["", "open ", "raise now", "delete /"] {
+        for junk in ["", "open ", "lesson ", "state ", "raise now", "delete /"] {
             assert_eq!(Request::from_line(junk), None, "{junk:?}");
         }
     }

@@ -31,6 +31,7 @@ impl Session {
                 | Command::StartLesson(_)
                 | Command::StartLessonAt { .. }
                 | Command::StartPuzzle(_)
+                | Command::PlayFromState(_)
         ) || (matches!(command, Command::NewGameFromState(_))
             && self.modals.new_game().is_none());
         let asking = self.modals.iter().any(|m| matches!(m, Modal::Unsaved(_)));
@@ -194,6 +195,7 @@ impl Session {
                     form.error = None;
                 }
             }
+            (_, C::PlayFromState(state)) => self.play_from_state(*state),
             // ---- Files ----
             (_, C::Open) => self.ask_open(),
             (_, C::DialogAnswered(answer)) => {

@@ -2,11 +2,12 @@
 //! when "Save as"), and the questions a save may ask first (the file changed on disk, the
 //! typed path names another file).
 
-use super::Phase;
 use super::{Document, Session};
+use super::{Phase, Play};
 use crate::app::model::modal::Modal;
 use crate::app::services::computer::Computer;
 use crate::app::services::files::{DialogAnswer, FileAction, PathPrompt, PendingDialog};
+use crate::game::Game;
 use crate::savefile::{self, Player, SavedGame};
 use crate::tournament::{Clock, Stage};
 use omweso_rules::{Hole, Position, Side};
@@ -54,6 +55,21 @@ impl Session {
     }
 
     /// Opens a saved game; on failure the game on the board is kept and the error shown.
+    /// Replaces the document by a game from `state` between two people at one computer
+    /// (what `omweso --state` opens on), over the New Game dialog or the lesson list.
+    pub(super) fn play_from_state(&mut self, state: omweso_rules::GameState) {
+        if let Some(c) = self.computer.as_mut() {
+            c.cancel();
+        }
+        self.computer = None;
+        self.names = self.settings.form.names.clone();
+        self.banked = [0, 0];
+        self.matched = None;
+        self.modals.close(|m| matches!(m, Modal::NewGame(_) | Modal::Learn));
+        log::info!("playing on from {state}");
+        self.enter(Phase::Play(Box::new(Play::new(Game::from_state(state)))), None);
+    }
+
     pub(super) fn open_file(&mut self, path: PathBuf) {
         match SavedGame::load(&path) {
             Ok(saved) => {
