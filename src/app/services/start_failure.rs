@@ -5,7 +5,9 @@
 //! On Linux the box is `zenity`, `kdialog` or `xmessage`, whichever is installed (rfd's
 //! message dialog is zenity there too), started without waiting for it, so that the program
 //! ends at once and the box stays; elsewhere rfd's `MessageDialog`. No box is shown where
-//! there is no display (a terminal without a desktop) or when `OMWESO_NO_DIALOG` is set.
+//! there is no display (a terminal without a desktop), when standard error is a terminal
+//! (whoever typed the command reads the reason there: a box for each typing mistake would
+//! only have to be closed), or when `OMWESO_NO_DIALOG` is set.
 
 /// Why the window did not open, and what the player can do about it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,7 +36,8 @@ impl StartFailure {
         // shows warnings and errors only).
         eprintln!("omweso: {}", self.reason);
         log::info!("the start failed: {} ({})", self.reason, self.advice);
-        if std::env::var_os("OMWESO_NO_DIALOG").is_some() || !has_desktop() {
+        use std::io::IsTerminal;
+        if std::env::var_os("OMWESO_NO_DIALOG").is_some() || !has_desktop() || std::io::stderr().is_terminal() {
             return None;
         }
         let shown = show_box(&self.text());
@@ -64,15 +67,36 @@ fn show_box(text: &str) -> Option<&'static str> {
         ("xmessage", vec!["-center", "-title", "Omweso", "-buttons", "OK", text]),
     ];
     tools.into_iter().find_map(|(tool, args)| {
-        Command::new(tool)
-            .args(args)
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .ok()
-            .map(|_| tool)
+        let mut command = Command::new(tool);
+        if tool == "xmessage" {
+            // xmessage shows each byte as a Latin-1 character ("§" became "Â§").
+            command.args(args.iter().map(|a| latin1(a)));
+        } else {
+            command.args(args);
+        }
+        command.stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::null()).spawn().ok().map(|_| tool)
     })
+}
+
+/// `text` for a program that reads Latin-1: the characters Latin-1 has as their byte,
+/// a few others spelled in ASCII, any other as `?`.
+#[cfg(all(unix, not(target_os = "macos")))]
+fn latin1(text: &str) -> std::ffi::OsString {
+    use std::os::unix::ffi::OsStringExt;
+    let mut bytes = Vec::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\u{0}'..='\u{ff}' => bytes.push(c as u8),
+            '→' => bytes.extend_from_slice(b"->"),
+            '←' => bytes.extend_from_slice(b"<-"),
+            '–' | '—' => bytes.push(b'-'),
+            '‘' | '’' => bytes.push(b'\''),
+            '“' | '”' => bytes.push(b'"'),
+            '…' => bytes.extend_from_slice(b"..."),
+            _ => bytes.push(b'?'),
+        }
+    }
+    std::ffi::OsString::from_vec(bytes)
 }
 
 /// The box, by rfd (Windows, macOS).
@@ -98,5 +122,13 @@ mod tests {
             f.text(),
             "Omweso could not start: the window could not open: no adapter.\n\nInstall a graphics driver."
         );
+    }
+
+    #[cfg(all(unix, not(target_os = "macos")))]
+    #[test]
+    fn xmessage_is_given_latin_1() {
+        use std::os::unix::ffi::OsStrExt;
+        let text = latin1("RULES.md §5: Help → Learn — “it’s” …, 🌱");
+        assert_eq!(text.as_bytes(), b"RULES.md \xa75: Help -> Learn - \"it's\" ..., ?");
     }
 }
