@@ -268,7 +268,7 @@ fn about(app: &mut Frame<'_>, ctx: &Context) {
         .default_pos(app.area.center());
     window.show(ctx, |ui| {
         ui.label(RichText::new(format!("Omweso {}", crate::logging::VERSION)).strong());
-        ui.label("The Ugandan board game of four rows and 64 seeds, by the rules of RULES.md.");
+        ui.label("The Ugandan board game of four rows and 64 seeds, by the rules of the project's rule book (docs/RULES.md; in players' words in Help → Rules).");
         ui.separator();
         match crate::logging::log_file() {
             Some(path) => {
