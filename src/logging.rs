@@ -104,6 +104,11 @@ fn open_log(dir: &Path) -> Result<(std::fs::File, PathBuf), crate::disk::DiskErr
     Ok((crate::disk::create_private_log(&path)?, path))
 }
 
+/// Marks an error that the program causes on purpose (the window made by wgpu declined so
+/// that glow draws it, issue 42): eframe logs it as an error, which it is not; the log keeps
+/// it as an `info` line and the terminal does not show it.
+pub const ON_PURPOSE: &str = "[on purpose: another renderer is tried]";
+
 /// The terminal by its filter, and the file with the program's own `info` lines and
 /// whatever the terminal shows.
 struct Tee {
@@ -119,17 +124,10 @@ impl Tee {
     }
 }
 
-impl log::Log for Tee {
-    fn enabled(&self, metadata: &log::Metadata<'_>) -> bool {
-        self.terminal.enabled(metadata) || self.to_file(metadata)
-    }
-
-    fn log(&self, record: &log::Record<'_>) {
-        if self.terminal.matches(record) {
-            self.terminal.log(record);
-        }
-        if self.to_file(record.metadata())
-            && let Some(file) = &self.file
+impl Tee {
+    /// Writes `record` to the file, if there is one.
+    fn write_file(&self, record: &log::Record<'_>) {
+        if let Some(file) = &self.file
             && let Ok(mut file) = file.lock()
         {
             let secs = std::time::SystemTime::now()
@@ -138,6 +136,32 @@ impl log::Log for Tee {
                 .unwrap_or_default();
             // A log line that cannot be written is dropped: logging never stops the game.
             let _ = writeln!(file, "{secs:.3} {:5} {}: {}", record.level(), record.target(), record.args());
+        }
+    }
+}
+
+impl log::Log for Tee {
+    fn enabled(&self, metadata: &log::Metadata<'_>) -> bool {
+        self.terminal.enabled(metadata) || self.to_file(metadata)
+    }
+
+    fn log(&self, record: &log::Record<'_>) {
+        if record.level() == log::Level::Error && record.args().to_string().contains(ON_PURPOSE) {
+            let text = record.args().to_string();
+            self.write_file(
+                &log::Record::builder()
+                    .args(format_args!("{text}"))
+                    .level(log::Level::Info)
+                    .target(record.target())
+                    .build(),
+            );
+            return;
+        }
+        if self.terminal.matches(record) {
+            self.terminal.log(record);
+        }
+        if self.to_file(record.metadata()) {
+            self.write_file(record);
         }
     }
 
@@ -186,6 +210,22 @@ mod tests {
         crate::disk::testing::fifo(&path);
         let opened = crate::disk::testing::within(5, move || open_log(&data).map(|(_, p)| p));
         assert_eq!(opened.expect("a log of its own"), path);
+    }
+
+    #[test]
+    fn an_error_made_on_purpose_is_kept_as_information() {
+        use log::Log;
+        let dir = tempfile::tempdir().expect("temporary folder");
+        let (file, path) = open_log(dir.path()).expect("a log");
+        let tee = Tee { terminal: terminal("warn"), file: Some(Mutex::new(file)) };
+        let said = format!("wgpu declined {ON_PURPOSE}");
+        tee.log(&log::Record::builder().args(format_args!("{said}")).level(log::Level::Error).target("eframe").build());
+        tee.log(
+            &log::Record::builder().args(format_args!("a real one")).level(log::Level::Error).target("eframe").build(),
+        );
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.lines().any(|l| l.contains("INFO  eframe: wgpu declined")), "{text}");
+        assert!(text.lines().any(|l| l.contains("ERROR eframe: a real one")), "{text}");
     }
 
     #[test]

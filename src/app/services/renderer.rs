@@ -173,8 +173,15 @@ pub fn describe(cc: &eframe::CreationContext<'_>) -> String {
 pub fn rather_glow(cc: &eframe::CreationContext<'_>, preferred: RendererChoice, glow_next: bool) -> Option<String> {
     let state = cc.wgpu_render_state.as_ref()?;
     let info = state.adapter.get_info();
-    (glow_next && preferred == RendererChoice::Automatic && info.device_type == eframe::wgpu::DeviceType::Cpu)
-        .then(|| format!("wgpu's adapter, {}, draws on the processor, where glow is faster", info.name))
+    (glow_next && preferred == RendererChoice::Automatic && info.device_type == eframe::wgpu::DeviceType::Cpu).then(
+        || {
+            format!(
+                "wgpu's adapter, {}, draws on the processor, where glow is faster {}",
+                info.name,
+                crate::logging::ON_PURPOSE
+            )
+        },
+    )
 }
 
 #[cfg(test)]
