@@ -25,7 +25,8 @@ fn main() {
 }
 
 /// `OMWESO_VERSION`: the package version and, when built from a git checkout, the commit
-/// it was built at (`0.1.0 (488236a0c)`), for `omweso --version` and Help → About.
+/// it was built at (`0.1.0 (488236a0c)`), marked when the checkout's tracked files differ
+/// from that commit (`0.1.0 (488236a0c, modified)`), for `omweso --version` and Help → About.
 fn version() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let git = |args: &[&str]| {
@@ -39,13 +40,21 @@ fn version() {
     };
     let version = env!("CARGO_PKG_VERSION");
     let full = match git(&["rev-parse", "--short=9", "HEAD"]) {
-        Some(commit) if !commit.is_empty() => format!("{version} ({commit})"),
+        Some(commit) if !commit.is_empty() => match git(&["status", "--porcelain", "--untracked-files=no"]) {
+            Some(changes) if !changes.is_empty() => format!("{version} ({commit}, modified)"),
+            _ => format!("{version} ({commit})"),
+        },
         _ => version.to_owned(),
     };
     println!("cargo:rustc-env=OMWESO_VERSION={full}");
-    // A new commit moves HEAD or the branch it names.
+    // A new commit moves HEAD or the branch it names; an edit changes the sources (or the
+    // index, when staged).
     let dot_git = root.join(".git");
     if dot_git.is_dir() {
+        println!("cargo:rerun-if-changed={}", dot_git.join("index").display());
+        for tracked in ["src", "crates", "assets", "tests", "Cargo.toml", "Cargo.lock", "build.rs"] {
+            println!("cargo:rerun-if-changed={}", root.join(tracked).display());
+        }
         println!("cargo:rerun-if-changed={}", dot_git.join("HEAD").display());
         if let Some(branch) = git(&["symbolic-ref", "-q", "HEAD"]) {
             println!("cargo:rerun-if-changed={}", dot_git.join(branch).display());
