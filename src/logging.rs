@@ -79,7 +79,10 @@ pub fn init_window(data_dir: Option<&Path>) {
             None
         }
     });
-    let terminal = terminal("warn");
+    // The terminal shows the program's warnings and every crate's errors: the window's
+    // libraries warn of what a player can do nothing about (a display's size in
+    // millimetres, a locale's name). The file keeps their warnings too.
+    let terminal = terminal("error,omweso=warn");
     let level = if file.is_some() { terminal.filter().max(log::LevelFilter::Info) } else { terminal.filter() };
     if log::set_boxed_logger(Box::new(Tee { terminal, file })).is_ok() {
         log::set_max_level(level);
@@ -109,8 +112,8 @@ fn open_log(dir: &Path) -> Result<(std::fs::File, PathBuf), crate::disk::DiskErr
 /// it as an `info` line and the terminal does not show it.
 pub const ON_PURPOSE: &str = "[on purpose: another renderer is tried]";
 
-/// The terminal by its filter, and the file with the program's own `info` lines and
-/// whatever the terminal shows.
+/// The terminal by its filter, and the file with the program's own `info` lines, every
+/// crate's warnings and whatever the terminal shows.
 struct Tee {
     terminal: env_logger::Logger,
     file: Option<Mutex<std::fs::File>>,
@@ -120,6 +123,7 @@ impl Tee {
     fn to_file(&self, metadata: &log::Metadata<'_>) -> bool {
         self.file.is_some()
             && (self.terminal.enabled(metadata)
+                || metadata.level() <= log::Level::Warn
                 || (metadata.level() <= log::Level::Info && metadata.target().starts_with("omweso")))
     }
 }

@@ -213,7 +213,11 @@ fn open_window(cli: &Cli) -> Result<ExitCode, StartFailure> {
             }
             Err(e) => {
                 let made = parts.borrow().is_none();
-                log::warn!("{attempt} could not draw the window: {e}");
+                if declined.get() {
+                    log::info!("{attempt} left the window to the next renderer: {e}");
+                } else {
+                    log::warn!("{attempt} could not draw the window: {e}");
+                }
                 errors.push(format!("{attempt}: {e}"));
                 if matches!(e, eframe::Error::WinitEventLoop(_)) {
                     advice = NO_DISPLAY;
