@@ -91,6 +91,25 @@ fn lesson_id(n: usize) -> Result<String, StartFailure> {
         .map_err(|e| StartFailure::new(e.to_string(), "Reinstall Omweso: its lessons are damaged."))
 }
 
+/// On Windows the program is a console program (so that `omweso <subcommand>` in a
+/// terminal prints there and the terminal waits for it); a window started from the
+/// desktop (the Start menu, a double click on a saved game) is given a console window of
+/// its own, which it lets go here, so that only the board stays. Started from a terminal,
+/// the console is shared with the terminal and kept. The log has what the console would
+/// have shown.
+#[cfg(windows)]
+fn let_go_of_a_console_of_its_own() {
+    use windows_sys::Win32::System::Console::{FreeConsole, GetConsoleProcessList};
+    let mut processes = [0u32; 2];
+    // SAFETY: the list is two u32s long, and its length is given.
+    let sharing = unsafe { GetConsoleProcessList(processes.as_mut_ptr(), processes.len() as u32) };
+    if sharing == 1 {
+        log::info!("the console of this start was its own: let go");
+        // SAFETY: no handle of the console is held; standard error then writes nowhere.
+        unsafe { FreeConsole() };
+    }
+}
+
 /// What a player can do when the system has no display for the window.
 const NO_DISPLAY: &str = "Start Omweso from a desktop session (its window needs a display: DISPLAY or WAYLAND_DISPLAY names none that answers).";
 
@@ -158,6 +177,8 @@ fn open_window(cli: &Cli) -> Result<ExitCode, StartFailure> {
         },
         start => start,
     };
+    #[cfg(windows)]
+    let_go_of_a_console_of_its_own();
     // What is kept between runs: written as it changes, atomically, off the frame.
     let storage_file = settings::storage_file(APP_ID);
     let preferred = storage_file.as_deref().map(settings::remembered_renderer).unwrap_or_default();
