@@ -93,7 +93,9 @@ fn match_reports_the_score_and_an_elo_difference() {
 /// `analyse --time-ms 100` keeps its time at the largest lap limit (RULES.md 3.8), in a
 /// game where every reply of Upper's first move includes two never-ending moves of
 /// 1,000,000 laps each (about 10 ms apiece to generate): the search reads the clock by the
-/// laps it sows, not only by the nodes it visits. Before, it took about 1.5 s.
+/// laps it sows, not only by the nodes it visits. Before, it took about 1.5 s on an idle
+/// machine (and more under load); the bound leaves room for a loaded CI machine (617 ms
+/// was seen against a bound of 600 ms at a load of 5.6).
 #[test]
 fn analyse_keeps_its_time_through_never_ending_moves() {
     let never = "2bc, 4e, 1f, 4gi, 3j, 1k, 4m, 2no, 3p; 3A, 4B, 2C, 1DF, 2G, 4I, 1J, 4K, 1L, 3N, 2O, 4P / L both 0,0";
@@ -102,7 +104,7 @@ fn analyse_keeps_its_time_through_never_ending_moves() {
         output(&["omweso", "analyse", "--position", never, "--lap-limit", "1000000", "--time-ms", "100"]).unwrap();
     let took = started.elapsed();
     assert!(text.lines().last().is_some_and(|l| l.starts_with("bestmove ")), "{text}");
-    assert!(took < std::time::Duration::from_millis(600), "analyse --time-ms 100 took {took:?}");
+    assert!(took < std::time::Duration::from_millis(1200), "analyse --time-ms 100 took {took:?}");
 }
 
 #[test]
