@@ -321,7 +321,7 @@ impl Session {
             (_, C::ShowPanelTab(t)) => self.settings.panel_tab = t,
             (_, C::ToggleThreats) => self.settings.threats ^= true,
             (_, C::ToggleCoach) => self.settings.coach ^= true,
-            (_, C::StopAnalysingGame) => self.game_review = None,
+            (Phase::Play(p), C::StopAnalysingGame) => p.jobs.game_review = None,
             (_, C::ToggleHelp) => self.toggle_help(),
             (_, C::ToggleAbout) => self.toggle_about(),
             (_, C::ToggleTeaching(t)) => self.toggle_teaching(t),
@@ -386,12 +386,8 @@ impl Session {
         if let Some(c) = self.computer.as_mut() {
             c.cancel();
         }
+        // The engine's work on the old game goes with its play.
         self.phase = phase;
-        // The engine's work on the old game goes with it.
-        self.game_review = None;
-        self.judging = None;
-        self.hint_asked = None;
-        self.thinking_longer = None;
         self.clock_event = None;
     }
 

@@ -214,8 +214,8 @@ impl Session {
             (Phase::Play(p), C::AnalyseGame) if p.is_game() && p.game.cursor() > 0 => {
                 // The moves up to the first turn lost on time, which no move replays.
                 let moves = p.game.moves().iter().map_while(|e| e.mv.clone()).collect();
-                let (start, known) = (p.game.start().clone(), self.judgements().clone());
-                self.game_review = Some(GameReview::start(start, moves, REVIEW_TIME, known, self.waker.clone()));
+                let (start, known) = (p.game.start().clone(), self.judgements.clone());
+                p.jobs.game_review = Some(GameReview::start(start, moves, REVIEW_TIME, known, self.waker.clone()));
             }
             (_, command) => return Some(command),
         }

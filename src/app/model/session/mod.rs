@@ -13,6 +13,7 @@
 mod apply;
 mod apply_play;
 mod document;
+mod jobs;
 mod lesson;
 mod play;
 mod puzzle;
@@ -30,7 +31,7 @@ use crate::app::model::animation::Animation;
 use crate::app::model::modal::{Modal, Modals};
 use crate::app::model::settings::Settings;
 use crate::app::model::setup::Setup;
-use crate::app::services::analysis::{GameReview, Judgements, Judging, Proven, Proving};
+use crate::app::services::analysis::{Judgements, Proven};
 use crate::app::services::computer::{Computer, Opponent};
 use crate::app::services::files::{FileDialogs, SystemDialogs};
 use crate::app::services::job::Waker;
@@ -81,20 +82,10 @@ pub struct Session {
     waker: Option<Waker>,
     /// The course of lessons, read and checked at start-up (or why it could not be).
     lessons: Result<Vec<crate::lessons::Lesson>, String>,
-    /// The position being judged (for the hint, the coach or the analysis panel).
-    judging: Option<Judging>,
-    /// The solver at work on the position shown (the analysis panel).
-    proving: Option<Proving>,
     /// What the solver found, by position (`None`: nothing proven in its time).
     proofs: std::collections::HashMap<GameState, Option<Proven>>,
     /// Every judgement made: the one voice of the engine on each position.
     judgements: Judgements,
-    /// The position whose hint was asked for, until its judgement comes.
-    hint_asked: Option<GameState>,
-    /// The position shown when "Think longer" was asked, until its deeper judgement comes.
-    thinking_longer: Option<GameState>,
-    /// The review of the whole game, while it runs.
-    game_review: Option<GameReview>,
     /// The coach for the layout (Check my layout, Propose a reply), in the setup.
     layout_coach: crate::app::model::layout_coach::LayoutCoach,
     /// The system's file dialog, while it is open on its thread.
@@ -156,13 +147,8 @@ impl Session {
             closing: Closing::Open,
             waker: None,
             lessons: crate::lessons::all().map_err(|e| e.to_string()),
-            judging: None,
-            proving: None,
             proofs: std::collections::HashMap::new(),
             judgements: Judgements::default(),
-            hint_asked: None,
-            thinking_longer: None,
-            game_review: None,
             layout_coach: Default::default(),
             dialog: None,
             revision: 0,
@@ -337,7 +323,7 @@ impl Session {
 
     /// The review of the whole game's progress (moves done, in all), while it runs.
     pub fn game_review_progress(&self) -> Option<(usize, usize)> {
-        self.game_review.as_ref().map(|r| r.progress)
+        self.play()?.jobs.game_review.as_ref().map(|r| r.progress)
     }
 
     /// True when the threatened holes are marked: the setting, or always in a lesson and

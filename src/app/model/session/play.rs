@@ -1,5 +1,6 @@
 //! The play phase: the game, what is shown of it (review, hint) and the move in progress.
 
+use super::jobs::EngineJobs;
 use super::puzzle::PuzzleRun;
 use crate::app::model::animation::Animation;
 use crate::app::model::lesson_run::LessonRun;
@@ -42,6 +43,8 @@ pub struct Play {
     pub kind: PlayKind,
     /// The game's clock, when it is timed (issue 21).
     pub clock: Option<Clock>,
+    /// The engine's work on this game (judging, solving, the review), which goes with it.
+    pub(super) jobs: EngineJobs,
 }
 
 /// What a board in play is for. A game is a document (saved, undone, hinted, analysed); a
@@ -68,6 +71,7 @@ impl Play {
             game_over_dismissed: false,
             kind: PlayKind::Game,
             clock: None,
+            jobs: EngineJobs::default(),
         }
     }
 

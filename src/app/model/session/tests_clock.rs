@@ -161,8 +161,8 @@ fn no_take_backs_and_no_help_in_a_tournament_game() {
     s.apply(C::Undo);
     assert_eq!(moves(&s), ["i"], "Undo means nothing in a tournament game");
     s.apply(C::Hint);
-    assert!(s.hint_asked.is_none());
-    assert!(s.drive_engine().is_empty() && s.judging.is_none(), "no coach, hint or analysis");
+    assert!(!s.hint_pending());
+    assert!(s.drive_engine().is_empty() && s.play().unwrap().jobs.judging.is_none(), "no coach, hint or analysis");
     s.settings.threats = true;
     assert!(!s.show_threats());
     // Over, the game's result stands in the match: neither the resignation nor a move

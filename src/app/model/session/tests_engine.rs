@@ -107,19 +107,23 @@ fn the_analysis_panel_thinks_about_the_position_shown_and_stops_when_hidden() {
     for c in s.drive_engine() {
         s.apply(c);
     }
-    assert!(s.judging.is_none() && s.judgement_shown().is_none(), "off unless asked");
+    assert!(s.play().unwrap().jobs.judging.is_none() && s.judgement_shown().is_none(), "off unless asked");
     s.apply(C::ToggleAnalysis);
     engine_until(&mut s, "the engine", |s| s.judgement_shown().is_some_and(|(_, kept)| kept));
     s.apply(C::PlayHole { hole: hole('d'), split: false });
     for c in s.drive_engine() {
         s.apply(c);
     }
-    assert_eq!(s.judging.as_ref().map(|j| j.state()), s.shown_state(), "follows the position shown");
+    assert_eq!(
+        s.play().unwrap().jobs.judging.as_ref().map(|j| j.state()),
+        s.shown_state(),
+        "follows the position shown"
+    );
     s.apply(C::ToggleAnalysis);
     for c in s.drive_engine() {
         s.apply(c);
     }
-    assert!(s.judging.is_none());
+    assert!(s.play().unwrap().jobs.judging.is_none());
 }
 
 #[test]
@@ -142,7 +146,7 @@ fn the_analysis_panel_shows_what_the_solver_proves_about_the_position_shown() {
     for c in s.drive_engine() {
         s.apply(c);
     }
-    assert!(s.proving.is_none() && s.proof_shown().is_none(), "off unless asked");
+    assert!(s.play().unwrap().jobs.proving.is_none() && s.proof_shown().is_none(), "off unless asked");
     s.apply(C::ToggleAnalysis);
     engine_until(&mut s, "the solver", |s| s.proof_shown().is_some());
     let proven = s.proof_shown().flatten().expect("proven").clone();
@@ -152,19 +156,19 @@ fn the_analysis_panel_shows_what_the_solver_proves_about_the_position_shown() {
     for c in s.drive_engine() {
         s.apply(c);
     }
-    assert!(s.proving.is_none());
+    assert!(s.play().unwrap().jobs.proving.is_none());
     s.apply(C::PlayHole { hole: hole('a'), split: false });
     s.apply(C::Choose(omweso_rules::Direction::Clockwise));
     assert_eq!(s.shown_state().map(|s| s.to_move()), Some(Side::Upper), "a2xF is played");
     for c in s.drive_engine() {
         s.apply(c);
     }
-    assert_eq!(s.proving.as_ref().map(|p| p.state()), s.shown_state());
+    assert_eq!(s.play().unwrap().jobs.proving.as_ref().map(|p| p.state()), s.shown_state());
     s.apply(C::ToggleAnalysis);
     for c in s.drive_engine() {
         s.apply(c);
     }
-    assert!(s.proving.is_none() && s.proof_shown().is_none());
+    assert!(s.play().unwrap().jobs.proving.is_none() && s.proof_shown().is_none());
 }
 
 /// Lower wins this by a2xF (9 moves); `d` throws the win away: Upper then wins in 1.
