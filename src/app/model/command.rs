@@ -43,12 +43,8 @@ pub enum Command {
     AskResign(Side),
     /// The player on this side resigns.
     Resign(Side),
-    /// Keep playing: close the resign question.
-    CancelResign,
     /// Open the New Game dialog.
     OpenNewGame,
-    /// Close the New Game dialog without starting.
-    CancelNewGame,
     /// Start the game described by the form.
     StartGame(Box<NewGameForm>),
     /// The same players again, the other one moving first.
@@ -194,16 +190,16 @@ pub enum Command {
     DialogAnswered(crate::app::services::files::DialogAnswer),
     /// Save to this path, typed where no file dialog can be shown.
     SavePath(std::path::PathBuf),
-    /// Close the typed-path prompt without opening or saving.
-    CancelPathPrompt,
     /// Close the window.
     Quit,
     /// Drop the unsaved changes and carry out the command that was waiting.
     Discard,
-    /// Keep the unsaved changes; forget the command that was waiting.
-    CancelConfirm,
-    /// Close the problem notice.
-    DismissProblem,
+    /// Close the window of this kind, if it is open, whatever is on top: the New Game
+    /// dialog without starting, the resign question (keep playing), the typed-path prompt
+    /// without opening or saving, the unsaved-changes prompt (the changes kept, the command
+    /// that waited forgotten), a notice. The system's file dialog answers for itself and
+    /// is not closed by it.
+    CloseModal(crate::app::model::modal::ModalKind),
     /// Esc: close the window on top (New Game, a prompt, a notice, the help).
     CancelModal,
     /// Enter: press the default button of the window on top (Start, Save, Resign, OK).

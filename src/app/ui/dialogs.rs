@@ -2,7 +2,7 @@
 //! prompt, the typed-path prompt and problem notices.
 
 use crate::app::model::command::Command;
-use crate::app::model::modal::Modal;
+use crate::app::model::modal::{Modal, ModalKind};
 use crate::app::model::setup::FirstChoice;
 use crate::app::services::files::FileAction;
 use crate::app::ui::Frame;
@@ -85,7 +85,7 @@ fn resign_prompt(app: &mut Frame<'_>, ctx: &Context, side: omweso_rules::Side) {
                 cmd = Some(Command::Resign(side));
             }
             if ui.button("Keep playing").clicked() {
-                cmd = Some(Command::CancelResign);
+                cmd = Some(Command::CloseModal(ModalKind::Resign));
             }
         });
     });
@@ -148,7 +148,7 @@ fn path_prompt(app: &mut Frame<'_>, ctx: &Context, index: usize) {
                 });
             }
             if ui.button("Cancel").clicked() {
-                cmd = Some(Command::CancelPathPrompt);
+                cmd = Some(Command::CloseModal(ModalKind::Path));
             }
         });
     });
@@ -177,7 +177,7 @@ fn confirm(app: &mut Frame<'_>, ctx: &Context) {
                 cmds.push(Command::Discard);
             }
             if ui.button("Cancel").clicked() {
-                cmds.push(Command::CancelConfirm);
+                cmds.push(Command::CloseModal(ModalKind::Unsaved));
             }
         });
     });
@@ -286,7 +286,7 @@ fn about(app: &mut Frame<'_>, ctx: &Context) {
         }
     });
     if !open {
-        app.push(Command::ToggleAbout);
+        app.push(Command::CloseModal(ModalKind::About));
     }
 }
 
@@ -298,7 +298,7 @@ fn message(app: &mut Frame<'_>, ctx: &Context, text: &str) {
         close = ui.button("OK").clicked();
     });
     if close {
-        app.push(Command::DismissProblem);
+        app.push(Command::CloseModal(ModalKind::Problem));
     }
 }
 
@@ -418,7 +418,7 @@ fn new_game(app: &mut Frame<'_>, ctx: &Context) {
         app.push(Command::StartGame(f));
     }
     if cancel {
-        app.push(Command::CancelNewGame);
+        app.push(Command::CloseModal(ModalKind::NewGame));
     }
 }
 
@@ -542,7 +542,7 @@ fn help(app: &mut Frame<'_>, ctx: &Context) {
             });
         });
     if !open {
-        app.push(Command::ToggleHelp);
+        app.push(Command::CloseModal(ModalKind::Help));
     }
 }
 

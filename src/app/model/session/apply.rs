@@ -8,7 +8,8 @@ use super::teach::means_nothing_in_a_lesson;
 use super::{Closing, Document, Effect, Phase, Play, Session};
 use crate::app::model::command::Command;
 use crate::app::model::layout_coach::{Ask, Question};
-use crate::app::model::modal::Modal;
+use crate::app::model::modal::{Modal, ModalKind};
+use crate::app::model::settings::BoardTurn;
 use crate::app::model::setup::{NewGameForm, Setup};
 use crate::app::services::computer::Computer;
 use crate::app::services::files::{DialogAnswer, FileAction};
@@ -180,9 +181,6 @@ impl Session {
         match (&mut self.phase, command) {
             // ---- New games ----
             (_, C::OpenNewGame) => self.modals.open(Modal::NewGame(Box::new(self.settings.form.clone()))),
-            (_, C::CancelNewGame) => {
-                self.modals.close(|m| matches!(m, Modal::NewGame(_)));
-            }
             (_, C::StartGame(form)) => self.start_game(*form),
             (_, C::NewGameFromState(text)) => {
                 if self.modals.new_game().is_none() {
@@ -236,11 +234,6 @@ impl Session {
                     self.write_to(path);
                 }
             }
-            (_, C::CancelPathPrompt) => {
-                // A save asked for by the unsaved-changes prompt did not happen: it keeps
-                // asking.
-                self.modals.close(|m| matches!(m, Modal::Path(_)));
-            }
             (_, C::Quit) => {
                 if self.closing == Closing::Open {
                     self.closing = Closing::Keeping;
@@ -259,14 +252,11 @@ impl Session {
                     self.carry_out(*c);
                 }
             }
-            (_, C::CancelConfirm) => {
-                self.modals.close(|m| matches!(m, Modal::Unsaved(_)));
-            }
-            (_, C::CancelResign) => {
-                self.modals.close(|m| matches!(m, Modal::Resign(_)));
-            }
-            (_, C::DismissProblem) => {
-                self.modals.close(|m| matches!(m, Modal::Problem(_)));
+            // Closing the typed-path prompt: a save asked for by the unsaved-changes prompt
+            // did not happen, and that prompt keeps asking.
+            (_, C::CloseModal(ModalKind::FileDialog)) => {}
+            (_, C::CloseModal(kind)) => {
+                self.modals.close(|m| m.kind() == kind);
             }
             // The system's file dialog answers for itself; Esc here does not close it.
             (_, C::CancelModal) if matches!(self.modals.top(), Some(Modal::FileDialog(_))) => {}
@@ -288,11 +278,14 @@ impl Session {
         use Command as C;
         match (&mut self.phase, command) {
             // ---- View ----
-            (_, C::Flip) => {
-                self.settings.flipped = !self.flipped();
-                self.settings.auto_flip = false;
+            (_, C::Flip) => self.settings.board_turn = BoardTurn::Fixed(self.bottom_side().opponent()),
+            // Turned off, the board stays as it is shown now.
+            (_, C::ToggleAutoFlip) => {
+                self.settings.board_turn = match self.settings.board_turn {
+                    BoardTurn::Fixed(_) => BoardTurn::FollowsMover,
+                    BoardTurn::FollowsMover => BoardTurn::Fixed(self.bottom_side()),
+                }
             }
-            (_, C::ToggleAutoFlip) => self.settings.auto_flip ^= true,
             (_, C::ToggleLetters) => self.settings.letters ^= true,
             (_, C::TogglePlayable) => self.settings.show_playable ^= true,
             (phase, C::ToggleAnimation) => {

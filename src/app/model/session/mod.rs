@@ -29,7 +29,7 @@ pub use puzzle::{PuzzleFeedback, PuzzleRun};
 
 use crate::app::model::animation::Animation;
 use crate::app::model::modal::{Modal, Modals};
-use crate::app::model::settings::Settings;
+use crate::app::model::settings::{BoardTurn, Settings};
 use crate::app::model::setup::Setup;
 use crate::app::services::analysis::{Judgements, Proven};
 use crate::app::services::computer::{Computer, Opponent};
@@ -422,9 +422,17 @@ impl Session {
         }
     }
 
+    /// The side whose half of the board is at the bottom.
+    pub fn bottom_side(&self) -> Side {
+        match self.settings.board_turn {
+            BoardTurn::Fixed(side) => side,
+            BoardTurn::FollowsMover => self.acting_side(),
+        }
+    }
+
     /// True when the board shows Upper at the bottom.
     pub fn flipped(&self) -> bool {
-        if self.settings.auto_flip { self.acting_side() == Side::Upper } else { self.settings.flipped }
+        self.bottom_side() == Side::Upper
     }
 
     /// The result as the player sees it: once the last move has been sown on the board.

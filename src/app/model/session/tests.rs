@@ -120,7 +120,12 @@ fn no_op_commands_do_not_change_the_game() {
     ));
     assert!(!s.changed(), "no computer in this game: its move is refused");
     s.apply(C::AskResign(Side::Lower));
-    s.apply(C::CancelResign);
+    s.apply(C::ToggleHelp);
+    // The resign question is closed by its kind, under the help window on top.
+    s.apply(C::CloseModal(crate::app::model::modal::ModalKind::Resign));
+    assert_eq!(s.modals().iter().collect::<Vec<_>>(), [&Modal::Help]);
+    s.apply(C::CloseModal(crate::app::model::modal::ModalKind::Help));
+    assert!(s.modals().top().is_none());
     s.apply(C::ReviewFirst);
     assert!(!s.changed());
     assert!(!s.title().contains('*'));
@@ -154,7 +159,7 @@ fn unsaved_changes_are_asked_about_only_when_there_are_some() {
     play(&mut s, "d");
     s.apply(C::OpenNewGame);
     assert!(matches!(s.modals().top(), Some(Modal::Unsaved(_))));
-    s.apply(C::CancelConfirm);
+    s.apply(C::CloseModal(crate::app::model::modal::ModalKind::Unsaved));
     assert!(s.modals().top().is_none());
     s.apply(C::OpenNewGame);
     s.apply(C::Discard);
@@ -312,6 +317,19 @@ fn play_pauses_behind_a_window_and_commands_wait() {
 }
 
 #[test]
+fn the_board_turns_to_the_mover_and_stays_as_shown_when_that_is_turned_off() {
+    let mut s = on(WORKED);
+    play(&mut s, "d");
+    assert!(!s.flipped(), "Lower's view");
+    s.apply(C::ToggleAutoFlip);
+    assert!(s.flipped(), "Upper to move: Upper's view");
+    s.apply(C::ToggleAutoFlip);
+    assert!(s.flipped(), "turned off, the board stays as it is shown");
+    s.apply(C::Flip);
+    assert!(!s.flipped());
+}
+
+#[test]
 fn view_commands_change_the_settings() {
     let mut s = on(WORKED);
     s.apply(C::SetSpeed(Speed::Fast));
@@ -324,7 +342,7 @@ fn view_commands_change_the_settings() {
     s.apply(C::SetRenderer(crate::app::services::renderer::RendererChoice::Glow));
     assert_eq!(s.settings().renderer, crate::app::services::renderer::RendererChoice::Glow, "for the next start");
     assert_eq!(s.settings().speed, Speed::Fast);
-    assert!(!s.settings().letters && s.settings().auto_flip);
+    assert!(!s.settings().letters && s.settings().board_turn == crate::app::model::settings::BoardTurn::FollowsMover);
     s.apply(C::CopyState);
     assert_eq!(s.take_effects(), vec![Effect::Copy(WORKED.to_string())]);
     assert!(!s.changed(), "view settings are not the game");

@@ -122,7 +122,7 @@ fn the_clock_stands_still_while_a_window_is_open_and_during_the_sowing() {
     assert!(crate::app::ui::tournament_ui::clock_line(&s).unwrap().contains("paused"));
     wait(&mut s, 60.0);
     assert_eq!(s.clock().unwrap().spent, 1.0, "paused");
-    s.apply(C::CancelResign);
+    s.apply(C::CloseModal(crate::app::model::modal::ModalKind::Resign));
     assert!(!s.paused());
     // A move sown with the animation on: the next player's time waits for the seeds.
     s.settings.animate = true;
