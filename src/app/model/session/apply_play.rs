@@ -49,8 +49,6 @@ impl Session {
         match (&mut self.phase, command) {
             (Phase::Play(p), C::ClockRanOut(event)) if p.clock_runs(now) => {
                 clock_ran_out(p, event, animate, now);
-                p.hint = None;
-                p.game_over_dismissed = false;
                 if let Some(c) = self.computer.as_mut() {
                     c.cancel();
                 }
@@ -63,8 +61,6 @@ impl Session {
                 let split = split && state.can_split(hole);
                 let before = *state.position();
                 if let Ok(s) = state.start_move(hole, split) {
-                    p.hint = None;
-                    p.game_over_dismissed = false;
                     run_sowing(p, s, before, 0, animate, now);
                 }
             }
@@ -83,7 +79,7 @@ impl Session {
                 Turn::Deciding { anim, .. } => *anim = None,
                 Turn::Ready => {}
             },
-            (Phase::Play(p), C::HintFound(state, mv)) if &state == p.game.current() => p.hint = Some(mv),
+            (Phase::Play(p), C::HintFound(state, mv)) if &state == p.game.current() => p.set_hint(mv),
             (Phase::Play(p), C::Verdicts(verdicts)) if !verdicts.is_empty() => {
                 for v in verdicts {
                     p.game.set_review(v);
@@ -98,8 +94,6 @@ impl Session {
                     && self.computer.as_ref().is_some_and(|c| c.opponent.side == state.to_move()) =>
             {
                 if let Ok(trace) = p.game.play(&mv) {
-                    p.hint = None;
-                    p.game_over_dismissed = false;
                     p.turn = animation(&trace, animate, now).map_or(Turn::Ready, Turn::Animating);
                 }
             }
@@ -122,8 +116,6 @@ impl Session {
                         while p.game.current().to_move() == c.opponent.side && p.game.undo() {}
                     }
                 }
-                p.hint = None;
-                p.game_over_dismissed = false;
                 if let Some(c) = self.computer.as_mut() {
                     c.cancel();
                 }
@@ -143,8 +135,6 @@ impl Session {
                     && p.ready()
                     && p.game.resign(side).is_ok()
                 {
-                    p.hint = None;
-                    p.game_over_dismissed = false;
                     if let Some(c) = self.computer.as_mut() {
                         c.cancel();
                     }
@@ -170,14 +160,12 @@ impl Session {
                     while p.game.cursor() > n || p.game.resigned().is_some() {
                         p.game.undo();
                     }
-                    p.hint = None;
-                    p.game_over_dismissed = false;
                     if let Some(c) = self.computer.as_mut() {
                         c.cancel();
                     }
                 }
             }
-            (Phase::Play(p), C::DismissGameOver) => p.game_over_dismissed = true,
+            (Phase::Play(p), C::DismissGameOver) => p.dismiss_game_over(),
             (Phase::Play(p), C::NextMatchGame) if p.game.result().is_some() && p.is_game() => {
                 let m = self.matched.as_mut()?;
                 let mut with_this = m.clone();
@@ -302,8 +290,6 @@ fn redo_to(p: &mut Play, computer: Option<&mut Computer>, n: usize) {
             p.game.redo();
         }
     }
-    p.hint = None;
-    p.game_over_dismissed = false;
 }
 
 /// Shows the position after `n` moves read-only (the live game when `n` is the cursor).

@@ -208,7 +208,7 @@ impl Session {
             && p.ready()
             && p.game.current().play(&mv).is_ok()
         {
-            p.hint = Some(mv);
+            p.set_hint(mv);
         }
     }
 
@@ -447,7 +447,7 @@ impl Session {
     /// True when the game-over card is showing.
     pub fn game_over_open(&self) -> bool {
         self.shown_result().is_some()
-            && self.play().is_some_and(|p| !p.game_over_dismissed && p.review.is_none() && p.is_game())
+            && self.play().is_some_and(|p| !p.game_over_dismissed() && p.review.is_none() && p.is_game())
     }
 
     /// The game to keep for the next run: the one on the board, or after "Discard" on
@@ -542,7 +542,7 @@ impl Session {
     /// The holes of the hinted move: its start, then each hole from which it chooses to
     /// sow clockwise (the start again for a move such as `i3xF`).
     pub fn hint_holes(&self) -> Vec<Hole> {
-        let Some(mv) = self.play().filter(|p| p.review.is_none()).and_then(|p| p.hint.as_ref()) else {
+        let Some(mv) = self.play().filter(|p| p.review.is_none()).and_then(|p| p.hint()) else {
             return Vec::new();
         };
         let mut holes = vec![mv.start()];

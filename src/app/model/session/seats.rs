@@ -270,7 +270,7 @@ impl Session {
         }
         let current = p.game.current().clone();
         match self.judgements.get(&current) {
-            Some(j) => p.hint = Some(j.best().clone()),
+            Some(j) => p.set_hint(j.best().clone()),
             None => p.jobs.hint_asked = Some(current),
         }
     }

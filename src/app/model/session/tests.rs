@@ -227,6 +227,37 @@ fn the_result_shows_once_the_winning_move_is_sown() {
 }
 
 #[test]
+fn the_hint_and_the_closed_game_over_card_belong_to_the_point_they_were_given_at() {
+    let mut s = Session::from_state(Settings::default(), "2i, 46p; 1A-P / L none 0,0".parse().unwrap());
+    s.settings.animate = false;
+    let i = omweso_rules::notation::parse_move(s.game().unwrap().current(), "i").unwrap();
+    s.show_hint(i);
+    assert_eq!(s.hint_holes(), [hole('i')]);
+    play(&mut s, "i");
+    assert!(s.hint_holes().is_empty(), "the position it was for is gone");
+    assert!(s.game_over_open());
+    s.apply(C::DismissGameOver);
+    assert!(!s.game_over_open());
+    s.apply(C::Undo);
+    assert!(s.hint_holes().is_empty(), "an undo is another point of the history");
+    play(&mut s, "i");
+    assert!(s.game_over_open(), "the same end again, the card again");
+    s.apply(C::DismissGameOver);
+    s.apply(C::Undo);
+    s.apply(C::Redo);
+    assert!(s.game_over_open(), "redone, the card again");
+    // A hint on the position after a move is gone when the move is taken back.
+    let mut s = on(WORKED);
+    s.settings.animate = false;
+    play(&mut s, "d");
+    let reply = s.game().unwrap().current().legal_moves()[0].clone();
+    s.show_hint(reply);
+    assert!(!s.hint_holes().is_empty());
+    s.apply(C::Undo);
+    assert!(s.hint_holes().is_empty());
+}
+
+#[test]
 fn review_is_read_only_and_play_from_here_keeps_the_later_moves() {
     // Defect 10.
     let mut s = on(WORKED);

@@ -42,8 +42,8 @@ fn the_hint_and_the_coach_never_call_two_moves_worse_than_each_other() {
     engine_until(&mut s, "the computer's first move", |s| s.game().is_some_and(|g| g.cursor() == 2));
     let before = s.game().unwrap().current().clone();
     s.apply(C::Hint);
-    engine_until(&mut s, "the hint", |s| s.play().is_some_and(|p| p.hint.is_some()));
-    let hint = s.play().unwrap().hint.clone().unwrap();
+    engine_until(&mut s, "the hint", |s| s.play().is_some_and(|p| p.hint().is_some()));
+    let hint = s.play().unwrap().hint().cloned().unwrap();
     // Two moves without a decision on the way, each played by its hole.
     let plain: Vec<omweso_rules::Move> =
         before.legal_moves().into_iter().filter(|m| m.to_string().len() == 1).collect();
