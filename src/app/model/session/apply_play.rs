@@ -134,10 +134,9 @@ impl Session {
                     && !self.modals.paused()
                     && p.ready()
                     && p.game.resign(side).is_ok()
+                    && let Some(c) = self.computer.as_mut()
                 {
-                    if let Some(c) = self.computer.as_mut() {
-                        c.cancel();
-                    }
+                    c.cancel();
                 }
             }
             // ---- Play: review ----
