@@ -15,7 +15,7 @@ use crate::tournament::{Clock, MAX_MATCH_GOAL, Match, MatchGoal, MatchSettings, 
 pub use errors::{InvalidGame, LoadError, SaveError};
 use omweso_engine::Level;
 use omweso_rules::notation::StateTextError;
-use omweso_rules::{FirstMoves, GameState, Layout, Position, RuleOptions, SEEDS_PER_SIDE, Side, WinKind};
+use omweso_rules::{FirstMoves, GameState, Layout, Position, RuleOptions, Setup, SetupError, Side, WinKind};
 use std::path::Path;
 
 mod errors;
@@ -51,13 +51,9 @@ pub struct Player {
 /// Where a saved game stands.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Phase {
-    /// Laying out: the board so far and who is placing seeds now (RULES.md §2).
-    Setup {
-        /// Seeds placed so far (each side at most 32).
-        board: Position,
-        /// The side laying out now.
-        laying_out: Side,
-    },
+    /// Laying out (RULES.md §2): the rules' setting-out as it is, checked when read
+    /// ([`Setup::resume`]); the file keeps its board so far and who is placing seeds now.
+    Setup(Setup),
     /// Playing or over: the whole game.
     Game(Game),
 }
@@ -226,8 +222,8 @@ impl SavedGame {
     /// The RON text of the game.
     pub fn to_ron(&self) -> String {
         let (setup, start, from_layouts, moves, current, resigned, result, time_end) = match &self.phase {
-            Phase::Setup { board, laying_out } => (
-                Some(SetupRecord { board: board.to_string(), laying_out: *laying_out }),
+            Phase::Setup(setup) => (
+                Some(SetupRecord { board: setup.position().to_string(), laying_out: setup.laying }),
                 None,
                 false,
                 vec![],
@@ -336,21 +332,12 @@ impl SavedGame {
                     return Err(InvalidGame::SetupWithMoves.into());
                 }
                 let board: Position = setup.board.parse().map_err(InvalidGame::SetupBoard)?;
-                let lays_first = file.rules.lays_out_first(file.first);
-                for side in Side::BOTH {
-                    let seeds = board.side_total(side);
-                    if seeds > SEEDS_PER_SIDE {
-                        return Err(InvalidGame::SetupOverfull { side, seeds }.into());
-                    }
-                    let must_be_done = setup.laying_out != lays_first && side == lays_first;
-                    if must_be_done && seeds != SEEDS_PER_SIDE {
-                        return Err(InvalidGame::SetupFirstUnfinished { side, seeds }.into());
-                    }
-                    if side != lays_first && setup.laying_out == lays_first && seeds > 0 {
-                        return Err(InvalidGame::SetupSeedsBeforeTurn { side, seeds }.into());
-                    }
-                }
-                Phase::Setup { board, laying_out: setup.laying_out }
+                let resumed = Setup::resume(file.first, file.rules, &board, setup.laying_out);
+                Phase::Setup(resumed.map_err(|e| match e {
+                    SetupError::Overfull { side, seeds } => InvalidGame::SetupOverfull { side, seeds },
+                    SetupError::FirstUnfinished { side, seeds } => InvalidGame::SetupFirstUnfinished { side, seeds },
+                    SetupError::SeedsBeforeTurn { side, seeds } => InvalidGame::SetupSeedsBeforeTurn { side, seeds },
+                })?)
             }
             (None, Some(start)) => {
                 let start: GameState = start
@@ -491,7 +478,7 @@ impl SavedGame {
         let players =
             format!("Lower: {}; Upper: {}; {} moves first", who(&self.players[0]), who(&self.players[1]), self.first);
         let mut out = match &self.phase {
-            Phase::Setup { laying_out, .. } => format!("{players}\nphase: setup, {laying_out} is laying out"),
+            Phase::Setup(setup) => format!("{players}\nphase: setup, {} is laying out", setup.laying),
             Phase::Game(g) => format!(
                 "{players}\nmoves: {} on the board, {} recorded\nstate: {}\nresult: {}",
                 g.cursor(),
@@ -508,7 +495,7 @@ impl SavedGame {
             // The game on the board counts once it is over, as the window counts it.
             let m = match &self.phase {
                 Phase::Game(g) => m.with_game_over(g, g.result().is_some()),
-                Phase::Setup { .. } => m.clone(),
+                Phase::Setup(_) => m.clone(),
             };
             let before = self.matched.as_ref().map_or(0, |m| m.games.len());
             out.push_str(&format!("\nmatch: {}; {} finished", m.standing(&names), count_of(m.games.len(), "game")));

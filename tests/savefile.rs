@@ -4,7 +4,9 @@
 use omweso::game::{Game, GameError, RecordError};
 use omweso::savefile::{InvalidGame, LoadError, Phase, Player, SavedGame};
 use omweso_rules::notation::{MoveError, PositionErrorKind, StateTextError, TailError};
-use omweso_rules::{FirstMoves, IllegalMove, Layout, LayoutError, Position, RuleOptions, Side, StateError, WinKind};
+use omweso_rules::{
+    FirstMoves, IllegalMove, Layout, LayoutError, Position, RuleOptions, Setup, Side, StateError, WinKind,
+};
 use proptest::prelude::*;
 use std::path::{Path, PathBuf};
 
@@ -50,7 +52,8 @@ fn corpus() -> PathBuf {
 
 #[test]
 fn round_trips_in_every_phase() {
-    let setup = saved(Phase::Setup { board: "9a, 3b; 4A-F, 3G, 5P".parse().unwrap(), laying_out: Side::Lower });
+    let board: Position = "9a, 3b; 4A-F, 3G, 5P".parse().unwrap();
+    let setup = saved(Phase::Setup(Setup::resume(Side::Lower, RuleOptions::default(), &board, Side::Lower).unwrap()));
     let mut mid_undo = worked_game(&["d", "F", "m", "D, J2xh"]);
     mid_undo.undo();
     mid_undo.undo();
@@ -74,6 +77,18 @@ fn round_trips_in_every_phase() {
         assert_eq!(back, s, "{text}");
         assert_eq!(back.to_ron(), text);
     }
+}
+
+#[test]
+fn a_setting_out_saved_before_the_rules_had_a_setup_opens_as_it_was() {
+    // Written by the build before omweso_rules::Setup: the board so far and who lays out.
+    let path = corpus().join("good/setting-out.omweso");
+    let s = SavedGame::load(&path).unwrap();
+    let Phase::Setup(setup) = &s.phase else { panic!("a setting-out") };
+    assert_eq!((setup.first, setup.laying, setup.done), (Side::Lower, Side::Lower, [false, true]));
+    assert_eq!(setup.position().to_string(), "9a, 3b; 4A-F, 3G, 5P");
+    assert_eq!(setup.seeds_left(), 20);
+    assert_eq!(s.to_ron(), std::fs::read_to_string(&path).unwrap(), "written again as it was");
 }
 
 #[test]
@@ -355,10 +370,10 @@ fn each_check_of_a_game_gives_its_typed_error() {
     assert!(SavedGame::from_ron(&game.replacen(after_d, respelled, 1)).is_ok());
 
     let setup = |board: &str, laying_out: &str| {
-        saved(Phase::Setup { board: "-; -".parse().unwrap(), laying_out: Side::Lower })
+        saved(Phase::Setup(Setup::new(Side::Lower, RuleOptions::default())))
             .to_ron()
             .replacen("board: \"-; -\"", &format!("board: \"{board}\""), 1)
-            .replacen("laying_out: Lower", &format!("laying_out: {laying_out}"), 1)
+            .replacen("laying_out: Upper", &format!("laying_out: {laying_out}"), 1)
     };
     // Upper, who does not move first, lays out first.
     let ok = setup("-; 4A-F, 3G, 5P", "Lower");

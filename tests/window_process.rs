@@ -85,7 +85,7 @@ fn moves_kept(store: &Path) -> Option<usize> {
     let saved = omweso::savefile::SavedGame::from_ron(map.get(omweso::app::model::autosave::AUTOSAVE_KEY)?).ok()?;
     match saved.phase {
         omweso::savefile::Phase::Game(g) => Some(g.cursor()),
-        omweso::savefile::Phase::Setup { .. } => Some(0),
+        omweso::savefile::Phase::Setup(_) => Some(0),
     }
 }
 

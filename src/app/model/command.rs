@@ -3,7 +3,8 @@
 //! nothing changes the game in the middle of a frame.
 
 use crate::app::model::animation::Speed;
-use crate::app::model::setup::{NewGameForm, Preset};
+use crate::app::model::setup::NewGameForm;
+use crate::app::model::setup_board::Preset;
 use omweso_rules::{Direction, Hole, Layout, Side};
 
 /// The windows that teach the game.

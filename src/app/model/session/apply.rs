@@ -10,7 +10,8 @@ use crate::app::model::command::Command;
 use crate::app::model::layout_coach::{Ask, Question};
 use crate::app::model::modal::{Modal, ModalKind};
 use crate::app::model::settings::BoardTurn;
-use crate::app::model::setup::{NewGameForm, Setup};
+use crate::app::model::setup::NewGameForm;
+use crate::app::model::setup_board::SetupBoard;
 use crate::app::services::computer::Computer;
 use crate::app::services::files::{DialogAnswer, FileAction};
 use crate::game::Game;
@@ -141,7 +142,7 @@ impl Session {
             (Phase::Setup(s), C::ComputerLayout(layout))
                 if !paused && self.computer.as_ref().is_some_and(|c| c.opponent.side == s.laying) =>
             {
-                s.counts[s.laying.index()] = layout.counts();
+                s.lay(layout.counts());
                 self.setup_done();
                 if untouched {
                     self.document.baseline = Some(self.to_saved());
@@ -156,7 +157,7 @@ impl Session {
             }
             (Phase::Setup(s), C::UseProposedLayout) if !paused && humans_turn(&self.computer, s) => {
                 if let Some(reply) = self.layout_coach.answer(Ask::Propose).and_then(|a| a.winning_reply()) {
-                    s.counts[s.laying.index()] = reply.counts();
+                    s.lay(reply.counts());
                 }
             }
             (Phase::Setup(s), C::StepThroughReply(ask)) if !paused && humans_turn(&self.computer, s) => {
@@ -419,7 +420,7 @@ impl Session {
         let clock = form.clock();
         let phase = match state {
             Some(s) => Phase::Play(Box::new(Play::timed(Game::from_state(s), clock.map(Clock::new)))),
-            None => Phase::Setup(Setup { clock, ..Setup::new(form.first_mover(), form.options) }),
+            None => Phase::Setup(SetupBoard { clock, ..SetupBoard::new(form.first_mover(), form.options) }),
         };
         self.enter(phase, None);
         form.error = None;
@@ -446,6 +447,6 @@ impl Session {
 }
 
 /// True when the side laying out is not the computer's (RULES.md §2): the human may edit it.
-fn humans_turn(computer: &Option<Computer>, setup: &Setup) -> bool {
+fn humans_turn(computer: &Option<Computer>, setup: &SetupBoard) -> bool {
     computer.as_ref().is_none_or(|c| c.opponent.side != setup.laying)
 }

@@ -6,7 +6,7 @@ use super::{Closing, Phase, Play, Session, Turn};
 use crate::app::model::animation::Animation;
 use crate::app::model::command::Command;
 use crate::app::model::modal::Modal;
-use crate::app::model::setup::Setup;
+use crate::app::model::setup_board::SetupBoard;
 use crate::app::services::analysis::{GameReview, REVIEW_TIME};
 use crate::app::services::computer::Computer;
 use crate::game::{Game, TimeEnd};
@@ -176,7 +176,7 @@ impl Session {
                 *m = with_this;
                 let toss = || if rand::random::<bool>() { Side::Lower } else { Side::Upper };
                 let first = m.next_first_mover(p.game.start().to_move(), toss);
-                let mut setup = Setup::new(first, *p.game.options());
+                let mut setup = SetupBoard::new(first, *p.game.options());
                 setup.clock = p.clock.as_ref().map(|c| c.settings);
                 self.next_in_document(Phase::Setup(setup));
             }
@@ -192,7 +192,7 @@ impl Session {
                         Game::from_state(p.game.start().clone()),
                         clock.map(Clock::new),
                     ))),
-                    Some(_) => Phase::Setup(Setup { clock, ..Setup::new(first, options) }),
+                    Some(_) => Phase::Setup(SetupBoard { clock, ..SetupBoard::new(first, options) }),
                 };
                 self.banked = self.match_score();
                 self.enter(phase, None);

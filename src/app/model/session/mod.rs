@@ -30,7 +30,7 @@ pub use puzzle::{PuzzleFeedback, PuzzleRun};
 use crate::app::model::animation::Animation;
 use crate::app::model::modal::{Modal, Modals};
 use crate::app::model::settings::{BoardTurn, Settings};
-use crate::app::model::setup::Setup;
+use crate::app::model::setup_board::SetupBoard;
 use crate::app::services::analysis::{Judgements, Proven};
 use crate::app::services::computer::{Computer, Opponent};
 use crate::app::services::files::{FileDialogs, SystemDialogs};
@@ -45,7 +45,7 @@ use std::path::{Path, PathBuf};
 #[derive(Clone, Debug)]
 pub enum Phase {
     /// The players lay out their seeds (RULES.md §2).
-    Setup(Setup),
+    Setup(SetupBoard),
     /// The game is on (or over).
     Play(Box<Play>),
 }
@@ -102,7 +102,7 @@ impl Session {
     /// A fresh session: the New Game dialog open over an empty setup.
     pub fn new(settings: Settings) -> Session {
         let form = settings.form.clone();
-        let phase = Phase::Setup(Setup::new(Side::Lower, form.options));
+        let phase = Phase::Setup(SetupBoard::new(Side::Lower, form.options));
         let mut s = Session::with_phase(settings, form.names.clone(), None, phase, None);
         s.modals.open(Modal::NewGame(Box::new(form)));
         s
@@ -170,14 +170,8 @@ impl Session {
             .find_map(|(side, p)| p.computer.map(|level| Opponent { side, level }));
         let phase = match saved.phase {
             savefile::Phase::Game(game) => Phase::Play(Box::new(Play::timed(game, saved.clock))),
-            savefile::Phase::Setup { board, laying_out } => {
-                let mut s = Setup::new(saved.first, saved.rules);
-                s.clock = saved.clock.map(|c| c.settings);
-                s.counts = [board.side_counts(Side::Lower), board.side_counts(Side::Upper)];
-                s.laying = laying_out;
-                let other = laying_out.opponent();
-                s.done[other.index()] = s.placed(other) == omweso_rules::SEEDS_PER_SIDE;
-                Phase::Setup(s)
+            savefile::Phase::Setup(setup) => {
+                Phase::Setup(SetupBoard { setup, lesson: None, clock: saved.clock.map(|c| c.settings) })
             }
         };
         (names, opponent, phase)
@@ -250,7 +244,7 @@ impl Session {
     }
 
     /// The setup, while seeds are being laid out.
-    pub fn setup(&self) -> Option<&Setup> {
+    pub fn setup(&self) -> Option<&SetupBoard> {
         match &self.phase {
             Phase::Setup(s) => Some(s),
             Phase::Play(_) => None,

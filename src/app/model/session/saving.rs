@@ -9,7 +9,7 @@ use crate::app::services::computer::Computer;
 use crate::app::services::files::{DialogAnswer, FileAction, PathPrompt, PendingDialog};
 use crate::savefile::{self, Player, SavedGame};
 use crate::tournament::{Clock, Stage};
-use omweso_rules::{Hole, Position, Side};
+use omweso_rules::Side;
 use std::path::PathBuf;
 
 impl Session {
@@ -20,20 +20,14 @@ impl Session {
             computer: self.computer.as_ref().filter(|c| c.opponent.side == side).map(|c| c.opponent.level),
         });
         match &self.phase {
-            Phase::Setup(s) => {
-                let mut board = Position::default();
-                for (i, &c) in s.board().iter().enumerate() {
-                    board.set(Hole::from_index(i), c);
-                }
-                SavedGame {
-                    players,
-                    first: s.first,
-                    rules: s.options,
-                    phase: savefile::Phase::Setup { board, laying_out: s.laying },
-                    clock: s.clock.map(Clock::new),
-                    matched: self.matched.clone(),
-                }
-            }
+            Phase::Setup(s) => SavedGame {
+                players,
+                first: s.first,
+                rules: s.options,
+                phase: savefile::Phase::Setup(s.setup.clone()),
+                clock: s.clock.map(Clock::new),
+                matched: self.matched.clone(),
+            },
             Phase::Play(p) => SavedGame {
                 players,
                 first: p.game.start().to_move(),

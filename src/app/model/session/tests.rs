@@ -4,7 +4,7 @@ use super::*;
 use crate::app::model::animation::Speed;
 use crate::app::model::command::Command as C;
 use crate::app::model::lesson_run::Feedback;
-use crate::app::model::setup::Preset;
+use crate::app::model::setup_board::Preset;
 use crate::app::services::computer::Opponent;
 use omweso_rules::{Direction, Hole};
 use std::cell::RefCell;

@@ -226,7 +226,7 @@ fn master_laying_out_second_finds_a_layout_with_a_proven_win_and_says_so() {
     s.apply(C::StartGame(Box::new(form)));
     // Lower moves first, so the human (Upper) lays out first: two seeds in every hole.
     assert_eq!(s.setup().map(|x| x.laying), Some(Side::Upper));
-    s.apply(C::SetupPreset(crate::app::model::setup::Preset::Twos));
+    s.apply(C::SetupPreset(crate::app::model::setup_board::Preset::Twos));
     s.apply(C::SetupDone);
     engine_until(&mut s, "Master's layout", |s| s.game().is_some());
     let moves = s.computer().and_then(|c| c.layout_proof).expect("a layout with a proven win against 2A-P");
