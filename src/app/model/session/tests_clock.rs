@@ -5,7 +5,7 @@ use super::*;
 use crate::app::model::command::Command as C;
 use crate::app::model::setup::NewGameForm;
 use crate::app::model::setup_board::Preset;
-use crate::game::TimeEnd;
+use crate::game::{GameResult, TimeEnd};
 use crate::tournament::{ClockSettings, Count, FinishRunsOut, MatchGoal, Stage, StartRunsOut};
 use omweso_rules::Hole;
 
