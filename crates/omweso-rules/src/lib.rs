@@ -16,7 +16,7 @@ mod state;
 mod threats;
 mod trace;
 
-pub use generate::Perft;
+pub use generate::{Generated, Perft};
 pub use hole::{Direction, Hole, Row, Side, column_partner_track, is_leftmost_track, opposite_tracks};
 pub use moves::{Choice, Move};
 pub use options::{LapLimitError, MAX_LAP_LIMIT, Points, RuleOptions, check_lap_limit};
