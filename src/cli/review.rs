@@ -59,7 +59,7 @@ pub fn review(state: Option<StateArgs>, args: &[String], limits: Limits, out: &m
         }
     };
     let stop = AtomicBool::new(false);
-    for r in review_game(&start, &moves, limits, &stop, &|_| None, &mut |_, _| {}, &mut |_, _| {}) {
+    for r in review_game(&start, &moves, limits, &stop) {
         writeln!(out, "{}\t{}\t{}\t{}\t{}\t{}", r.number, r.played, r.score_before, r.best, r.loss, r.mark)
             .map_err(io)?;
     }
