@@ -200,7 +200,7 @@ pub enum Command {
     /// without opening or saving, the unsaved-changes prompt (the changes kept, the command
     /// that waited forgotten), a notice. The system's file dialog answers for itself and
     /// is not closed by it.
-    CloseModal(crate::app::model::modal::ModalKind),
+    CloseModal(ModalKind),
     /// Esc: close the window on top (New Game, a prompt, a notice, the help).
     CancelModal,
     /// Enter: press the default button of the window on top (Start, Save, Resign, OK).
@@ -213,4 +213,39 @@ pub enum Command {
     CopyState,
     /// Copy the move record (RULES.md §5 notation) to the clipboard.
     CopyRecord,
+}
+
+/// Which window a [`Modal`](crate::app::model::modal::Modal) is, without what it holds ([`Modal::kind`](crate::app::model::modal::Modal::kind)), for
+/// [`Command::CloseModal`]. It stands here, beside the command, so that the commands need
+/// not import the modal stack (which holds a command waiting for an answer).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ModalKind {
+    /// [`Modal::NewGame`](crate::app::model::modal::Modal::NewGame).
+    NewGame,
+    /// [`Modal::Unsaved`](crate::app::model::modal::Modal::Unsaved).
+    Unsaved,
+    /// [`Modal::Path`](crate::app::model::modal::Modal::Path).
+    Path,
+    /// [`Modal::FileDialog`](crate::app::model::modal::Modal::FileDialog) (it answers for itself: no command closes it).
+    FileDialog,
+    /// [`Modal::Resign`](crate::app::model::modal::Modal::Resign).
+    Resign,
+    /// [`Modal::Problem`](crate::app::model::modal::Modal::Problem).
+    Problem,
+    /// [`Modal::ChangedOnDisk`](crate::app::model::modal::Modal::ChangedOnDisk).
+    ChangedOnDisk,
+    /// [`Modal::Replace`](crate::app::model::modal::Modal::Replace).
+    Replace,
+    /// [`Modal::Help`](crate::app::model::modal::Modal::Help).
+    Help,
+    /// [`Modal::About`](crate::app::model::modal::Modal::About).
+    About,
+    /// [`Modal::Learn`](crate::app::model::modal::Modal::Learn).
+    Learn,
+    /// [`Modal::Puzzles`](crate::app::model::modal::Modal::Puzzles).
+    Puzzles,
+    /// [`Modal::Rules`](crate::app::model::modal::Modal::Rules).
+    Rules,
+    /// [`Modal::Legend`](crate::app::model::modal::Modal::Legend).
+    Legend,
 }

@@ -2,6 +2,7 @@
 //! one answers Esc and Enter, and "is play paused?" is one question asked of the stack.
 
 use crate::app::model::command::Command;
+pub use crate::app::model::command::ModalKind;
 use crate::app::model::setup::NewGameForm;
 use crate::app::services::files::PathPrompt;
 use omweso_rules::Side;
@@ -39,40 +40,6 @@ pub enum Modal {
     /// The rules book (it does not pause play).
     Rules,
     /// What the marks on the board mean (it does not pause play).
-    Legend,
-}
-
-/// Which window a [`Modal`] is, without what it holds (for
-/// [`Command::CloseModal`](crate::app::model::command::Command::CloseModal)).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ModalKind {
-    /// [`Modal::NewGame`].
-    NewGame,
-    /// [`Modal::Unsaved`].
-    Unsaved,
-    /// [`Modal::Path`].
-    Path,
-    /// [`Modal::FileDialog`] (it answers for itself: no command closes it).
-    FileDialog,
-    /// [`Modal::Resign`].
-    Resign,
-    /// [`Modal::Problem`].
-    Problem,
-    /// [`Modal::ChangedOnDisk`].
-    ChangedOnDisk,
-    /// [`Modal::Replace`].
-    Replace,
-    /// [`Modal::Help`].
-    Help,
-    /// [`Modal::About`].
-    About,
-    /// [`Modal::Learn`].
-    Learn,
-    /// [`Modal::Puzzles`].
-    Puzzles,
-    /// [`Modal::Rules`].
-    Rules,
-    /// [`Modal::Legend`].
     Legend,
 }
 
