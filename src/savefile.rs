@@ -48,14 +48,17 @@ pub struct Player {
     pub computer: Option<Level>,
 }
 
-/// Where a saved game stands.
+/// Where a game stands: setting out, or playing (or over). One enum for the saved file
+/// and the window: a saved game's is `Phase` itself (`Phase<Setup, Game>`: the rules'
+/// setting-out and the game record); the window's session holds its boards in it
+/// (`Phase<SetupBoard, Box<Play>>`, see `crate::app::model::session::Phase`).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Phase {
-    /// Laying out (RULES.md §2): the rules' setting-out as it is, checked when read
+pub enum Phase<S = Setup, P = Game> {
+    /// Laying out (RULES.md §2). Saved: the rules' setting-out as it is, checked when read
     /// ([`Setup::resume`]); the file keeps its board so far and who is placing seeds now.
-    Setup(Setup),
-    /// Playing or over: the whole game.
-    Game(Game),
+    Setup(S),
+    /// Playing or over. Saved: the whole game.
+    Play(P),
 }
 
 /// Everything a saved file holds, checked.
@@ -232,7 +235,7 @@ impl SavedGame {
                 None,
                 None,
             ),
-            Phase::Game(game) => (
+            Phase::Play(game) => (
                 None,
                 Some(game.start().to_string()),
                 game.layouts().is_some(),
@@ -400,7 +403,7 @@ impl SavedGame {
                 if file.result != replayed.map(|r| r.to_string()) {
                     return Err(InvalidGame::ResultMismatch { recorded: file.result, replayed }.into());
                 }
-                Phase::Game(game)
+                Phase::Play(game)
             }
         };
         let matched = match file.matched {
@@ -479,7 +482,7 @@ impl SavedGame {
             format!("Lower: {}; Upper: {}; {} moves first", who(&self.players[0]), who(&self.players[1]), self.first);
         let mut out = match &self.phase {
             Phase::Setup(setup) => format!("{players}\nphase: setup, {} is laying out", setup.laying),
-            Phase::Game(g) => format!(
+            Phase::Play(g) => format!(
                 "{players}\nmoves: {} on the board, {} recorded\nstate: {}\nresult: {}",
                 g.cursor(),
                 g.all_entries().len(),
@@ -494,7 +497,7 @@ impl SavedGame {
             let names = [self.players[0].name.clone(), self.players[1].name.clone()];
             // The game on the board counts once it is over, as the window counts it.
             let m = match &self.phase {
-                Phase::Game(g) => m.with_game_over(g, g.result().is_some()),
+                Phase::Play(g) => m.with_game_over(g, g.result().is_some()),
                 Phase::Setup(_) => m.clone(),
             };
             let before = self.matched.as_ref().map_or(0, |m| m.games.len());

@@ -53,7 +53,7 @@ pub fn review(state: Option<StateArgs>, args: &[String], limits: Limits, out: &m
             };
             let saved = SavedGame::load(std::path::Path::new(file)).map_err(|e| format!("{file}: {e}"))?;
             match saved.phase {
-                Phase::Game(g) => (g.start().clone(), g.moves().iter().map_while(|e| e.mv.clone()).collect()),
+                Phase::Play(g) => (g.start().clone(), g.moves().iter().map_while(|e| e.mv.clone()).collect()),
                 Phase::Setup(_) => return Err(format!("{file}: the game is still being set out: no moves")),
             }
         }

@@ -25,7 +25,7 @@ pub fn long_game(n: usize) -> omweso::savefile::SavedGame {
         players: [player("Lower"), player("Upper")],
         first: start.to_move(),
         rules: *start.options(),
-        phase: omweso::savefile::Phase::Game(game),
+        phase: omweso::savefile::Phase::Play(game),
         clock: None,
         matched: None,
     }

@@ -61,7 +61,7 @@ pub fn saved_game(kept: &Kept) -> Result<SavedGame, String> {
                 }
                 Some(End::Rules { .. }) | None => {}
             }
-            Phase::Game(game)
+            Phase::Play(game)
         }
         layouts => {
             let mut board = Position::default();

@@ -41,14 +41,9 @@ use crate::tournament::{ClockEvent, Match};
 use omweso_rules::{GameState, Side};
 use std::path::{Path, PathBuf};
 
-/// Setting out seeds, or playing.
-#[derive(Clone, Debug)]
-pub enum Phase {
-    /// The players lay out their seeds (RULES.md §2).
-    Setup(SetupBoard),
-    /// The game is on (or over).
-    Play(Box<Play>),
-}
+/// Setting out seeds (the players lay out, RULES.md §2), or playing (the game is on, or
+/// over): the one [`savefile::Phase`], holding the window's boards.
+pub type Phase = savefile::Phase<SetupBoard, Box<Play>>;
 
 /// What the model asks of the world outside it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -169,7 +164,7 @@ impl Session {
             .zip(&saved.players)
             .find_map(|(side, p)| p.computer.map(|level| Opponent { side, level }));
         let phase = match saved.phase {
-            savefile::Phase::Game(game) => Phase::Play(Box::new(Play::timed(game, saved.clock))),
+            savefile::Phase::Play(game) => Phase::Play(Box::new(Play::timed(game, saved.clock))),
             savefile::Phase::Setup(setup) => {
                 Phase::Setup(SetupBoard { setup, lesson: None, clock: saved.clock.map(|c| c.settings) })
             }

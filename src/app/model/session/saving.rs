@@ -32,7 +32,7 @@ impl Session {
                 players,
                 first: p.game.start().to_move(),
                 rules: *p.game.options(),
-                phase: savefile::Phase::Game(p.game.clone()),
+                phase: savefile::Phase::Play(p.game.clone()),
                 // A move stopped at a decision point is not in the game, and is not kept:
                 // nor is the time spent on it (the player starts the turn again).
                 clock: p.clock.clone().map(|mut c| {

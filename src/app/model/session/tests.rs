@@ -496,7 +496,7 @@ fn analyse_game_marks_every_move_and_the_marks_are_saved_with_the_game() {
     let file = dir.join("reviewed.omweso");
     s.apply(C::SavePath(file.clone()));
     let back = SavedGame::load(&file).unwrap();
-    let crate::savefile::Phase::Game(g) = back.phase else { panic!("a game") };
+    let crate::savefile::Phase::Play(g) = back.phase else { panic!("a game") };
     assert_eq!(g.moves()[1].review, s.game().unwrap().moves()[1].review, "kept in the file");
     std::fs::remove_dir_all(dir).unwrap();
 }
