@@ -211,7 +211,10 @@ pub enum RecordError {
 ///
 /// `entries[..cursor]` are the moves on the board now; `entries[cursor..]` is the redo
 /// branch, dropped when a new move is played.
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// Two games are equal when their start, layouts, entries, cursor and end are: how often
+/// their histories moved ([`Game::changes`]) is not part of the game.
+#[derive(Clone, Debug)]
 pub struct Game {
     start: GameState,
     layouts: Option<[Layout; 2]>,
@@ -219,18 +222,29 @@ pub struct Game {
     cursor: usize,
     resigned: Option<Side>,
     time_end: Option<TimeEnd>,
+    changes: u64,
 }
+
+impl PartialEq for Game {
+    fn eq(&self, other: &Game) -> bool {
+        (&self.start, &self.layouts, &self.entries, self.cursor, self.resigned, self.time_end)
+            == (&other.start, &other.layouts, &other.entries, other.cursor, other.resigned, other.time_end)
+    }
+}
+
+impl Eq for Game {}
 
 impl Game {
     /// A game that starts at `start` (a pasted state).
     pub fn from_state(start: GameState) -> Game {
-        Game { start, layouts: None, entries: Vec::new(), cursor: 0, resigned: None, time_end: None }
+        Game { start, layouts: None, entries: Vec::new(), cursor: 0, resigned: None, time_end: None, changes: 0 }
     }
 
     /// A game that starts from both players' layouts with `first` to move (RULES.md §2).
     pub fn from_layouts(lower: Layout, upper: Layout, first: Side, options: RuleOptions) -> Game {
         let start = GameState::from_layouts(&lower, &upper, first, options);
-        Game { start, layouts: Some([lower, upper]), entries: Vec::new(), cursor: 0, resigned: None, time_end: None }
+        let layouts = Some([lower, upper]);
+        Game { start, layouts, entries: Vec::new(), cursor: 0, resigned: None, time_end: None, changes: 0 }
     }
 
     /// The state the game started from.
@@ -308,6 +322,7 @@ impl Game {
             review: None,
         });
         self.cursor += 1;
+        self.changes += 1;
         Ok(trace)
     }
 
@@ -335,6 +350,7 @@ impl Game {
             review: None,
         });
         self.cursor += 1;
+        self.changes += 1;
         Ok(())
     }
 
@@ -346,6 +362,7 @@ impl Game {
     pub fn end_on_time(&mut self, end: TimeEnd) -> Result<(), GameError> {
         self.stop_here()?;
         self.time_end = Some(end);
+        self.changes += 1;
         Ok(())
     }
 
@@ -401,7 +418,16 @@ impl Game {
     pub fn resign(&mut self, side: Side) -> Result<(), GameError> {
         self.stop_here()?;
         self.resigned = Some(side);
+        self.changes += 1;
         Ok(())
+    }
+
+    /// How many times the history has moved since this value was made (a move or a turn
+    /// lost played, an end off the board, an undo, a redo): an id of the point the history
+    /// is at, which what belongs to one point (the window's hint, its closed game-over
+    /// card) is keyed to. It is not part of the game (see [`Game`]'s equality).
+    pub fn changes(&self) -> u64 {
+        self.changes
     }
 
     /// Who resigned, if anyone.
@@ -422,13 +448,13 @@ impl Game {
     /// Takes back the last move (or a resignation, or an end on time). Returns false when
     /// there is nothing.
     pub fn undo(&mut self) -> bool {
-        if self.resigned.take().is_some() || self.time_end.take().is_some() {
-            return true;
+        if self.resigned.take().is_none() && self.time_end.take().is_none() {
+            if self.cursor == 0 {
+                return false;
+            }
+            self.cursor -= 1;
         }
-        if self.cursor == 0 {
-            return false;
-        }
-        self.cursor -= 1;
+        self.changes += 1;
         true
     }
 
@@ -438,6 +464,7 @@ impl Game {
             return false;
         }
         self.cursor += 1;
+        self.changes += 1;
         true
     }
 
@@ -494,7 +521,8 @@ impl Game {
                 return Err(RecordError::NotTheLayouts);
             }
         }
-        let mut game = Game { start, layouts, entries: Vec::new(), cursor: 0, resigned: None, time_end: None };
+        let mut game =
+            Game { start, layouts, entries: Vec::new(), cursor: 0, resigned: None, time_end: None, changes: 0 };
         for (i, text) in moves.iter().enumerate() {
             game.play_text(text).map_err(|reason| RecordError::Move { number: i + 1, reason })?;
         }

@@ -15,7 +15,7 @@ use crate::tournament::{Clock, MAX_MATCH_GOAL, Match, MatchGoal, MatchSettings, 
 pub use errors::{InvalidGame, LoadError, SaveError};
 use omweso_engine::Level;
 use omweso_rules::notation::StateTextError;
-use omweso_rules::{FirstMoves, GameState, Layout, Position, RuleOptions, SEEDS_PER_SIDE, Side, WinKind};
+use omweso_rules::{FirstMoves, GameState, Layout, Position, RuleOptions, Setup, SetupError, Side, WinKind};
 use std::path::Path;
 
 mod errors;
@@ -48,18 +48,17 @@ pub struct Player {
     pub computer: Option<Level>,
 }
 
-/// Where a saved game stands.
+/// Where a game stands: setting out, or playing (or over). One enum for the saved file
+/// and the window: a saved game's is `Phase` itself (`Phase<Setup, Game>`: the rules'
+/// setting-out and the game record); the window's session holds its boards in it
+/// (`Phase<SetupBoard, Box<Play>>`, see `crate::app::model::session::Phase`).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Phase {
-    /// Laying out: the board so far and who is placing seeds now (RULES.md §2).
-    Setup {
-        /// Seeds placed so far (each side at most 32).
-        board: Position,
-        /// The side laying out now.
-        laying_out: Side,
-    },
-    /// Playing or over: the whole game.
-    Game(Game),
+pub enum Phase<S = Setup, P = Game> {
+    /// Laying out (RULES.md §2). Saved: the rules' setting-out as it is, checked when read
+    /// ([`Setup::resume`]); the file keeps its board so far and who is placing seeds now.
+    Setup(S),
+    /// Playing or over. Saved: the whole game.
+    Play(P),
 }
 
 /// Everything a saved file holds, checked.
@@ -226,8 +225,8 @@ impl SavedGame {
     /// The RON text of the game.
     pub fn to_ron(&self) -> String {
         let (setup, start, from_layouts, moves, current, resigned, result, time_end) = match &self.phase {
-            Phase::Setup { board, laying_out } => (
-                Some(SetupRecord { board: board.to_string(), laying_out: *laying_out }),
+            Phase::Setup(setup) => (
+                Some(SetupRecord { board: setup.position().to_string(), laying_out: setup.laying }),
                 None,
                 false,
                 vec![],
@@ -236,7 +235,7 @@ impl SavedGame {
                 None,
                 None,
             ),
-            Phase::Game(game) => (
+            Phase::Play(game) => (
                 None,
                 Some(game.start().to_string()),
                 game.layouts().is_some(),
@@ -336,21 +335,12 @@ impl SavedGame {
                     return Err(InvalidGame::SetupWithMoves.into());
                 }
                 let board: Position = setup.board.parse().map_err(InvalidGame::SetupBoard)?;
-                let lays_first = file.rules.lays_out_first(file.first);
-                for side in Side::BOTH {
-                    let seeds = board.side_total(side);
-                    if seeds > SEEDS_PER_SIDE {
-                        return Err(InvalidGame::SetupOverfull { side, seeds }.into());
-                    }
-                    let must_be_done = setup.laying_out != lays_first && side == lays_first;
-                    if must_be_done && seeds != SEEDS_PER_SIDE {
-                        return Err(InvalidGame::SetupFirstUnfinished { side, seeds }.into());
-                    }
-                    if side != lays_first && setup.laying_out == lays_first && seeds > 0 {
-                        return Err(InvalidGame::SetupSeedsBeforeTurn { side, seeds }.into());
-                    }
-                }
-                Phase::Setup { board, laying_out: setup.laying_out }
+                let resumed = Setup::resume(file.first, file.rules, &board, setup.laying_out);
+                Phase::Setup(resumed.map_err(|e| match e {
+                    SetupError::Overfull { side, seeds } => InvalidGame::SetupOverfull { side, seeds },
+                    SetupError::FirstUnfinished { side, seeds } => InvalidGame::SetupFirstUnfinished { side, seeds },
+                    SetupError::SeedsBeforeTurn { side, seeds } => InvalidGame::SetupSeedsBeforeTurn { side, seeds },
+                })?)
             }
             (None, Some(start)) => {
                 let start: GameState = start
@@ -413,7 +403,7 @@ impl SavedGame {
                 if file.result != replayed.map(|r| r.to_string()) {
                     return Err(InvalidGame::ResultMismatch { recorded: file.result, replayed }.into());
                 }
-                Phase::Game(game)
+                Phase::Play(game)
             }
         };
         let matched = match file.matched {
@@ -491,8 +481,8 @@ impl SavedGame {
         let players =
             format!("Lower: {}; Upper: {}; {} moves first", who(&self.players[0]), who(&self.players[1]), self.first);
         let mut out = match &self.phase {
-            Phase::Setup { laying_out, .. } => format!("{players}\nphase: setup, {laying_out} is laying out"),
-            Phase::Game(g) => format!(
+            Phase::Setup(setup) => format!("{players}\nphase: setup, {} is laying out", setup.laying),
+            Phase::Play(g) => format!(
                 "{players}\nmoves: {} on the board, {} recorded\nstate: {}\nresult: {}",
                 g.cursor(),
                 g.all_entries().len(),
@@ -507,8 +497,8 @@ impl SavedGame {
             let names = [self.players[0].name.clone(), self.players[1].name.clone()];
             // The game on the board counts once it is over, as the window counts it.
             let m = match &self.phase {
-                Phase::Game(g) => m.with_game_over(g, g.result().is_some()),
-                Phase::Setup { .. } => m.clone(),
+                Phase::Play(g) => m.with_game_over(g, g.result().is_some()),
+                Phase::Setup(_) => m.clone(),
             };
             let before = self.matched.as_ref().map_or(0, |m| m.games.len());
             out.push_str(&format!("\nmatch: {}; {} finished", m.standing(&names), count_of(m.games.len(), "game")));

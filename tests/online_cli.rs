@@ -176,7 +176,7 @@ fn garbage(addr: &str) {
 /// moves of the state before it, with the same board and outcome after it.
 fn replays_by_the_reference(file: &Path) -> usize {
     let saved = SavedGame::load(file).unwrap();
-    let Phase::Game(game) = saved.phase else { panic!("{}: still in setup", file.display()) };
+    let Phase::Play(game) = saved.phase else { panic!("{}: still in setup", file.display()) };
     let mut state = game.start().clone();
     for (i, entry) in game.moves().iter().enumerate() {
         let mv = entry.mv.as_ref().expect("no turn is lost online");

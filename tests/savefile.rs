@@ -4,7 +4,9 @@
 use omweso::game::{Game, GameError, RecordError};
 use omweso::savefile::{InvalidGame, LoadError, Phase, Player, SavedGame};
 use omweso_rules::notation::{MoveError, PositionErrorKind, StateTextError, TailError};
-use omweso_rules::{FirstMoves, IllegalMove, Layout, LayoutError, Position, RuleOptions, Side, StateError, WinKind};
+use omweso_rules::{
+    FirstMoves, IllegalMove, Layout, LayoutError, Position, RuleOptions, Setup, Side, StateError, WinKind,
+};
 use proptest::prelude::*;
 use std::path::{Path, PathBuf};
 
@@ -50,7 +52,8 @@ fn corpus() -> PathBuf {
 
 #[test]
 fn round_trips_in_every_phase() {
-    let setup = saved(Phase::Setup { board: "9a, 3b; 4A-F, 3G, 5P".parse().unwrap(), laying_out: Side::Lower });
+    let board: Position = "9a, 3b; 4A-F, 3G, 5P".parse().unwrap();
+    let setup = saved(Phase::Setup(Setup::resume(Side::Lower, RuleOptions::default(), &board, Side::Lower).unwrap()));
     let mut mid_undo = worked_game(&["d", "F", "m", "D, J2xh"]);
     mid_undo.undo();
     mid_undo.undo();
@@ -62,12 +65,12 @@ fn round_trips_in_every_phase() {
     let pasted = Game::from_state("1bc, 9e-g, 3i; 1F, 2G, 5I-L, 1N, 2O, 6P / L none 0,0".parse().unwrap());
     for s in [
         setup,
-        saved(Phase::Game(worked_game(&[]))),
-        saved(Phase::Game(worked_game(&["d", "F", "m"]))),
-        saved(Phase::Game(mid_undo)),
-        saved(Phase::Game(resigned)),
-        saved(Phase::Game(over)),
-        saved(Phase::Game(pasted)),
+        saved(Phase::Play(worked_game(&[]))),
+        saved(Phase::Play(worked_game(&["d", "F", "m"]))),
+        saved(Phase::Play(mid_undo)),
+        saved(Phase::Play(resigned)),
+        saved(Phase::Play(over)),
+        saved(Phase::Play(pasted)),
     ] {
         let text = s.to_ron();
         let back = SavedGame::from_ron(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
@@ -77,10 +80,22 @@ fn round_trips_in_every_phase() {
 }
 
 #[test]
+fn a_setting_out_saved_before_the_rules_had_a_setup_opens_as_it_was() {
+    // Written by the build before omweso_rules::Setup: the board so far and who lays out.
+    let path = corpus().join("good/setting-out.omweso");
+    let s = SavedGame::load(&path).unwrap();
+    let Phase::Setup(setup) = &s.phase else { panic!("a setting-out") };
+    assert_eq!((setup.first, setup.laying, setup.done), (Side::Lower, Side::Lower, [false, true]));
+    assert_eq!(setup.position().to_string(), "9a, 3b; 4A-F, 3G, 5P");
+    assert_eq!(setup.seeds_left(), 20);
+    assert_eq!(s.to_ron(), std::fs::read_to_string(&path).unwrap(), "written again as it was");
+}
+
+#[test]
 fn the_example_file_is_valid_and_readable() {
     let path = corpus().join("good/worked-game.omweso");
     let s = SavedGame::load(&path).unwrap();
-    let Phase::Game(g) = &s.phase else { panic!("a game") };
+    let Phase::Play(g) = &s.phase else { panic!("a game") };
     assert_eq!(g.cursor(), 2);
     assert_eq!(g.all_entries().len(), 3, "the redo branch is kept");
     assert_eq!(g.current().to_string(), "10a, 4b, 1c, 4efh, 1i, 4m; 5AC-E, 3G, 1I-L, 5P / L none 0,0");
@@ -130,7 +145,7 @@ fn a_match() -> SavedGame {
         players: players(),
         first: Side::Upper,
         rules: RuleOptions::default(),
-        phase: Phase::Game(third),
+        phase: Phase::Play(third),
         clock: Some(clock),
         matched: Some(Match { settings, games: vec![first, second] }),
     }
@@ -156,12 +171,12 @@ fn the_match_file_is_valid_and_summarised() {
     ] {
         assert!(summary.lines().any(|l| l == line), "`{line}` not in\n{summary}");
     }
-    let Phase::Game(g) = &s.phase else { panic!("a game") };
+    let Phase::Play(g) = &s.phase else { panic!("a game") };
     assert!(g.moves()[0].is_turn_lost());
     // Saved with the third game over on the board (Lower resigned): it counts, as the
     // window counts it.
     let mut over = a_match();
-    let Phase::Game(third) = &mut over.phase else { panic!("a game") };
+    let Phase::Play(third) = &mut over.phase else { panic!("a game") };
     third.resign(Side::Lower).unwrap();
     let summary = over.summary();
     for line in [
@@ -172,7 +187,7 @@ fn the_match_file_is_valid_and_summarised() {
     }
     // Lost for a move not started in time (the option): read back as it was, said so.
     let mut late = a_match();
-    let Phase::Game(third) = &mut late.phase else { panic!("a game") };
+    let Phase::Play(third) = &mut late.phase else { panic!("a game") };
     third.end_on_time(omweso::game::TimeEnd::NotStarted { loser: Side::Lower }).unwrap();
     assert_eq!(SavedGame::from_ron(&late.to_ron()).unwrap(), late);
     let line = "  game 3: 2 moves, upper wins: lower did not start a move in time (1 point), the game on the board";
@@ -323,7 +338,7 @@ fn edited(text: &str, from: &str, to: &str) -> InvalidGame {
 /// The checks that no corpus file trips, each on a file edited from a good one.
 #[test]
 fn each_check_of_a_game_gives_its_typed_error() {
-    let game = saved(Phase::Game(worked_game(&["d", "F", "m"]))).to_ron();
+    let game = saved(Phase::Play(worked_game(&["d", "F", "m"]))).to_ron();
     let long = format!("name: \"{}\"", "N".repeat(65));
     assert_eq!(edited(&game, "name: \"Nakato\"", &long), InvalidGame::NameTooLong { side: Side::Lower, chars: 65 });
     assert_eq!(
@@ -355,10 +370,10 @@ fn each_check_of_a_game_gives_its_typed_error() {
     assert!(SavedGame::from_ron(&game.replacen(after_d, respelled, 1)).is_ok());
 
     let setup = |board: &str, laying_out: &str| {
-        saved(Phase::Setup { board: "-; -".parse().unwrap(), laying_out: Side::Lower })
+        saved(Phase::Setup(Setup::new(Side::Lower, RuleOptions::default())))
             .to_ron()
             .replacen("board: \"-; -\"", &format!("board: \"{board}\""), 1)
-            .replacen("laying_out: Lower", &format!("laying_out: {laying_out}"), 1)
+            .replacen("laying_out: Upper", &format!("laying_out: {laying_out}"), 1)
     };
     // Upper, who does not move first, lays out first.
     let ok = setup("-; 4A-F, 3G, 5P", "Lower");
@@ -392,9 +407,9 @@ fn saving_is_atomic_and_failures_leave_the_old_file() {
     let dir = std::env::temp_dir().join(format!("omweso-save-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("game.omweso");
-    let first = saved(Phase::Game(worked_game(&["d"])));
+    let first = saved(Phase::Play(worked_game(&["d"])));
     first.save(&path).unwrap();
-    let second = saved(Phase::Game(worked_game(&["d", "F"])));
+    let second = saved(Phase::Play(worked_game(&["d", "F"])));
     second.save(&path).unwrap();
     assert_eq!(SavedGame::load(&path).unwrap(), second);
     let leftovers: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
@@ -444,12 +459,12 @@ proptest! {
     /// Mutated valid files never panic; when one still loads, it is a consistent game.
     #[test]
     fn mutated_files_never_panic(at in 0usize..2000, cut in 0usize..6, insert in "[ -~\\n]{0,6}") {
-        let text = saved(Phase::Game(worked_game(&["d", "F", "m"]))).to_ron();
+        let text = saved(Phase::Play(worked_game(&["d", "F", "m"]))).to_ron();
         let chars: Vec<char> = text.chars().collect();
         let at = at.min(chars.len());
         let end = (at + cut).min(chars.len());
         let mutated: String = chars[..at].iter().copied().chain(insert.chars()).chain(chars[end..].iter().copied()).collect();
-        if let Ok(SavedGame { phase: Phase::Game(g), .. }) = SavedGame::from_ron(&mutated) {
+        if let Ok(SavedGame { phase: Phase::Play(g), .. }) = SavedGame::from_ron(&mutated) {
             prop_assert_eq!(g.current().position().total(), 64);
         }
         round_trip::saved_game(&mutated);
@@ -470,7 +485,7 @@ fn a_review_is_kept_and_a_review_of_another_move_is_refused() {
     };
     assert!(!game.set_review(MoveReview { played: "E".into(), ..review.clone() }), "not the move played");
     assert!(game.set_review(review.clone()));
-    let saved = saved(Phase::Game(game));
+    let saved = saved(Phase::Play(game));
     let text = saved.to_ron();
     assert!(text.contains("blunder") || text.contains("Blunder"), "{text}");
     let back = SavedGame::from_ron(&text).expect("reads back");

@@ -44,7 +44,7 @@ fn game(moves: &[&str]) -> SavedGame {
         players,
         first: Side::Lower,
         rules: RuleOptions::default(),
-        phase: Phase::Game(g),
+        phase: Phase::Play(g),
         clock: None,
         matched: None,
     }

@@ -42,7 +42,7 @@ fn without_a_file_dialog_the_path_is_typed_and_nothing_is_lost() {
     assert_eq!(h.state().session().document().path.as_deref(), Some(path.as_path()));
     let saved = omweso::savefile::SavedGame::load(&path).expect("a saved game");
     match saved.phase {
-        omweso::savefile::Phase::Game(g) => assert_eq!(g.current().position().to_string(), AFTER_DFM),
+        omweso::savefile::Phase::Play(g) => assert_eq!(g.current().position().to_string(), AFTER_DFM),
         other => panic!("saved a game in play, not {other:?}"),
     }
 
@@ -173,7 +173,7 @@ fn closing_the_window_with_unsaved_changes_asks_first() {
     h.step();
     assert!(sent(&h, &egui::ViewportCommand::Close), "saved, then closed in the same frame");
     let saved = omweso::savefile::SavedGame::load(&path).expect("saved before closing");
-    assert!(matches!(saved.phase, omweso::savefile::Phase::Game(g) if g.cursor() == 1));
+    assert!(matches!(saved.phase, omweso::savefile::Phase::Play(g) if g.cursor() == 1));
     let _ = std::fs::remove_file(path);
 }
 
@@ -195,7 +195,7 @@ fn the_game_of_the_last_session_is_restored() {
         stored(file)
             .get(omweso::app::model::autosave::AUTOSAVE_KEY)
             .and_then(|t| omweso::savefile::SavedGame::from_ron(t).ok())
-            .is_some_and(|g| matches!(g.phase, omweso::savefile::Phase::Game(g) if g.cursor() == 3))
+            .is_some_and(|g| matches!(g.phase, omweso::savefile::Phase::Play(g) if g.cursor() == 3))
     };
     let start = std::time::Instant::now();
     while !after(&file) {

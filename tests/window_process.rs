@@ -84,8 +84,8 @@ fn moves_kept(store: &Path) -> Option<usize> {
     let map: std::collections::HashMap<String, String> = ron::from_str(&text).ok()?;
     let saved = omweso::savefile::SavedGame::from_ron(map.get(omweso::app::model::autosave::AUTOSAVE_KEY)?).ok()?;
     match saved.phase {
-        omweso::savefile::Phase::Game(g) => Some(g.cursor()),
-        omweso::savefile::Phase::Setup { .. } => Some(0),
+        omweso::savefile::Phase::Play(g) => Some(g.cursor()),
+        omweso::savefile::Phase::Setup(_) => Some(0),
     }
 }
 

@@ -7,10 +7,12 @@
 //! (the egui demo app pattern, see STYLE.md):
 //! - [`Session`] is the model, with no egui in it: players, the document, the phase and
 //!   the move in progress, the windows over the board.
-//! - [`App`] is the eframe glue: each frame it lets the play clock run, reads the keyboard
-//!   once ([`keymap`]), draws the menu bar and side panel ([`panels`]), the board
-//!   ([`board`], from [`view`]) and the windows ([`dialogs`]). All of them only *record*
-//!   [`Command`]s; after drawing, [`Session::apply`] carries them out.
+//! - [`App`] is the eframe glue: each frame its logic step ([`App::logic`], eframe's hook
+//!   before drawing) lets the play clock run, reads the keyboard once ([`keymap`]) and polls
+//!   the background (later starts, the file dialog, the computer, the engine's jobs); then
+//!   it draws the menu bar and side panel ([`panels`]), the board ([`board`], from
+//!   [`view`]) and the windows ([`dialogs`]). All of them only *record* [`Command`]s; after
+//!   drawing, [`Session::apply`] carries them out.
 //! - The animation ([`model::animation`]) is a function of the engine's trace and the play clock;
 //!   the sound ([`sound`]) follows it, frame by frame, on the audio device's own thread.
 
@@ -245,15 +247,34 @@ impl App {
         ui::Frame { session: &mut self.session, commands: &mut self.commands, area: self.area, sound: &self.sound }
     }
 
-    /// One frame: let the clock run, read keys, draw, then carry out what was asked.
+    /// One frame as eframe runs it (and the tests and benches do): [`App::logic`], then
+    /// [`App::draw`].
     pub fn ui(&mut self, ui: &mut egui::Ui) {
-        let ctx = ui.ctx().clone();
+        self.logic(ui.ctx());
+        self.draw(ui);
+    }
+
+    /// The step before drawing (eframe's `App::logic`, called before each frame and, while
+    /// the window is hidden, alone when something wakes it): the background is polled in
+    /// one place. Always: later starts of the program (come to the front, open a file) and
+    /// the system's request to end. With the window shown: the play clock, the sound, the
+    /// keyboard (read once), the file dialog's answer, a game's clock, the computer's seat
+    /// and the engine's jobs, all of which only record [`Command`]s for after the frame. A
+    /// hidden window's game waits for it to be shown again.
+    pub fn logic(&mut self, ctx: &Context) {
+        self.answer_later_starts(ctx);
+        if shutdown::requested() {
+            self.end_for_the_system(ctx);
+        }
+        if ctx.input(|i| i.viewport().visible()) == Some(false) {
+            return;
+        }
         let time = ctx.input(|i| i.time);
         let dt = self.clock.map_or(0.0, |c| (time - c).max(0.0));
         if self.clock.is_none() {
             log::info!("the first frame, {} ms after the start", crate::logging::since_start().as_millis());
             // The theme is set here too, for windows made without `from_creation` (tests).
-            theme::install(&ctx);
+            theme::install(ctx);
             // The computer's worker wakes this window when it answers.
             let wake = ctx.clone();
             self.session.set_waker(std::sync::Arc::new(move || wake.request_repaint()));
@@ -276,8 +297,7 @@ impl App {
         if ctx.options(|o| o.theme_preference) != theme {
             ctx.set_theme(theme);
         }
-        self.place_window(&ctx);
-        self.answer_later_starts(&ctx);
+        self.place_window(ctx);
         let at = keymap::KeyContext {
             window_open: self.session.modals().top().is_some(),
             paused: self.session.modals().paused(),
@@ -285,7 +305,7 @@ impl App {
             setup: self.session.setup().is_some(),
             text_had_focus: self.text_focus,
         };
-        self.commands.extend(keymap::read(&ctx, at));
+        self.commands.extend(keymap::read(ctx, at));
         self.commands.extend(self.session.poll_dialog());
         self.commands.extend(self.session.drive_clock());
         if self.session.clock_running() {
@@ -304,6 +324,12 @@ impl App {
             // The worker wakes the window when it answers; this is only a fallback.
             ctx.request_repaint_after(std::time::Duration::from_millis(250));
         }
+    }
+
+    /// Draws the frame (the panels, the board, the windows: all of them only record
+    /// commands), then carries out what was asked, in the order asked.
+    pub fn draw(&mut self, ui: &mut egui::Ui) {
+        let ctx = ui.ctx().clone();
         menu::menu_bar(&mut self.frame(), ui);
         panels::side_panel(&mut self.frame(), ui);
         let view = view::board_view(&self.session, self.hovered, &mut self.preview, &mut self.threats);
@@ -319,9 +345,6 @@ impl App {
         let resp = panel.inner;
         self.board_commands(&resp);
         dialogs::show(&mut self.frame(), &ctx);
-        if shutdown::requested() {
-            self.end_for_the_system(&ctx);
-        }
         if ctx.input(|i| i.viewport().close_requested()) {
             if self.session.close_requested() {
                 // Closing: a later start now waits for this window to end, not hands it
@@ -419,8 +442,12 @@ pub fn remembered_window(storage: &dyn eframe::Storage) -> Option<(Option<egui::
 }
 
 impl eframe::App for App {
+    fn logic(&mut self, ctx: &Context, _frame: &mut eframe::Frame) {
+        App::logic(self, ctx);
+    }
+
     fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
-        App::ui(self, ui);
+        App::draw(self, ui);
     }
 
     /// eframe's periodic and last save: eframe's own storage is left alone (so that eframe
@@ -438,6 +465,30 @@ impl eframe::App for App {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_hidden_window_polls_nothing_of_the_game_and_reads_no_key() {
+        let ctx = Context::default();
+        let mut app = App::new(Session::new(Settings::default()));
+        let input = |minimized: bool| {
+            let mut input = egui::RawInput::default();
+            let info = input.viewports.entry(egui::ViewportId::ROOT).or_default();
+            info.minimized = Some(minimized);
+            info.occluded = Some(false);
+            input.events.push(egui::Event::Key {
+                key: egui::Key::F1,
+                physical_key: None,
+                pressed: true,
+                repeat: false,
+                modifiers: egui::Modifiers::NONE,
+            });
+            input
+        };
+        let _ = ctx.run_logic(&input(true), |ctx| app.logic(ctx));
+        assert!(app.commands.is_empty() && app.clock.is_none(), "hidden: {:?}", app.commands);
+        let _ = ctx.run_ui(input(false), |ui| app.logic(ui.ctx()));
+        assert_eq!(app.commands, [Command::ToggleHelp], "shown: the key is read");
+    }
 
     #[test]
     fn a_zoom_does_not_shrink_the_window_kept_for_the_next_start() {

@@ -53,13 +53,13 @@ pub fn review(state: Option<StateArgs>, args: &[String], limits: Limits, out: &m
             };
             let saved = SavedGame::load(std::path::Path::new(file)).map_err(|e| format!("{file}: {e}"))?;
             match saved.phase {
-                Phase::Game(g) => (g.start().clone(), g.moves().iter().map_while(|e| e.mv.clone()).collect()),
-                Phase::Setup { .. } => return Err(format!("{file}: the game is still being set out: no moves")),
+                Phase::Play(g) => (g.start().clone(), g.moves().iter().map_while(|e| e.mv.clone()).collect()),
+                Phase::Setup(_) => return Err(format!("{file}: the game is still being set out: no moves")),
             }
         }
     };
     let stop = AtomicBool::new(false);
-    for r in review_game(&start, &moves, limits, &stop, &|_| None, &mut |_, _| {}, &mut |_, _| {}) {
+    for r in review_game(&start, &moves, limits, &stop) {
         writeln!(out, "{}\t{}\t{}\t{}\t{}\t{}", r.number, r.played, r.score_before, r.best, r.loss, r.mark)
             .map_err(io)?;
     }

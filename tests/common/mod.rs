@@ -10,12 +10,12 @@ pub fn long_game(n: usize) -> omweso::savefile::SavedGame {
     let mut game = omweso::game::Game::from_state(start.clone());
     for _ in 0..n {
         let mut least: Option<(u32, omweso_rules::Move)> = None;
-        game.current().for_each_successor(|s| {
+        for s in game.current().successors() {
             let taken = s.captured_seeds + if s.outcome().is_some() { 1000 } else { 0 };
             if least.as_ref().is_none_or(|(t, _)| taken < *t) {
                 least = Some((taken, s.mv));
             }
-        });
+        }
         let Some((_, mv)) = least else { break };
         game.play(&mv).expect("a legal move");
     }
@@ -25,7 +25,7 @@ pub fn long_game(n: usize) -> omweso::savefile::SavedGame {
         players: [player("Lower"), player("Upper")],
         first: start.to_move(),
         rules: *start.options(),
-        phase: omweso::savefile::Phase::Game(game),
+        phase: omweso::savefile::Phase::Play(game),
         clock: None,
         matched: None,
     }

@@ -39,7 +39,7 @@ pub fn counting(spent: f64) -> omweso::savefile::SavedGame {
         ],
         first: Side::Lower,
         rules: omweso_rules::RuleOptions::default(),
-        phase: omweso::savefile::Phase::Game(game),
+        phase: omweso::savefile::Phase::Play(game),
         clock: Some(clock),
         matched: Some(omweso::tournament::Match::new(omweso::tournament::MatchSettings::default())),
     }
@@ -96,7 +96,7 @@ pub fn against(state: GameState, side: Side, level: omweso_engine::Level) -> Ses
         players,
         first: state.to_move(),
         rules: *state.options(),
-        phase: omweso::savefile::Phase::Game(omweso::game::Game::from_state(state)),
+        phase: omweso::savefile::Phase::Play(omweso::game::Game::from_state(state)),
         clock: None,
         matched: None,
     };

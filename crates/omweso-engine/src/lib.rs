@@ -150,7 +150,7 @@ pub struct SearchResult {
 /// first such move in generation order).
 pub fn greedy_move(state: &GameState) -> Option<Move> {
     let mut best: Option<(u64, Move)> = None;
-    state.for_each_successor(|s| {
+    for s in state.successors() {
         let key = match s.outcome() {
             Some(o) if o.winner() == Some(state.to_move()) => 1 << 40,
             _ => s.captured_seeds as u64 + 1,
@@ -158,7 +158,7 @@ pub fn greedy_move(state: &GameState) -> Option<Move> {
         if best.as_ref().is_none_or(|(k, _)| key > *k) {
             best = Some((key, s.mv));
         }
-    });
+    }
     best.map(|(_, m)| m)
 }
 

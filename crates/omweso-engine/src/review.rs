@@ -169,39 +169,78 @@ pub fn review_move(
     judge(state, limits, stop, &mut |_| {})?.review(mv, number)
 }
 
-/// Reviews every move of a game from `start`, calling `progress(done, total)` after each;
-/// stops early (with the moves reviewed so far) when `stop` is set. `judged` gives the
-/// judgement of a position when one is known already (it is then used, not searched
-/// again), and `judged_now` takes each judgement made here.
-#[allow(clippy::too_many_arguments)]
-pub fn review_game(
-    start: &GameState,
-    moves: &[Move],
-    limits: Limits,
-    stop: &AtomicBool,
-    judged: &dyn Fn(&GameState) -> Option<Judgement>,
-    judged_now: &mut dyn FnMut(&GameState, &Judgement),
-    progress: &mut dyn FnMut(usize, usize),
-) -> Vec<MoveReview> {
-    let mut out = Vec::new();
-    let mut state = start.clone();
-    for (i, mv) in moves.iter().enumerate() {
+/// A walk through a game's moves for their review, one move at a time, driven by the
+/// caller: no callback. The caller asks for the position before the next move
+/// ([`ReviewWalk::position`]), gives its judgement when it has one, and takes each
+/// [`Reviewed`] as data ([`ReviewWalk::step`]): a window counts its progress and keeps its
+/// judgements itself.
+#[derive(Clone, Debug)]
+pub struct ReviewWalk<'a> {
+    state: GameState,
+    moves: &'a [Move],
+    next: usize,
+}
+
+/// One move of a game reviewed ([`ReviewWalk::step`]).
+#[derive(Clone, Debug)]
+pub struct Reviewed {
+    /// The position before the move.
+    pub state: GameState,
+    /// Its judgement: the one given, or the one made now; `None` when the search was
+    /// stopped before it judged anything (or the position has no move).
+    pub judgement: Option<Judgement>,
+    /// True when the judgement was made by this step (not given).
+    pub judged_now: bool,
+    /// The verdict on the move, from the judgement.
+    pub verdict: Option<MoveReview>,
+}
+
+impl<'a> ReviewWalk<'a> {
+    /// A walk through `moves` played from `start`.
+    pub fn new(start: &GameState, moves: &'a [Move]) -> ReviewWalk<'a> {
+        ReviewWalk { state: start.clone(), moves, next: 0 }
+    }
+
+    /// The moves reviewed so far, and in all.
+    pub fn progress(&self) -> (usize, usize) {
+        (self.next, self.moves.len())
+    }
+
+    /// The position before the next move to review; `None` once every move is reviewed
+    /// (or a move could not be played).
+    pub fn position(&self) -> Option<&GameState> {
+        (self.next < self.moves.len()).then_some(&self.state)
+    }
+
+    /// Reviews the next move: by `known`, the judgement of its position when the caller
+    /// has one, else by one made now within `limits` (see [`super::judge`]); then plays it.
+    /// `None` when every move is reviewed, or `stop` is set.
+    pub fn step(&mut self, known: Option<Judgement>, limits: Limits, stop: &AtomicBool) -> Option<Reviewed> {
+        let mv = self.moves.get(self.next)?;
         if stop.load(std::sync::atomic::Ordering::Relaxed) {
-            break;
+            return None;
         }
-        let judgement = judged(&state).or_else(|| {
-            let j = judge(&state, limits, stop, &mut |_| {})?;
-            judged_now(&state, &j);
-            Some(j)
-        });
-        if let Some(r) = judgement.and_then(|j| j.review(mv, i + 1)) {
-            out.push(r);
+        let judged_now = known.is_none();
+        let judgement = known.or_else(|| judge(&self.state, limits, stop, &mut |_| {}));
+        let verdict = judgement.as_ref().and_then(|j| j.review(mv, self.next + 1));
+        let state = self.state.clone();
+        self.next += 1;
+        match self.state.play(mv) {
+            Ok((succ, _)) => self.state = succ.state,
+            // An illegal move ends the walk: no position after it.
+            Err(_) => self.next = self.moves.len(),
         }
-        progress(i + 1, moves.len());
-        match state.play(mv) {
-            Ok((succ, _)) => state = succ.state,
-            Err(_) => break,
-        }
+        Some(Reviewed { state, judgement, judged_now, verdict })
+    }
+}
+
+/// Reviews every move of a game from `start`, each position judged within `limits`; stops
+/// early (with the moves reviewed so far) when `stop` is set. The verdicts, in order.
+pub fn review_game(start: &GameState, moves: &[Move], limits: Limits, stop: &AtomicBool) -> Vec<MoveReview> {
+    let mut walk = ReviewWalk::new(start, moves);
+    let mut out = Vec::new();
+    while let Some(r) = walk.step(None, limits, stop) {
+        out.extend(r.verdict);
     }
     out
 }

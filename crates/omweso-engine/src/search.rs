@@ -209,7 +209,7 @@ impl<'a> Searcher<'a> {
     /// moves cannot hold the search past its time.
     fn children(&mut self, state: &GameState, out: &mut Vec<Child>) -> bool {
         out.clear();
-        let flow = state.try_for_each_child(|s| {
+        let flow = state.generate(|s: Child| {
             self.laps += u64::from(s.laps);
             out.push(s);
             if self.laps >= LAPS_PER_CHECK {

@@ -90,8 +90,8 @@ pub struct Entry {
     pub depth: u8,
     /// How `score` bounds the true score.
     pub bound: Bound,
-    /// Index of the best move in generation order ([`GameState::for_each_successor`], the
-    /// order of [`GameState::for_each_child`] too).
+    /// Index of the best move in generation order ([`GameState::generate`], for a
+    /// `Successor` or a `Child` alike).
     pub best: u8,
 }
 

@@ -5,7 +5,9 @@
 //! last level uses).
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use omweso_rules::{Child, Successor};
 use std::hint::black_box;
+use std::ops::ControlFlow;
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -19,9 +21,10 @@ fn movegen(c: &mut Criterion) {
         b.iter(|| {
             let mut n = 0u64;
             for p in positions {
-                p.for_each_successor(|s| {
+                let _ = p.generate(|s: Successor| -> ControlFlow<()> {
                     black_box(&s);
                     n += 1;
+                    ControlFlow::Continue(())
                 });
             }
             n
@@ -32,9 +35,10 @@ fn movegen(c: &mut Criterion) {
         b.iter(|| {
             let mut n = 0u64;
             for p in positions {
-                p.for_each_child(|c| {
+                let _ = p.generate(|c: Child| -> ControlFlow<()> {
                     black_box(&c);
                     n += 1;
+                    ControlFlow::Continue(())
                 });
             }
             n

@@ -13,8 +13,9 @@
 //! `COUNT=1` it counts the moves (`GameState::count_moves`, perft's last level) instead of
 //! building their successors.
 
-use omweso_rules::GameState;
+use omweso_rules::{GameState, Successor};
 use std::hint::black_box;
+use std::ops::ControlFlow;
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -27,9 +28,10 @@ fn generate_all(positions: &[GameState]) -> u64 {
     }
     let mut n = 0u64;
     for p in positions {
-        p.for_each_successor(|s| {
+        let _ = p.generate(|s: Successor| -> ControlFlow<()> {
             black_box(&s);
             n += 1;
+            ControlFlow::Continue(())
         });
     }
     n
@@ -47,10 +49,10 @@ fn main() {
         // What the moves are made of: laps in all, and moves by number of decision points.
         let (mut laps, mut by_choices) = (0u64, [0u64; 8]);
         for p in &positions {
-            p.for_each_successor(|s| {
+            for s in p.successors() {
                 laps += u64::from(s.laps);
                 by_choices[s.mv.choices().len().min(7)] += 1;
-            });
+            }
         }
         println!("{laps} laps; moves by decision points (0, 1, .., 7+): {by_choices:?}");
     }

@@ -1,6 +1,6 @@
 //! Move generation (RULES.md 3.1, 3.5, 3.7): every complete legal move of a state, sown to
 //! its end by the lap engine of [`super::sowing`] without a trace, with the state after it
-//! ([`GameState::for_each_successor`]) or only counted ([`GameState::count_moves`]); and
+//! ([`GameState::generate`], the one entry point) or only counted ([`GameState::count_moves`]); and
 //! perft on top of it.
 
 use super::hole::{Direction, Hole, TRACK_OF_LETTER};
@@ -10,69 +10,44 @@ use super::state::{Child, GameState, Successor};
 use std::ops::ControlFlow;
 
 impl GameState {
-    /// Calls `f` with every complete legal move and what it leads to, start holes in
-    /// alphabetical order (RULES.md 3.1, 3.5, 3.7); none when the game is over. No trace is
-    /// kept: this is the fast path used by search and perft.
+    /// The one entry point of move generation: calls `f` with every complete legal move,
+    /// start holes in alphabetical order (RULES.md 3.1, 3.5, 3.7), as `T` says: a
+    /// [`Successor`] (the move and the state after it) or a [`Child`] (the state after it
+    /// without the move, 84 bytes to 144: what a search's interior nodes need), in the same
+    /// order with the same states, captures and laps; none when the game is over. No trace
+    /// is kept: this is the fast path used by search and perft. `f` may stop the generation
+    /// by returning [`ControlFlow::Break`], which is then returned (a search out of time
+    /// stops between two moves rather than after the whole list; see [`Successor::laps`]).
     ///
     /// ```
-    /// use omweso_rules::GameState;
+    /// use omweso_rules::{Child, GameState, Successor};
+    /// use std::ops::ControlFlow;
     ///
     /// let state: GameState = "9a, 3b, 4d-fhm; 4A-F, 3G, 5P / L both 0,0".parse()?;
     /// let mut most = (0, String::new());
-    /// state.for_each_successor(|s| {
+    /// let _ = state.generate(|s: Successor| -> ControlFlow<()> {
     ///     assert_eq!(s.state.position().total(), 64);
     ///     if s.laps > most.0 {
     ///         most = (s.laps, s.mv.to_string());
     ///     }
+    ///     ControlFlow::Continue(())
     /// });
     /// assert!(most.0 >= 1);
-    /// # Ok::<(), omweso_rules::notation::StateTextError>(())
-    /// ```
-    pub fn for_each_successor(&self, mut f: impl FnMut(Successor)) {
-        let _ = self.try_for_each_successor(|s| -> ControlFlow<()> {
-            f(s);
-            ControlFlow::Continue(())
-        });
-    }
-
-    /// As [`GameState::for_each_successor`], but `f` may stop the generation by returning
-    /// [`ControlFlow::Break`], which is then returned (a search out of time stops between
-    /// two moves rather than after the whole list; see [`Successor::laps`]).
-    pub fn try_for_each_successor<B>(&self, mut f: impl FnMut(Successor) -> ControlFlow<B>) -> ControlFlow<B> {
-        self.generate::<Move, B>(&mut f)
-    }
-
-    /// Calls `f` with what every complete legal move leads to, without the move: the
-    /// [`Child`] of each, in the order of [`GameState::for_each_successor`] (the same
-    /// states, the same captures and laps); none when the game is over. The fast path of a
-    /// search's interior nodes, which never look at the move: nothing of it is recorded.
-    ///
-    /// ```
-    /// use omweso_rules::GameState;
-    ///
-    /// let state: GameState = "9a, 3b, 4d-fhm; 4A-F, 3G, 5P / L both 0,0".parse()?;
     /// let mut children = Vec::new();
-    /// state.for_each_child(|c| children.push(c));
+    /// let _ = state.generate(|c: Child| -> ControlFlow<()> {
+    ///     children.push(c);
+    ///     ControlFlow::Continue(())
+    /// });
     /// let successors = state.successors();
-    /// assert_eq!(children.len(), successors.len());
     /// assert!(children.iter().zip(&successors).all(|(c, s)| c.state == s.state && c.laps == s.laps));
     /// # Ok::<(), omweso_rules::notation::StateTextError>(())
     /// ```
-    pub fn for_each_child(&self, mut f: impl FnMut(Child)) {
-        let _ = self.try_for_each_child(|c| -> ControlFlow<()> {
-            f(c);
-            ControlFlow::Continue(())
-        });
-    }
-
-    /// As [`GameState::for_each_child`], but `f` may stop the generation by returning
-    /// [`ControlFlow::Break`], which is then returned.
-    pub fn try_for_each_child<B>(&self, mut f: impl FnMut(Child) -> ControlFlow<B>) -> ControlFlow<B> {
-        self.generate::<NoMove, B>(&mut f)
+    pub fn generate<T: Generated, B>(&self, mut f: impl FnMut(T) -> ControlFlow<B>) -> ControlFlow<B> {
+        T::generate_in(self, &mut f)
     }
 
     /// The number of complete legal moves (RULES.md 3.1, 3.5, 3.7); 0 when the game is
-    /// over. Every move is sown to its end, as [`GameState::for_each_successor`] sows it,
+    /// over. Every move is sown to its end, as [`GameState::generate`] sows it,
     /// but neither the move nor the state after it is built: the count of a perft's last
     /// level, or a mobility for an evaluation.
     ///
@@ -85,7 +60,7 @@ impl GameState {
     /// ```
     pub fn count_moves(&self) -> u64 {
         let mut n = 0;
-        let _ = self.generate::<(), ()>(&mut |()| {
+        let _ = self.generate_with::<(), ()>(&mut |()| {
             n += 1;
             ControlFlow::Continue(())
         });
@@ -95,7 +70,7 @@ impl GameState {
     /// Every complete legal move, sown to its end and handed to `f` with the move as `R`
     /// records it (a [`Move`], or nothing for a count), start holes in alphabetical order.
     #[inline(always)]
-    fn generate<R: MoveRecord, B>(&self, f: &mut impl FnMut(R::Out) -> ControlFlow<B>) -> ControlFlow<B> {
+    fn generate_with<R: MoveRecord, B>(&self, f: &mut impl FnMut(R::Out) -> ControlFlow<B>) -> ControlFlow<B> {
         if self.end.is_some() {
             return ControlFlow::Continue(());
         }
@@ -134,14 +109,20 @@ impl GameState {
     /// Every complete legal move with what it leads to; none when the game is over.
     pub fn successors(&self) -> Vec<Successor> {
         let mut out = Vec::with_capacity(16);
-        self.for_each_successor(|s| out.push(s));
+        let _ = self.generate(|s: Successor| -> ControlFlow<()> {
+            out.push(s);
+            ControlFlow::Continue(())
+        });
         out
     }
 
     /// Every complete legal move; none when the game is over.
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut out = Vec::with_capacity(16);
-        self.for_each_successor(|s| out.push(s.mv));
+        let _ = self.generate(|s: Successor| -> ControlFlow<()> {
+            out.push(s.mv);
+            ControlFlow::Continue(())
+        });
         out
     }
 
@@ -171,6 +152,34 @@ pub struct Perft {
     pub leaves: u64,
     /// Complete moves generated, at every depth.
     pub generated: u64,
+}
+
+/// What [`GameState::generate`] hands on for each move: a [`Successor`] or a [`Child`].
+/// Sealed: implemented for those two only.
+pub trait Generated: Sized + sealed::Sealed {
+    /// Generates every move of `state` as `Self` into `f` (see [`GameState::generate`]).
+    #[doc(hidden)]
+    fn generate_in<B>(state: &GameState, f: &mut impl FnMut(Self) -> ControlFlow<B>) -> ControlFlow<B>;
+}
+
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for super::Successor {}
+    impl Sealed for super::Child {}
+}
+
+impl Generated for Successor {
+    #[inline(always)]
+    fn generate_in<B>(state: &GameState, f: &mut impl FnMut(Successor) -> ControlFlow<B>) -> ControlFlow<B> {
+        state.generate_with::<Move, B>(f)
+    }
+}
+
+impl Generated for Child {
+    #[inline(always)]
+    fn generate_in<B>(state: &GameState, f: &mut impl FnMut(Child) -> ControlFlow<B>) -> ControlFlow<B> {
+        state.generate_with::<NoMove, B>(f)
+    }
 }
 
 /// What generation keeps of a move as it sows it: the [`Move`] itself, or nothing (`()`)
@@ -345,7 +354,7 @@ fn perft_into(state: &GameState, depth: u32, p: &mut Perft) {
         p.leaves += n;
         return;
     }
-    let _ = state.generate::<NoMove, ()>(&mut |next| {
+    let _ = state.generate_with::<NoMove, ()>(&mut |next| {
         p.generated += 1;
         // A finished state has no successors: its sequences stop there.
         perft_into(&next.state, depth - 1, p);

@@ -99,7 +99,7 @@ struct Hand {
 /// The engine of one move, with nothing else in it: the [`Board`] and the [`Hand`]. Small
 /// and `Copy`, so that move generation copies it cheaply at a decision point. Every player
 /// of moves goes through it: [`Sowing`] wraps it with the move made so far and an optional
-/// trace, and [`GameState::try_for_each_successor`] drives it directly.
+/// trace, and [`GameState::generate`] drives it directly.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Laps {
     board: Board,

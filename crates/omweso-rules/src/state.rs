@@ -210,7 +210,7 @@ impl Successor {
 /// What a move leads to, without the move: the lean record of a search's interior nodes,
 /// which need the state after each move, its captures and its work, never the move itself
 /// (the table keeps a move as its index in generation order). Built by
-/// [`GameState::for_each_child`] in the order of [`GameState::for_each_successor`], the
+/// [`GameState::generate`] as a `Child` in the order of the `Successor`s, the
 /// same states: a [`Successor`] without its [`Move`], 40% smaller and built without one.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Child {

@@ -3,7 +3,7 @@
 //!
 //! The engine (`src/sowing.rs`) sows a lap with one `u128` add from tables, and both of its
 //! paths — the traced one (`GameState::play`, which returns a `Trace`) and the untraced one
-//! (`GameState::for_each_successor`) — run that same lap code, so an error in its tables
+//! (`GameState::generate`) — run that same lap code, so an error in its tables
 //! would agree with itself. The reference here shares none of it: its own board (seed counts
 //! per side and letter, as RULES.md §1 prints the board), its own geometry (the printed rows
 //! and the anticlockwise order of RULES.md 3.2, read letter by letter), and it plays a move

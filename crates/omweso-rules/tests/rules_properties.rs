@@ -30,7 +30,10 @@ fn check_random_game(seed: u64, options: RuleOptions, max_moves: usize) {
         // The search's lean path: what each move leads to, without the move, in the same
         // order, the same states, captures and laps.
         let mut children = Vec::new();
-        state.for_each_child(|c| children.push(c));
+        let _ = state.generate(|c: omweso_rules::Child| -> std::ops::ControlFlow<()> {
+            children.push(c);
+            std::ops::ControlFlow::Continue(())
+        });
         let same: Vec<_> = successors.iter().map(|s| (s.state.clone(), s.captured_seeds, s.laps)).collect();
         let lean: Vec<_> = children.into_iter().map(|c| (c.state, c.captured_seeds, c.laps)).collect();
         assert_eq!(lean, same, "children of {text}");

@@ -187,7 +187,7 @@ pub fn store(storage: &mut dyn eframe::Storage, session: &Session, damaged: &mut
     storage.set_string(AUTOSAVE_KEY, kept.to_ron());
     // Changed as the window says it (`Document::differs_from`, as `Session::changed` asks).
     let changed = session.document().differs_from(&kept);
-    let game_over_closed = session.play().is_some_and(|p| p.game_over_dismissed);
+    let game_over_closed = session.play().is_some_and(|p| p.game_over_dismissed());
     let doc = AutosaveDocument { path: session.document().path.clone(), changed, game_over_closed };
     if let Ok(text) = ron::to_string(&doc) {
         storage.set_string(AUTOSAVE_DOCUMENT_KEY, text);

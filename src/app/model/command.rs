@@ -3,7 +3,8 @@
 //! nothing changes the game in the middle of a frame.
 
 use crate::app::model::animation::Speed;
-use crate::app::model::setup::{NewGameForm, Preset};
+use crate::app::model::setup::NewGameForm;
+use crate::app::model::setup_board::Preset;
 use omweso_rules::{Direction, Hole, Layout, Side};
 
 /// The windows that teach the game.
@@ -43,12 +44,8 @@ pub enum Command {
     AskResign(Side),
     /// The player on this side resigns.
     Resign(Side),
-    /// Keep playing: close the resign question.
-    CancelResign,
     /// Open the New Game dialog.
     OpenNewGame,
-    /// Close the New Game dialog without starting.
-    CancelNewGame,
     /// Start the game described by the form.
     StartGame(Box<NewGameForm>),
     /// The same players again, the other one moving first.
@@ -194,16 +191,16 @@ pub enum Command {
     DialogAnswered(crate::app::services::files::DialogAnswer),
     /// Save to this path, typed where no file dialog can be shown.
     SavePath(std::path::PathBuf),
-    /// Close the typed-path prompt without opening or saving.
-    CancelPathPrompt,
     /// Close the window.
     Quit,
     /// Drop the unsaved changes and carry out the command that was waiting.
     Discard,
-    /// Keep the unsaved changes; forget the command that was waiting.
-    CancelConfirm,
-    /// Close the problem notice.
-    DismissProblem,
+    /// Close the window of this kind, if it is open, whatever is on top: the New Game
+    /// dialog without starting, the resign question (keep playing), the typed-path prompt
+    /// without opening or saving, the unsaved-changes prompt (the changes kept, the command
+    /// that waited forgotten), a notice. The system's file dialog answers for itself and
+    /// is not closed by it.
+    CloseModal(ModalKind),
     /// Esc: close the window on top (New Game, a prompt, a notice, the help).
     CancelModal,
     /// Enter: press the default button of the window on top (Start, Save, Resign, OK).
@@ -219,4 +216,39 @@ pub enum Command {
     CopyState,
     /// Copy the move record (RULES.md §5 notation) to the clipboard.
     CopyRecord,
+}
+
+/// Which window a [`Modal`](crate::app::model::modal::Modal) is, without what it holds ([`Modal::kind`](crate::app::model::modal::Modal::kind)), for
+/// [`Command::CloseModal`]. It stands here, beside the command, so that the commands need
+/// not import the modal stack (which holds a command waiting for an answer).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ModalKind {
+    /// [`Modal::NewGame`](crate::app::model::modal::Modal::NewGame).
+    NewGame,
+    /// [`Modal::Unsaved`](crate::app::model::modal::Modal::Unsaved).
+    Unsaved,
+    /// [`Modal::Path`](crate::app::model::modal::Modal::Path).
+    Path,
+    /// [`Modal::FileDialog`](crate::app::model::modal::Modal::FileDialog) (it answers for itself: no command closes it).
+    FileDialog,
+    /// [`Modal::Resign`](crate::app::model::modal::Modal::Resign).
+    Resign,
+    /// [`Modal::Problem`](crate::app::model::modal::Modal::Problem).
+    Problem,
+    /// [`Modal::ChangedOnDisk`](crate::app::model::modal::Modal::ChangedOnDisk).
+    ChangedOnDisk,
+    /// [`Modal::Replace`](crate::app::model::modal::Modal::Replace).
+    Replace,
+    /// [`Modal::Help`](crate::app::model::modal::Modal::Help).
+    Help,
+    /// [`Modal::About`](crate::app::model::modal::Modal::About).
+    About,
+    /// [`Modal::Learn`](crate::app::model::modal::Modal::Learn).
+    Learn,
+    /// [`Modal::Puzzles`](crate::app::model::modal::Modal::Puzzles).
+    Puzzles,
+    /// [`Modal::Rules`](crate::app::model::modal::Modal::Rules).
+    Rules,
+    /// [`Modal::Legend`](crate::app::model::modal::Modal::Legend).
+    Legend,
 }

@@ -8,7 +8,7 @@
 //! rules): once the layout on the board is another, the answer is stale and no longer
 //! shown, and a search for an older question is dropped (which stops it).
 
-use crate::app::model::setup::Setup;
+use crate::app::model::setup_board::SetupBoard;
 use crate::app::services::job::Job;
 use crate::app::services::job::Waker;
 use crate::game::Game;
@@ -48,7 +48,7 @@ impl Question {
     /// laying out first has all 32 seeds out (before the other side has laid out);
     /// Propose while the side laying out second sees a finished layout. `None` in a
     /// lesson's setup or when the layout is not whole.
-    pub fn of(setup: &Setup, ask: Ask) -> Option<Question> {
+    pub fn of(setup: &SetupBoard, ask: Ask) -> Option<Question> {
         if setup.lesson.is_some() {
             return None;
         }
@@ -150,7 +150,7 @@ impl LayoutCoach {
     /// Takes in the answer when it has come, and forgets what no longer answers `setup`:
     /// a search or an answer whose layout is not the one on the board now. Called once a
     /// frame in the setup; `None` forgets everything (the setup is over).
-    pub fn drive(&mut self, setup: Option<&Setup>) {
+    pub fn drive(&mut self, setup: Option<&SetupBoard>) {
         let current = |q: &Question| setup.and_then(|s| Question::of(s, q.ask)) == Some(*q);
         if self.job.as_ref().is_some_and(|(q, _)| !current(q)) {
             self.job = None;
@@ -181,7 +181,7 @@ impl LayoutCoach {
 
     /// The setup board as the coach shows it: a reply that wins by force to the checked
     /// layout stands in the half of the side that has not laid out yet.
-    pub fn board(&self, setup: &Setup) -> [u8; 32] {
+    pub fn board(&self, setup: &SetupBoard) -> [u8; 32] {
         let mut board = setup.board();
         if let Some(a) = self.answer(Ask::Check)
             && let Some(reply) = a.winning_reply()

@@ -2,6 +2,7 @@
 //! one answers Esc and Enter, and "is play paused?" is one question asked of the stack.
 
 use crate::app::model::command::Command;
+pub use crate::app::model::command::ModalKind;
 use crate::app::model::setup::NewGameForm;
 use crate::app::services::files::PathPrompt;
 use omweso_rules::Side;
@@ -43,6 +44,26 @@ pub enum Modal {
 }
 
 impl Modal {
+    /// Which window this is.
+    pub fn kind(&self) -> ModalKind {
+        match self {
+            Modal::NewGame(_) => ModalKind::NewGame,
+            Modal::Unsaved(_) => ModalKind::Unsaved,
+            Modal::Path(_) => ModalKind::Path,
+            Modal::FileDialog(_) => ModalKind::FileDialog,
+            Modal::Resign(_) => ModalKind::Resign,
+            Modal::Problem(_) => ModalKind::Problem,
+            Modal::ChangedOnDisk(_) => ModalKind::ChangedOnDisk,
+            Modal::Replace(_) => ModalKind::Replace,
+            Modal::Help => ModalKind::Help,
+            Modal::About => ModalKind::About,
+            Modal::Learn => ModalKind::Learn,
+            Modal::Puzzles => ModalKind::Puzzles,
+            Modal::Rules => ModalKind::Rules,
+            Modal::Legend => ModalKind::Legend,
+        }
+    }
+
     /// True when play pauses while this window is open: the animation stands still, the
     /// computer starts no search and its answer waits, and the board takes no clicks.
     pub fn pauses(&self) -> bool {
@@ -58,7 +79,7 @@ impl Modals {
     /// Opens `modal` on top (a window of the same kind already open is replaced and moved
     /// up, so that two New Game dialogs or two help windows never stack).
     pub fn open(&mut self, modal: Modal) {
-        self.0.retain(|m| std::mem::discriminant(m) != std::mem::discriminant(&modal));
+        self.0.retain(|m| m.kind() != modal.kind());
         self.0.push(modal);
     }
 

@@ -6,6 +6,7 @@
 use crate::app::model::animation::Speed;
 use crate::app::model::setup::NewGameForm;
 use crate::app::services::renderer::RendererChoice;
+use omweso_rules::Side;
 use serde::{Serialize, de::DeserializeOwned};
 use std::path::{Path, PathBuf};
 
@@ -16,10 +17,8 @@ pub struct Settings {
     pub letters: bool,
     /// Mark every playable hole.
     pub show_playable: bool,
-    /// Upper's view (Upper's half at the bottom).
-    pub flipped: bool,
-    /// Turn the board toward the player to move.
-    pub auto_flip: bool,
+    /// Which way the board is turned.
+    pub board_turn: BoardTurn,
     /// Animate sowing.
     pub animate: bool,
     /// Animation speed.
@@ -52,6 +51,21 @@ pub struct Settings {
     pub volume: f32,
     /// View → Renderer: the renderer tried first at the next start.
     pub renderer: RendererChoice,
+}
+
+/// Which way the board is turned: whose half of it is at the bottom.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum BoardTurn {
+    /// Always this side's view (Lower's is the usual one; Upper's is the board flipped).
+    Fixed(Side),
+    /// Turned toward the player to move (or laying out) at every turn.
+    FollowsMover,
+}
+
+impl Default for BoardTurn {
+    fn default() -> BoardTurn {
+        BoardTurn::Fixed(Side::Lower)
+    }
 }
 
 /// The window's theme.
@@ -110,8 +124,7 @@ impl Default for Settings {
         Settings {
             letters: true,
             show_playable: false,
-            flipped: false,
-            auto_flip: false,
+            board_turn: BoardTurn::default(),
             animate: true,
             speed: Speed::Normal,
             form: NewGameForm::default(),
@@ -147,8 +160,7 @@ impl Settings {
         let s = Settings {
             letters: field(storage, "letters", d.letters, &mut bad),
             show_playable: field(storage, "show_playable", d.show_playable, &mut bad),
-            flipped: field(storage, "flipped", d.flipped, &mut bad),
-            auto_flip: field(storage, "auto_flip", d.auto_flip, &mut bad),
+            board_turn: board_turn(storage, &mut bad),
             animate: field(storage, "animate", d.animate, &mut bad),
             speed: field(storage, "speed", d.speed, &mut bad),
             form: field(storage, "form", d.form, &mut bad),
@@ -172,8 +184,7 @@ impl Settings {
     pub fn store(&self, storage: &mut dyn eframe::Storage) {
         put(storage, "letters", &self.letters);
         put(storage, "show_playable", &self.show_playable);
-        put(storage, "flipped", &self.flipped);
-        put(storage, "auto_flip", &self.auto_flip);
+        put(storage, "board_turn", &self.board_turn);
         put(storage, "animate", &self.animate);
         put(storage, "speed", &self.speed);
         put(storage, "form", &self.form);
@@ -189,6 +200,22 @@ impl Settings {
         put(storage, "muted", &self.muted);
         put(storage, "volume", &self.volume);
         put(storage, "renderer", &self.renderer);
+    }
+}
+
+/// The way the board is turned, as kept in `storage`: under `board_turn`, or, kept by an
+/// older version, as the two flags `flipped` (Upper's view) and `auto_flip` (turned toward
+/// the player to move), which it replaces.
+fn board_turn(storage: &dyn eframe::Storage, bad: &mut Vec<String>) -> BoardTurn {
+    if storage.get_string(&format!("{PREFIX}board_turn")).is_some() {
+        return field(storage, "board_turn", BoardTurn::default(), bad);
+    }
+    if field(storage, "auto_flip", false, bad) {
+        BoardTurn::FollowsMover
+    } else if field(storage, "flipped", false, bad) {
+        BoardTurn::Fixed(Side::Upper)
+    } else {
+        BoardTurn::default()
     }
 }
 
@@ -291,13 +318,28 @@ mod tests {
         let s = Settings {
             letters: false,
             speed: Speed::Fast,
-            auto_flip: true,
+            board_turn: BoardTurn::FollowsMover,
             puzzles_solved: vec!["s1g28m17".into()],
             renderer: RendererChoice::Glow,
             ..Settings::default()
         };
         s.store(&mut m);
         assert_eq!(Settings::load(&m), (s, vec![]));
+    }
+
+    #[test]
+    fn the_board_turn_kept_by_an_older_version_as_two_flags_is_read() {
+        let kept = |pairs: &[(&str, &str)]| {
+            let mut m = Memory::default();
+            for (k, v) in pairs {
+                m.0.insert(format!("{PREFIX}{k}"), v.to_string());
+            }
+            Settings::load(&m).0.board_turn
+        };
+        assert_eq!(kept(&[]), BoardTurn::Fixed(Side::Lower));
+        assert_eq!(kept(&[("flipped", "true"), ("auto_flip", "false")]), BoardTurn::Fixed(Side::Upper));
+        assert_eq!(kept(&[("flipped", "true"), ("auto_flip", "true")]), BoardTurn::FollowsMover);
+        assert_eq!(kept(&[("flipped", "true"), ("board_turn", "Fixed(Lower)")]), BoardTurn::Fixed(Side::Lower));
     }
 
     #[test]
@@ -335,7 +377,12 @@ mod tests {
     #[test]
     fn one_unreadable_setting_falls_back_alone() {
         let mut m = Memory::default();
-        let s = Settings { letters: false, flipped: true, speed: Speed::Slow, ..Settings::default() };
+        let s = Settings {
+            letters: false,
+            board_turn: BoardTurn::Fixed(Side::Upper),
+            speed: Speed::Slow,
+            ..Settings::default()
+        };
         s.store(&mut m);
         m.0.insert(format!("{PREFIX}speed"), "Ludicrous".into());
         let (back, bad) = Settings::load(&m);

@@ -8,7 +8,7 @@
 
 use crate::app::services::job::Job;
 use crate::app::services::job::Waker;
-use omweso_engine::review::{MoveReview, review_game};
+use omweso_engine::review::{MoveReview, ReviewWalk};
 use omweso_engine::{Judgement, Limits, judge};
 use omweso_rules::{GameState, Move, Side};
 use std::collections::HashMap;
@@ -274,18 +274,20 @@ impl GameReview {
         let total = moves.len();
         let job = Job::start("review", waker, move |cx| {
             let limits = Limits { time: Some(time), ..Limits::default() };
-            let mut made = Vec::new();
-            let known = |s: &GameState| known.get(s).map(|j| Judgement::clone(j));
+            let (mut out, mut made) = (Vec::new(), Vec::new());
             let stop = cx.stop;
-            let out = review_game(
-                &start,
-                &moves,
-                limits,
-                stop,
-                &known,
-                &mut |s, j| made.push((s.clone(), j.clone())),
-                &mut |done, total| cx.news((done, total)),
-            );
+            let mut walk = ReviewWalk::new(&start, &moves);
+            while let Some(position) = walk.position() {
+                let given = known.get(position).map(|j| Judgement::clone(j));
+                let Some(r) = walk.step(given, limits, stop) else { break };
+                if r.judged_now
+                    && let Some(j) = r.judgement
+                {
+                    made.push((r.state, j));
+                }
+                out.extend(r.verdict);
+                cx.news(walk.progress());
+            }
             // Then the solver on every position, so that a move that threw a proven win away
             // is called so.
             let proven = prove_positions(&start, &moves, stop);

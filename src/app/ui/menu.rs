@@ -4,6 +4,7 @@
 use crate::app::model::animation::Speed;
 use crate::app::model::command::Command;
 use crate::app::model::command::Teaching;
+use crate::app::model::settings::BoardTurn;
 use crate::app::ui::Frame;
 use crate::app::ui::keymap::shortcut_text;
 use egui::Ui;
@@ -85,7 +86,7 @@ pub(super) fn view_toggles(app: &mut Frame<'_>, ui: &mut Ui) {
     let toggles = [
         (s.letters, "Hole letters", Command::ToggleLetters),
         (s.show_playable, "Show playable holes", Command::TogglePlayable),
-        (s.auto_flip, "Turn board to player to move", Command::ToggleAutoFlip),
+        (s.board_turn == BoardTurn::FollowsMover, "Turn board to player to move", Command::ToggleAutoFlip),
         (flipped, "Upper's view", Command::Flip),
         (s.animate, "Animate sowing", Command::ToggleAnimation),
         (s.analysis, "Analysis panel", Command::ToggleAnalysis),

@@ -226,7 +226,7 @@ fn play_tools(app: &mut Frame<'_>, ui: &mut Ui, compact: bool) {
             })
         })
         .or_else(|| layout_claim(app.session()).map(|t| (t, crate::app::ui::theme::PREVIEW)));
-    let hinted = app.session().play().is_some_and(|p| p.hint.is_some() && p.review.is_none());
+    let hinted = app.session().play().is_some_and(|p| p.hint().is_some() && p.review.is_none());
     let (text, color) = message.unwrap_or_default();
     // A hint asked for is read whole: its slot grows while it is shown.
     let lines = match (compact, hinted) {
@@ -367,7 +367,7 @@ fn computer_tools(app: &mut Frame<'_>, ui: &mut Ui) {
 /// clockwise; captures 8 from E and M, …`.
 pub fn hint_text(session: &Session) -> Option<String> {
     let p = session.play().filter(|p| p.review.is_none())?;
-    let mv = p.hint.as_ref()?;
+    let mv = p.hint()?;
     match crate::narrate::advice(p.game.current(), mv) {
         Some(words) => Some(format!("Hint: {mv} — {words}")),
         None => Some(format!("Hint: {mv}")),

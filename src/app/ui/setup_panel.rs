@@ -3,7 +3,7 @@
 //! lesson's set-out step. Only records [`Command`]s.
 
 use crate::app::model::command::Command;
-use crate::app::model::setup::Preset;
+use crate::app::model::setup_board::Preset;
 use crate::app::ui::Frame;
 use egui::{RichText, Ui};
 

@@ -61,7 +61,7 @@ pub fn saved_game(kept: &Kept) -> Result<SavedGame, String> {
                 }
                 Some(End::Rules { .. }) | None => {}
             }
-            Phase::Game(game)
+            Phase::Play(game)
         }
         layouts => {
             let mut board = Position::default();
@@ -72,7 +72,8 @@ pub fn saved_game(kept: &Kept) -> Result<SavedGame, String> {
             }
             let first = first_to_lay_out(&record.rules);
             let laying_out = if layouts[first.index()].is_some() { first.opponent() } else { first };
-            Phase::Setup { board, laying_out }
+            let setup = omweso_rules::Setup::resume(FIRST_TO_MOVE, record.rules, &board, laying_out);
+            Phase::Setup(setup.map_err(|e| format!("game {}: setup board: {e}", record.code))?)
         }
     };
     Ok(SavedGame {

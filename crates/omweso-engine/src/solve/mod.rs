@@ -426,9 +426,10 @@ impl<T: Table + Send> Prover<T> {
         // What each move leads to, without the moves: the proof is taken out of the table
         // later, with its moves (`extract.rs`).
         let mut children: Vec<(Child, u64)> = Vec::new();
-        state.for_each_child(|c| {
+        let _ = state.generate(|c: Child| -> std::ops::ControlFlow<()> {
             let k = hash(&c.state);
             children.push((c, k));
+            std::ops::ControlFlow::Continue(())
         });
         if self.salt != 0 && !children.is_empty() {
             // A helper's own order: turned by an amount fixed for the position and the helper.

@@ -8,8 +8,10 @@ use super::teach::means_nothing_in_a_lesson;
 use super::{Closing, Document, Effect, Phase, Play, Session};
 use crate::app::model::command::Command;
 use crate::app::model::layout_coach::{Ask, Question};
-use crate::app::model::modal::Modal;
-use crate::app::model::setup::{NewGameForm, Setup};
+use crate::app::model::modal::{Modal, ModalKind};
+use crate::app::model::settings::BoardTurn;
+use crate::app::model::setup::NewGameForm;
+use crate::app::model::setup_board::SetupBoard;
 use crate::app::services::computer::Computer;
 use crate::app::services::files::{DialogAnswer, FileAction};
 use crate::game::Game;
@@ -141,7 +143,7 @@ impl Session {
             (Phase::Setup(s), C::ComputerLayout(layout))
                 if !paused && self.computer.as_ref().is_some_and(|c| c.opponent.side == s.laying) =>
             {
-                s.counts[s.laying.index()] = layout.counts();
+                s.lay(layout.counts());
                 self.setup_done();
                 if untouched {
                     self.document.baseline = Some(self.to_saved());
@@ -156,7 +158,7 @@ impl Session {
             }
             (Phase::Setup(s), C::UseProposedLayout) if !paused && humans_turn(&self.computer, s) => {
                 if let Some(reply) = self.layout_coach.answer(Ask::Propose).and_then(|a| a.winning_reply()) {
-                    s.counts[s.laying.index()] = reply.counts();
+                    s.lay(reply.counts());
                 }
             }
             (Phase::Setup(s), C::StepThroughReply(ask)) if !paused && humans_turn(&self.computer, s) => {
@@ -181,9 +183,6 @@ impl Session {
         match (&mut self.phase, command) {
             // ---- New games ----
             (_, C::OpenNewGame) => self.modals.open(Modal::NewGame(Box::new(self.settings.form.clone()))),
-            (_, C::CancelNewGame) => {
-                self.modals.close(|m| matches!(m, Modal::NewGame(_)));
-            }
             (_, C::StartGame(form)) => self.start_game(*form),
             (_, C::NewGameFromState(text)) => {
                 if self.modals.new_game().is_none() {
@@ -238,11 +237,6 @@ impl Session {
                     self.write_to(path);
                 }
             }
-            (_, C::CancelPathPrompt) => {
-                // A save asked for by the unsaved-changes prompt did not happen: it keeps
-                // asking.
-                self.modals.close(|m| matches!(m, Modal::Path(_)));
-            }
             (_, C::Quit) => {
                 if self.closing == Closing::Open {
                     self.closing = Closing::Keeping;
@@ -261,14 +255,11 @@ impl Session {
                     self.carry_out(*c);
                 }
             }
-            (_, C::CancelConfirm) => {
-                self.modals.close(|m| matches!(m, Modal::Unsaved(_)));
-            }
-            (_, C::CancelResign) => {
-                self.modals.close(|m| matches!(m, Modal::Resign(_)));
-            }
-            (_, C::DismissProblem) => {
-                self.modals.close(|m| matches!(m, Modal::Problem(_)));
+            // Closing the typed-path prompt: a save asked for by the unsaved-changes prompt
+            // did not happen, and that prompt keeps asking.
+            (_, C::CloseModal(ModalKind::FileDialog)) => {}
+            (_, C::CloseModal(kind)) => {
+                self.modals.close(|m| m.kind() == kind);
             }
             // The system's file dialog answers for itself; Esc here does not close it.
             (_, C::CancelModal) if matches!(self.modals.top(), Some(Modal::FileDialog(_))) => {}
@@ -290,11 +281,14 @@ impl Session {
         use Command as C;
         match (&mut self.phase, command) {
             // ---- View ----
-            (_, C::Flip) => {
-                self.settings.flipped = !self.flipped();
-                self.settings.auto_flip = false;
+            (_, C::Flip) => self.settings.board_turn = BoardTurn::Fixed(self.bottom_side().opponent()),
+            // Turned off, the board stays as it is shown now.
+            (_, C::ToggleAutoFlip) => {
+                self.settings.board_turn = match self.settings.board_turn {
+                    BoardTurn::Fixed(_) => BoardTurn::FollowsMover,
+                    BoardTurn::FollowsMover => BoardTurn::Fixed(self.bottom_side()),
+                }
             }
-            (_, C::ToggleAutoFlip) => self.settings.auto_flip ^= true,
             (_, C::ToggleLetters) => self.settings.letters ^= true,
             (_, C::TogglePlayable) => self.settings.show_playable ^= true,
             (phase, C::ToggleAnimation) => {
@@ -323,7 +317,7 @@ impl Session {
             (_, C::ShowPanelTab(t)) => self.settings.panel_tab = t,
             (_, C::ToggleThreats) => self.settings.threats ^= true,
             (_, C::ToggleCoach) => self.settings.coach ^= true,
-            (_, C::StopAnalysingGame) => self.game_review = None,
+            (Phase::Play(p), C::StopAnalysingGame) => p.jobs.game_review = None,
             (_, C::ToggleHelp) => self.toggle_help(),
             (_, C::ToggleAbout) => self.toggle_about(),
             (_, C::ToggleTeaching(t)) => self.toggle_teaching(t),
@@ -388,12 +382,8 @@ impl Session {
         if let Some(c) = self.computer.as_mut() {
             c.cancel();
         }
+        // The engine's work on the old game goes with its play.
         self.phase = phase;
-        // The engine's work on the old game goes with it.
-        self.game_review = None;
-        self.judging = None;
-        self.hint_asked = None;
-        self.thinking_longer = None;
         self.clock_event = None;
     }
 
@@ -432,7 +422,7 @@ impl Session {
         let clock = form.clock();
         let phase = match state {
             Some(s) => Phase::Play(Box::new(Play::timed(Game::from_state(s), clock.map(Clock::new)))),
-            None => Phase::Setup(Setup { clock, ..Setup::new(form.first_mover(), form.options) }),
+            None => Phase::Setup(SetupBoard { clock, ..SetupBoard::new(form.first_mover(), form.options) }),
         };
         self.enter(phase, None);
         form.error = None;
@@ -459,6 +449,6 @@ impl Session {
 }
 
 /// True when the side laying out is not the computer's (RULES.md §2): the human may edit it.
-fn humans_turn(computer: &Option<Computer>, setup: &Setup) -> bool {
+fn humans_turn(computer: &Option<Computer>, setup: &SetupBoard) -> bool {
     computer.as_ref().is_none_or(|c| c.opponent.side != setup.laying)
 }

@@ -6,7 +6,7 @@ use super::{Closing, Phase, Play, Session, Turn};
 use crate::app::model::animation::Animation;
 use crate::app::model::command::Command;
 use crate::app::model::modal::Modal;
-use crate::app::model::setup::Setup;
+use crate::app::model::setup_board::SetupBoard;
 use crate::app::services::analysis::{GameReview, REVIEW_TIME};
 use crate::app::services::computer::Computer;
 use crate::game::{Game, TimeEnd};
@@ -49,8 +49,6 @@ impl Session {
         match (&mut self.phase, command) {
             (Phase::Play(p), C::ClockRanOut(event)) if p.clock_runs(now) => {
                 clock_ran_out(p, event, animate, now);
-                p.hint = None;
-                p.game_over_dismissed = false;
                 if let Some(c) = self.computer.as_mut() {
                     c.cancel();
                 }
@@ -63,8 +61,6 @@ impl Session {
                 let split = split && state.can_split(hole);
                 let before = *state.position();
                 if let Ok(s) = state.start_move(hole, split) {
-                    p.hint = None;
-                    p.game_over_dismissed = false;
                     run_sowing(p, s, before, 0, animate, now);
                 }
             }
@@ -83,7 +79,7 @@ impl Session {
                 Turn::Deciding { anim, .. } => *anim = None,
                 Turn::Ready => {}
             },
-            (Phase::Play(p), C::HintFound(state, mv)) if &state == p.game.current() => p.hint = Some(mv),
+            (Phase::Play(p), C::HintFound(state, mv)) if &state == p.game.current() => p.set_hint(mv),
             (Phase::Play(p), C::Verdicts(verdicts)) if !verdicts.is_empty() => {
                 for v in verdicts {
                     p.game.set_review(v);
@@ -98,8 +94,6 @@ impl Session {
                     && self.computer.as_ref().is_some_and(|c| c.opponent.side == state.to_move()) =>
             {
                 if let Ok(trace) = p.game.play(&mv) {
-                    p.hint = None;
-                    p.game_over_dismissed = false;
                     p.turn = animation(&trace, animate, now).map_or(Turn::Ready, Turn::Animating);
                 }
             }
@@ -122,8 +116,6 @@ impl Session {
                         while p.game.current().to_move() == c.opponent.side && p.game.undo() {}
                     }
                 }
-                p.hint = None;
-                p.game_over_dismissed = false;
                 if let Some(c) = self.computer.as_mut() {
                     c.cancel();
                 }
@@ -142,12 +134,9 @@ impl Session {
                     && !self.modals.paused()
                     && p.ready()
                     && p.game.resign(side).is_ok()
+                    && let Some(c) = self.computer.as_mut()
                 {
-                    p.hint = None;
-                    p.game_over_dismissed = false;
-                    if let Some(c) = self.computer.as_mut() {
-                        c.cancel();
-                    }
+                    c.cancel();
                 }
             }
             // ---- Play: review ----
@@ -170,14 +159,12 @@ impl Session {
                     while p.game.cursor() > n || p.game.resigned().is_some() {
                         p.game.undo();
                     }
-                    p.hint = None;
-                    p.game_over_dismissed = false;
                     if let Some(c) = self.computer.as_mut() {
                         c.cancel();
                     }
                 }
             }
-            (Phase::Play(p), C::DismissGameOver) => p.game_over_dismissed = true,
+            (Phase::Play(p), C::DismissGameOver) => p.dismiss_game_over(),
             (Phase::Play(p), C::NextMatchGame) if p.game.result().is_some() && p.is_game() => {
                 let m = self.matched.as_mut()?;
                 let mut with_this = m.clone();
@@ -189,7 +176,7 @@ impl Session {
                 *m = with_this;
                 let toss = || if rand::random::<bool>() { Side::Lower } else { Side::Upper };
                 let first = m.next_first_mover(p.game.start().to_move(), toss);
-                let mut setup = Setup::new(first, *p.game.options());
+                let mut setup = SetupBoard::new(first, *p.game.options());
                 setup.clock = p.clock.as_ref().map(|c| c.settings);
                 self.next_in_document(Phase::Setup(setup));
             }
@@ -205,7 +192,7 @@ impl Session {
                         Game::from_state(p.game.start().clone()),
                         clock.map(Clock::new),
                     ))),
-                    Some(_) => Phase::Setup(Setup { clock, ..Setup::new(first, options) }),
+                    Some(_) => Phase::Setup(SetupBoard { clock, ..SetupBoard::new(first, options) }),
                 };
                 self.banked = self.match_score();
                 self.enter(phase, None);
@@ -214,8 +201,8 @@ impl Session {
             (Phase::Play(p), C::AnalyseGame) if p.is_game() && p.game.cursor() > 0 => {
                 // The moves up to the first turn lost on time, which no move replays.
                 let moves = p.game.moves().iter().map_while(|e| e.mv.clone()).collect();
-                let (start, known) = (p.game.start().clone(), self.judgements().clone());
-                self.game_review = Some(GameReview::start(start, moves, REVIEW_TIME, known, self.waker.clone()));
+                let (start, known) = (p.game.start().clone(), self.judgements.clone());
+                p.jobs.game_review = Some(GameReview::start(start, moves, REVIEW_TIME, known, self.waker.clone()));
             }
             (_, command) => return Some(command),
         }
@@ -302,8 +289,6 @@ fn redo_to(p: &mut Play, computer: Option<&mut Computer>, n: usize) {
             p.game.redo();
         }
     }
-    p.hint = None;
-    p.game_over_dismissed = false;
 }
 
 /// Shows the position after `n` moves read-only (the live game when `n` is the cursor).

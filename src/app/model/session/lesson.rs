@@ -5,7 +5,7 @@
 
 use super::{Phase, Play, PlayKind};
 use crate::app::model::lesson_run::{Feedback, LessonRun};
-use crate::app::model::setup::Setup;
+use crate::app::model::setup_board::SetupBoard;
 use crate::game::Game;
 use crate::lessons::{Lesson, Task};
 use omweso_rules::Side;
@@ -19,7 +19,7 @@ impl LessonRun {
         let set_out = matches!(lesson.steps[step].task, Task::SetOut);
         let run = LessonRun { index, lesson, step, feedback: None, shown: false };
         if set_out {
-            let mut setup = Setup::new(Side::Lower, *state.options());
+            let mut setup = SetupBoard::new(Side::Lower, *state.options());
             // Upper has laid out: Lower, who moves first, lays out seeing it (RULES.md §2).
             setup.laying = Side::Upper;
             setup.counts[Side::Upper.index()] = state.position().side_counts(Side::Upper);
@@ -34,7 +34,7 @@ impl LessonRun {
 
     /// The board in play after a set-out step's layout is done: the game from `setup`'s
     /// layouts, and what the lesson says of Lower's (`shown` when "Show me" laid it out).
-    pub fn set_out_done(mut self, setup: &Setup, shown: bool) -> Option<Play> {
+    pub fn set_out_done(mut self, setup: &SetupBoard, shown: bool) -> Option<Play> {
         let state = setup.clone().done()?;
         self.feedback = Some(Feedback::Right(crate::lessons::set_out_feedback(&state)));
         self.shown = shown;

@@ -13,11 +13,13 @@
 mod apply;
 mod apply_play;
 mod document;
+mod jobs;
 mod lesson;
 mod play;
 mod puzzle;
 mod saving;
 mod seats;
+mod shown;
 mod teach;
 mod tournament;
 
@@ -26,28 +28,22 @@ pub use document::{Closing, Document};
 pub use play::{Play, PlayKind, Turn};
 pub use puzzle::{PuzzleFeedback, PuzzleRun};
 
-use crate::app::model::animation::Animation;
 use crate::app::model::modal::{Modal, Modals};
 use crate::app::model::settings::Settings;
-use crate::app::model::setup::Setup;
-use crate::app::services::analysis::{GameReview, Judgements, Judging, Proven, Proving};
+use crate::app::model::setup_board::SetupBoard;
+use crate::app::services::analysis::{Judgements, Proven};
 use crate::app::services::computer::{Computer, Opponent};
 use crate::app::services::files::{FileDialogs, SystemDialogs};
 use crate::app::services::job::Waker;
-use crate::game::{Game, GameResult};
+use crate::game::Game;
 use crate::savefile::{self, SavedGame};
 use crate::tournament::{ClockEvent, Match};
-use omweso_rules::{GameState, Hole, Side, Sowing};
+use omweso_rules::{GameState, Side};
 use std::path::{Path, PathBuf};
 
-/// Setting out seeds, or playing.
-#[derive(Clone, Debug)]
-pub enum Phase {
-    /// The players lay out their seeds (RULES.md §2).
-    Setup(Setup),
-    /// The game is on (or over).
-    Play(Box<Play>),
-}
+/// Setting out seeds (the players lay out, RULES.md §2), or playing (the game is on, or
+/// over): the one [`savefile::Phase`], holding the window's boards.
+pub type Phase = savefile::Phase<SetupBoard, Box<Play>>;
 
 /// What the model asks of the world outside it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -81,20 +77,10 @@ pub struct Session {
     waker: Option<Waker>,
     /// The course of lessons, read and checked at start-up (or why it could not be).
     lessons: Result<Vec<crate::lessons::Lesson>, String>,
-    /// The position being judged (for the hint, the coach or the analysis panel).
-    judging: Option<Judging>,
-    /// The solver at work on the position shown (the analysis panel).
-    proving: Option<Proving>,
     /// What the solver found, by position (`None`: nothing proven in its time).
     proofs: std::collections::HashMap<GameState, Option<Proven>>,
     /// Every judgement made: the one voice of the engine on each position.
     judgements: Judgements,
-    /// The position whose hint was asked for, until its judgement comes.
-    hint_asked: Option<GameState>,
-    /// The position shown when "Think longer" was asked, until its deeper judgement comes.
-    thinking_longer: Option<GameState>,
-    /// The review of the whole game, while it runs.
-    game_review: Option<GameReview>,
     /// The coach for the layout (Check my layout, Propose a reply), in the setup.
     layout_coach: crate::app::model::layout_coach::LayoutCoach,
     /// The system's file dialog, while it is open on its thread.
@@ -111,7 +97,7 @@ impl Session {
     /// A fresh session: the New Game dialog open over an empty setup.
     pub fn new(settings: Settings) -> Session {
         let form = settings.form.clone();
-        let phase = Phase::Setup(Setup::new(Side::Lower, form.options));
+        let phase = Phase::Setup(SetupBoard::new(Side::Lower, form.options));
         let mut s = Session::with_phase(settings, form.names.clone(), None, phase, None);
         s.modals.open(Modal::NewGame(Box::new(form)));
         s
@@ -156,13 +142,8 @@ impl Session {
             closing: Closing::Open,
             waker: None,
             lessons: crate::lessons::all().map_err(|e| e.to_string()),
-            judging: None,
-            proving: None,
             proofs: std::collections::HashMap::new(),
             judgements: Judgements::default(),
-            hint_asked: None,
-            thinking_longer: None,
-            game_review: None,
             layout_coach: Default::default(),
             dialog: None,
             revision: 0,
@@ -183,15 +164,9 @@ impl Session {
             .zip(&saved.players)
             .find_map(|(side, p)| p.computer.map(|level| Opponent { side, level }));
         let phase = match saved.phase {
-            savefile::Phase::Game(game) => Phase::Play(Box::new(Play::timed(game, saved.clock))),
-            savefile::Phase::Setup { board, laying_out } => {
-                let mut s = Setup::new(saved.first, saved.rules);
-                s.clock = saved.clock.map(|c| c.settings);
-                s.counts = [board.side_counts(Side::Lower), board.side_counts(Side::Upper)];
-                s.laying = laying_out;
-                let other = laying_out.opponent();
-                s.done[other.index()] = s.placed(other) == omweso_rules::SEEDS_PER_SIDE;
-                Phase::Setup(s)
+            savefile::Phase::Play(game) => Phase::Play(Box::new(Play::timed(game, saved.clock))),
+            savefile::Phase::Setup(setup) => {
+                Phase::Setup(SetupBoard { setup, lesson: None, clock: saved.clock.map(|c| c.settings) })
             }
         };
         (names, opponent, phase)
@@ -222,7 +197,7 @@ impl Session {
             && p.ready()
             && p.game.current().play(&mv).is_ok()
         {
-            p.hint = Some(mv);
+            p.set_hint(mv);
         }
     }
 
@@ -264,7 +239,7 @@ impl Session {
     }
 
     /// The setup, while seeds are being laid out.
-    pub fn setup(&self) -> Option<&Setup> {
+    pub fn setup(&self) -> Option<&SetupBoard> {
         match &self.phase {
             Phase::Setup(s) => Some(s),
             Phase::Play(_) => None,
@@ -337,7 +312,7 @@ impl Session {
 
     /// The review of the whole game's progress (moves done, in all), while it runs.
     pub fn game_review_progress(&self) -> Option<(usize, usize)> {
-        self.game_review.as_ref().map(|r| r.progress)
+        self.play()?.jobs.game_review.as_ref().map(|r| r.progress)
     }
 
     /// True when the threatened holes are marked: the setting, or always in a lesson and
@@ -379,81 +354,6 @@ impl Session {
     pub fn title(&self) -> String {
         let name = self.document.path.as_ref().and_then(|f| f.file_name()).map(|n| n.to_string_lossy().into_owned());
         format!("{}{} — Omweso", name.as_deref().unwrap_or("Untitled"), if self.changed() { " *" } else { "" })
-    }
-
-    /// The animation running now, if any.
-    pub fn animation(&self) -> Option<&Animation> {
-        self.play().and_then(|p| p.animation(self.now))
-    }
-
-    /// True while a move is being animated.
-    pub fn animating(&self) -> bool {
-        self.animation().is_some()
-    }
-
-    /// The side whose move is being animated, while it is.
-    pub fn sowing_side(&self) -> Option<Side> {
-        self.animation().map(Animation::mover)
-    }
-
-    /// The move waiting at a decision point, if any.
-    pub fn sowing(&self) -> Option<&Sowing> {
-        self.play().and_then(Play::sowing)
-    }
-
-    /// The number of moves of the position shown read-only, in review.
-    pub fn review(&self) -> Option<usize> {
-        self.play().and_then(|p| p.review)
-    }
-
-    /// The state shown on the board when no move is under way (review or live).
-    pub fn shown_state(&self) -> Option<&GameState> {
-        self.play().map(|p| p.game.state_at(p.shown()))
-    }
-
-    /// The game state shown, in RULES.md §5 notation.
-    pub fn shown_state_text(&self) -> String {
-        self.shown_state().map(ToString::to_string).unwrap_or_default()
-    }
-
-    /// Seeds per hole as the board shows them now: mid-animation, mid-move or at rest.
-    pub fn shown_counts(&self) -> [u8; 32] {
-        match &self.phase {
-            Phase::Setup(s) => self.layout_coach.board(s),
-            Phase::Play(p) => match (p.animation(self.now), p.sowing()) {
-                (Some(a), _) => *a.frame(self.now).position.counts(),
-                (None, Some(s)) => *s.position().counts(),
-                (None, None) => *p.game.state_at(p.shown()).position().counts(),
-            },
-        }
-    }
-
-    /// The side that acts now: the player laying out, or the player to move.
-    pub fn acting_side(&self) -> Side {
-        match &self.phase {
-            Phase::Setup(s) => s.laying,
-            Phase::Play(p) => p.game.state_at(p.shown()).to_move(),
-        }
-    }
-
-    /// True when the board shows Upper at the bottom.
-    pub fn flipped(&self) -> bool {
-        if self.settings.auto_flip { self.acting_side() == Side::Upper } else { self.settings.flipped }
-    }
-
-    /// The result as the player sees it: once the last move has been sown on the board.
-    pub fn shown_result(&self) -> Option<GameResult> {
-        let p = self.play()?;
-        if p.animation(self.now).is_some() {
-            return None;
-        }
-        p.game.result()
-    }
-
-    /// True when the game-over card is showing.
-    pub fn game_over_open(&self) -> bool {
-        self.shown_result().is_some()
-            && self.play().is_some_and(|p| !p.game_over_dismissed && p.review.is_none() && p.is_game())
     }
 
     /// The game to keep for the next run: the one on the board, or after "Discard" on
@@ -543,21 +443,6 @@ impl Session {
         } else {
             format!("{name} ({side})")
         }
-    }
-
-    /// The holes of the hinted move: its start, then each hole from which it chooses to
-    /// sow clockwise (the start again for a move such as `i3xF`).
-    pub fn hint_holes(&self) -> Vec<Hole> {
-        let Some(mv) = self.play().filter(|p| p.review.is_none()).and_then(|p| p.hint.as_ref()) else {
-            return Vec::new();
-        };
-        let mut holes = vec![mv.start()];
-        for c in mv.choices().iter().filter(|c| c.direction == omweso_rules::Direction::Clockwise) {
-            if !holes[1..].contains(&c.hole) {
-                holes.push(c.hole);
-            }
-        }
-        holes
     }
 
     /// The game as text: the start state, then the moves with their numbers.

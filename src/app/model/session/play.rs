@@ -1,5 +1,6 @@
 //! The play phase: the game, what is shown of it (review, hint) and the move in progress.
 
+use super::jobs::EngineJobs;
 use super::puzzle::PuzzleRun;
 use crate::app::model::animation::Animation;
 use crate::app::model::lesson_run::LessonRun;
@@ -25,6 +26,13 @@ pub enum Turn {
     Animating(Animation),
 }
 
+/// The point a game's history is at ([`Game::changes`]). A hint and a closed game-over
+/// card belong to the point they were given at; a move, an undo, a redo, a resignation or
+/// the clock moves the history on, and what belonged to the old point is gone by itself
+/// (no command resets it by hand).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Standing(u64);
+
 /// The game being played (or over), and how it is shown.
 #[derive(Clone, Debug)]
 pub struct Play {
@@ -32,16 +40,18 @@ pub struct Play {
     pub game: Game,
     /// Review: the number of moves of the position shown read-only.
     pub review: Option<usize>,
-    /// A suggested move for the player to move.
-    pub hint: Option<Move>,
+    /// A suggested move, for the position it was found for.
+    hint: Option<(Standing, Move)>,
     /// The move in progress.
     pub turn: Turn,
-    /// The game-over card was closed.
-    pub game_over_dismissed: bool,
+    /// The game-over card was closed, at the end it showed.
+    game_over_dismissed: Option<Standing>,
     /// What this board is for: a game, a lesson's step or a puzzle.
     pub kind: PlayKind,
     /// The game's clock, when it is timed (issue 21).
     pub clock: Option<Clock>,
+    /// The engine's work on this game (judging, solving, the review), which goes with it.
+    pub(super) jobs: EngineJobs,
 }
 
 /// What a board in play is for. A game is a document (saved, undone, hinted, analysed); a
@@ -65,9 +75,10 @@ impl Play {
             review: None,
             hint: None,
             turn: Turn::Ready,
-            game_over_dismissed: false,
+            game_over_dismissed: None,
             kind: PlayKind::Game,
             clock: None,
+            jobs: EngineJobs::default(),
         }
     }
 
@@ -103,6 +114,33 @@ impl Play {
     /// game's own (its cursor).
     pub fn shown(&self) -> usize {
         self.review.unwrap_or(self.game.cursor())
+    }
+
+    /// The point the live game's history is at now.
+    pub fn standing(&self) -> Standing {
+        Standing(self.game.changes())
+    }
+
+    /// The suggested move, while the position it was found for is on the board with no
+    /// move under way from it.
+    pub fn hint(&self) -> Option<&Move> {
+        let (at, mv) = self.hint.as_ref()?;
+        (self.sowing().is_none() && *at == self.standing()).then_some(mv)
+    }
+
+    /// Suggests `mv` for the position the live game stands at now.
+    pub fn set_hint(&mut self, mv: Move) {
+        self.hint = Some((self.standing(), mv));
+    }
+
+    /// True when the game-over card was closed at the end the game stands at now.
+    pub fn game_over_dismissed(&self) -> bool {
+        self.game_over_dismissed.as_ref().is_some_and(|at| *at == self.standing())
+    }
+
+    /// Closes the game-over card for the end the game stands at now.
+    pub fn dismiss_game_over(&mut self) {
+        self.game_over_dismissed = Some(self.standing());
     }
 
     /// True when this board holds a game (not a lesson or a puzzle).

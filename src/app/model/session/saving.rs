@@ -10,7 +10,7 @@ use crate::app::services::files::{DialogAnswer, FileAction, PathPrompt, PendingD
 use crate::game::Game;
 use crate::savefile::{self, Player, SavedGame};
 use crate::tournament::{Clock, Stage};
-use omweso_rules::{Hole, Position, Side};
+use omweso_rules::Side;
 use std::path::PathBuf;
 
 impl Session {
@@ -21,25 +21,19 @@ impl Session {
             computer: self.computer.as_ref().filter(|c| c.opponent.side == side).map(|c| c.opponent.level),
         });
         match &self.phase {
-            Phase::Setup(s) => {
-                let mut board = Position::default();
-                for (i, &c) in s.board().iter().enumerate() {
-                    board.set(Hole::from_index(i), c);
-                }
-                SavedGame {
-                    players,
-                    first: s.first,
-                    rules: s.options,
-                    phase: savefile::Phase::Setup { board, laying_out: s.laying },
-                    clock: s.clock.map(Clock::new),
-                    matched: self.matched.clone(),
-                }
-            }
+            Phase::Setup(s) => SavedGame {
+                players,
+                first: s.first,
+                rules: s.options,
+                phase: savefile::Phase::Setup(s.setup.clone()),
+                clock: s.clock.map(Clock::new),
+                matched: self.matched.clone(),
+            },
             Phase::Play(p) => SavedGame {
                 players,
                 first: p.game.start().to_move(),
                 rules: *p.game.options(),
-                phase: savefile::Phase::Game(p.game.clone()),
+                phase: savefile::Phase::Play(p.game.clone()),
                 // A move stopped at a decision point is not in the game, and is not kept:
                 // nor is the time spent on it (the player starts the turn again).
                 clock: p.clock.clone().map(|mut c| {

@@ -2,9 +2,10 @@
 //! thread) and the engine's work for the player (analysis, game review, the coach), each
 //! driven once a frame and answering through commands or the game record.
 
+use super::jobs::EngineJobs;
 use super::{Closing, Phase, Session};
 use crate::app::model::command::Command;
-use crate::app::services::analysis::{JUDGE_TIME, Judgements, Judging, PROVE_TIME, Proven, Proving, Thrown};
+use crate::app::services::analysis::{JUDGE_TIME, Judging, PROVE_TIME, Proven, Proving, Thrown};
 use crate::app::services::computer::{Answer, Computer};
 use omweso_rules::{GameState, Move, Side};
 
@@ -54,30 +55,41 @@ impl Session {
             _ => None,
         };
         self.layout_coach.drive(setup);
-        if self.tournament_on() {
+        let tournament = self.tournament_on();
+        // The play's jobs are taken out for the frame's work and put back after it.
+        let Phase::Play(p) = &mut self.phase else { return Vec::new() };
+        let mut jobs = std::mem::take(&mut p.jobs);
+        let commands = if tournament {
             // Tournament rules: no coach, hint or analysis while a game of the match is on.
-            self.judging = None;
-            self.proving = None;
-            self.game_review = None;
-            self.hint_asked = None;
-            return Vec::new();
+            jobs.stop();
+            Vec::new()
+        } else {
+            self.drive_jobs(&mut jobs)
+        };
+        if let Phase::Play(p) = &mut self.phase {
+            p.jobs = jobs;
         }
+        commands
+    }
+
+    /// [`Session::drive_engine`] on the jobs of the game in play.
+    fn drive_jobs(&mut self, jobs: &mut EngineJobs) -> Vec<Command> {
         let waker = self.waker.clone();
         let mut commands = Vec::new();
-        if let Some(j) = &mut self.judging
+        if let Some(j) = &mut jobs.judging
             && j.poll()
-            && let Some(job) = self.judging.take()
+            && let Some(job) = jobs.judging.take()
             && let (state, Some(judgement)) = job.finish()
         {
-            if self.thinking_longer.as_ref() == Some(&state) {
-                self.thinking_longer = None;
+            if jobs.thinking_longer.as_ref() == Some(&state) {
+                jobs.thinking_longer = None;
                 self.judgements.replace(state.clone(), judgement);
                 commands.extend(self.review_again(&state));
             } else {
                 self.judgements.keep(state, judgement);
             }
         }
-        if let Some(r) = &mut self.game_review
+        if let Some(r) = &mut jobs.game_review
             && r.poll()
         {
             let crate::app::services::analysis::ReviewDone { verdicts, judged, proven } =
@@ -89,18 +101,18 @@ impl Session {
                 self.keep_proof(state, Some(p));
             }
             commands.push(Command::Verdicts(verdicts));
-            self.game_review = None;
+            jobs.game_review = None;
         }
-        commands.extend(self.use_judgements());
-        if self.thinking_longer.as_ref().is_some_and(|s| Some(s) != self.shown_state() || !self.settings.analysis) {
-            self.thinking_longer = None;
+        commands.extend(self.use_judgements(jobs));
+        if jobs.thinking_longer.as_ref().is_some_and(|s| Some(s) != self.shown_state() || !self.settings.analysis) {
+            jobs.thinking_longer = None;
         }
-        self.drive_solver();
-        let wanted = self.wanted_judgements();
-        let keep_on = self.judging.as_ref().is_some_and(|j| wanted.contains(j.state()));
+        self.drive_solver(jobs);
+        let wanted = self.wanted_judgements(jobs);
+        let keep_on = jobs.judging.as_ref().is_some_and(|j| wanted.contains(j.state()));
         if !keep_on {
-            self.judging = wanted.into_iter().next().map(|s| {
-                let time = if self.thinking_longer.as_ref() == Some(&s) { JUDGE_TIME * 10 } else { JUDGE_TIME };
+            jobs.judging = wanted.into_iter().next().map(|s| {
+                let time = if jobs.thinking_longer.as_ref() == Some(&s) { JUDGE_TIME * 10 } else { JUDGE_TIME };
                 Judging::start(s, time, waker)
             });
         }
@@ -127,19 +139,19 @@ impl Session {
     /// The solver, one position at a time, each proven once and what it found kept: the
     /// position shown while the analysis panel is open, then (the coach against the
     /// computer) the positions before and after the human's last move.
-    fn drive_solver(&mut self) {
-        if let Some(p) = &mut self.proving
+    fn drive_solver(&mut self, jobs: &mut EngineJobs) {
+        if let Some(p) = &mut jobs.proving
             && let Some(found) = p.poll()
         {
             let state = p.state().clone();
-            self.proving = None;
+            jobs.proving = None;
             self.keep_proof(state, found);
         }
         let shown = self.shown_state().filter(|_| self.settings.analysis).cloned();
         let coached = self.coach_positions().into_iter().flat_map(|(before, after)| [before, after]);
         let wanted = shown.into_iter().chain(coached).find(|s| s.outcome().is_none() && !self.proofs.contains_key(s));
-        if self.proving.as_ref().map(|p| p.state()) != wanted.as_ref() {
-            self.proving = wanted.map(|s| Proving::start(s, PROVE_TIME, self.waker.clone()));
+        if jobs.proving.as_ref().map(|p| p.state()) != wanted.as_ref() {
+            jobs.proving = wanted.map(|s| Proving::start(s, PROVE_TIME, self.waker.clone()));
         }
     }
 
@@ -164,20 +176,23 @@ impl Session {
 
     /// "Think longer" about the position shown (the analysis panel).
     pub(super) fn think_longer(&mut self) {
-        if self.settings.analysis {
-            self.thinking_longer = self.shown_state().filter(|s| s.outcome().is_none()).cloned();
+        let shown = self.shown_state().filter(|s| s.outcome().is_none()).cloned();
+        if self.settings.analysis
+            && let Phase::Play(p) = &mut self.phase
+        {
+            p.jobs.thinking_longer = shown;
         }
     }
 
     /// Gives what the kept judgements answer: the hint asked for, the coach's verdict.
-    fn use_judgements(&mut self) -> Vec<Command> {
+    fn use_judgements(&mut self, jobs: &mut EngineJobs) -> Vec<Command> {
         let Phase::Play(p) = &self.phase else { return Vec::new() };
         let mut commands = Vec::new();
-        if let Some(asked) = self.hint_asked.take() {
+        if let Some(asked) = jobs.hint_asked.take() {
             match self.judgements.get(&asked) {
                 Some(j) if &asked == p.game.current() => commands.push(Command::HintFound(asked, j.best().clone())),
                 // Still thinking: keep asking.
-                None if &asked == p.game.current() => self.hint_asked = Some(asked),
+                None if &asked == p.game.current() => jobs.hint_asked = Some(asked),
                 // The game moved on: the question is gone.
                 _ => {}
             }
@@ -192,16 +207,16 @@ impl Session {
     }
 
     /// The positions to judge, most wanted first, none judged yet.
-    fn wanted_judgements(&self) -> Vec<GameState> {
+    fn wanted_judgements(&self, jobs: &EngineJobs) -> Vec<GameState> {
         let mut wanted = Vec::new();
-        wanted.extend(self.hint_asked.clone());
+        wanted.extend(jobs.hint_asked.clone());
         wanted.extend(self.coached_move().map(|(_, before, _)| before));
         if self.settings.analysis && !self.animating() && self.sowing().is_none() {
             wanted.extend(self.shown_state().filter(|s| s.outcome().is_none()).cloned());
         }
         wanted.retain(|s| self.judgements.get(s).is_none());
         // Thinking longer judges a position again, after what the game waits for.
-        wanted.extend(self.thinking_longer.clone());
+        wanted.extend(jobs.thinking_longer.clone());
         wanted
     }
 
@@ -255,14 +270,9 @@ impl Session {
         }
         let current = p.game.current().clone();
         match self.judgements.get(&current) {
-            Some(j) => p.hint = Some(j.best().clone()),
-            None => self.hint_asked = Some(current),
+            Some(j) => p.set_hint(j.best().clone()),
+            None => p.jobs.hint_asked = Some(current),
         }
-    }
-
-    /// The judgements made so far (for the review of the whole game).
-    pub(super) fn judgements(&self) -> &Judgements {
-        &self.judgements
     }
 
     /// The engine's judgement of the position shown, while the analysis panel is open:
@@ -272,22 +282,23 @@ impl Session {
             return None;
         }
         let state = self.shown_state()?;
+        let jobs = &self.play()?.jobs;
         if let Some(j) = self.judgements.get(state)
-            && self.thinking_longer.as_ref() != Some(state)
+            && jobs.thinking_longer.as_ref() != Some(state)
         {
             return Some((j, true));
         }
-        self.judging.as_ref().filter(|j| j.state() == state).and_then(|j| j.latest()).map(|j| (j, false))
+        jobs.judging.as_ref().filter(|j| j.state() == state).and_then(|j| j.latest()).map(|j| (j, false))
     }
 
     /// True while the analysis panel thinks longer about the position shown.
     pub fn thinking_longer(&self) -> bool {
-        self.thinking_longer.is_some()
+        self.play().is_some_and(|p| p.jobs.thinking_longer.is_some())
     }
 
     /// True while a hint is asked for and its judgement is being made.
     pub fn hint_pending(&self) -> bool {
-        self.hint_asked.is_some()
+        self.play().is_some_and(|p| p.jobs.hint_asked.is_some())
     }
 
     /// True while the computer searches its move.

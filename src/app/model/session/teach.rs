@@ -6,7 +6,7 @@ use super::apply_play::animation;
 use super::{LessonRun, Phase, PlayKind, PuzzleRun, Session, Turn};
 use crate::app::model::command::{Command, Teaching};
 use crate::app::model::modal::Modal;
-use crate::app::model::setup::Setup;
+use crate::app::model::setup_board::SetupBoard;
 use crate::lessons::Task;
 use omweso_rules::Side;
 
@@ -103,7 +103,7 @@ impl Session {
 
     /// Leaves a lesson or a puzzle for an empty setup board, with its list (`list`) open.
     fn leave_teaching(&mut self, list: Modal) {
-        self.enter(Phase::Setup(Setup::new(Side::Lower, self.settings.form.options)), None);
+        self.enter(Phase::Setup(SetupBoard::new(Side::Lower, self.settings.form.options)), None);
         self.modals.open(list);
     }
 

@@ -4,7 +4,7 @@ use super::*;
 use crate::app::model::animation::Speed;
 use crate::app::model::command::Command as C;
 use crate::app::model::lesson_run::Feedback;
-use crate::app::model::setup::Preset;
+use crate::app::model::setup_board::Preset;
 use crate::app::services::computer::Opponent;
 use omweso_rules::{Direction, Hole};
 use std::cell::RefCell;
@@ -120,7 +120,12 @@ fn no_op_commands_do_not_change_the_game() {
     ));
     assert!(!s.changed(), "no computer in this game: its move is refused");
     s.apply(C::AskResign(Side::Lower));
-    s.apply(C::CancelResign);
+    s.apply(C::ToggleHelp);
+    // The resign question is closed by its kind, under the help window on top.
+    s.apply(C::CloseModal(crate::app::model::modal::ModalKind::Resign));
+    assert_eq!(s.modals().iter().collect::<Vec<_>>(), [&Modal::Help]);
+    s.apply(C::CloseModal(crate::app::model::modal::ModalKind::Help));
+    assert!(s.modals().top().is_none());
     s.apply(C::ReviewFirst);
     assert!(!s.changed());
     assert!(!s.title().contains('*'));
@@ -154,7 +159,7 @@ fn unsaved_changes_are_asked_about_only_when_there_are_some() {
     play(&mut s, "d");
     s.apply(C::OpenNewGame);
     assert!(matches!(s.modals().top(), Some(Modal::Unsaved(_))));
-    s.apply(C::CancelConfirm);
+    s.apply(C::CloseModal(crate::app::model::modal::ModalKind::Unsaved));
     assert!(s.modals().top().is_none());
     s.apply(C::OpenNewGame);
     s.apply(C::Discard);
@@ -219,6 +224,37 @@ fn the_result_shows_once_the_winning_move_is_sown() {
     assert!(!s.animating());
     assert_eq!(s.match_score(), [1, 0]);
     assert!(s.game_over_open());
+}
+
+#[test]
+fn the_hint_and_the_closed_game_over_card_belong_to_the_point_they_were_given_at() {
+    let mut s = Session::from_state(Settings::default(), "2i, 46p; 1A-P / L none 0,0".parse().unwrap());
+    s.settings.animate = false;
+    let i = omweso_rules::notation::parse_move(s.game().unwrap().current(), "i").unwrap();
+    s.show_hint(i);
+    assert_eq!(s.hint_holes(), [hole('i')]);
+    play(&mut s, "i");
+    assert!(s.hint_holes().is_empty(), "the position it was for is gone");
+    assert!(s.game_over_open());
+    s.apply(C::DismissGameOver);
+    assert!(!s.game_over_open());
+    s.apply(C::Undo);
+    assert!(s.hint_holes().is_empty(), "an undo is another point of the history");
+    play(&mut s, "i");
+    assert!(s.game_over_open(), "the same end again, the card again");
+    s.apply(C::DismissGameOver);
+    s.apply(C::Undo);
+    s.apply(C::Redo);
+    assert!(s.game_over_open(), "redone, the card again");
+    // A hint on the position after a move is gone when the move is taken back.
+    let mut s = on(WORKED);
+    s.settings.animate = false;
+    play(&mut s, "d");
+    let reply = s.game().unwrap().current().legal_moves()[0].clone();
+    s.show_hint(reply);
+    assert!(!s.hint_holes().is_empty());
+    s.apply(C::Undo);
+    assert!(s.hint_holes().is_empty());
 }
 
 #[test]
@@ -312,6 +348,19 @@ fn play_pauses_behind_a_window_and_commands_wait() {
 }
 
 #[test]
+fn the_board_turns_to_the_mover_and_stays_as_shown_when_that_is_turned_off() {
+    let mut s = on(WORKED);
+    play(&mut s, "d");
+    assert!(!s.flipped(), "Lower's view");
+    s.apply(C::ToggleAutoFlip);
+    assert!(s.flipped(), "Upper to move: Upper's view");
+    s.apply(C::ToggleAutoFlip);
+    assert!(s.flipped(), "turned off, the board stays as it is shown");
+    s.apply(C::Flip);
+    assert!(!s.flipped());
+}
+
+#[test]
 fn view_commands_change_the_settings() {
     let mut s = on(WORKED);
     s.apply(C::SetSpeed(Speed::Fast));
@@ -324,7 +373,7 @@ fn view_commands_change_the_settings() {
     s.apply(C::SetRenderer(crate::app::services::renderer::RendererChoice::Glow));
     assert_eq!(s.settings().renderer, crate::app::services::renderer::RendererChoice::Glow, "for the next start");
     assert_eq!(s.settings().speed, Speed::Fast);
-    assert!(!s.settings().letters && s.settings().auto_flip);
+    assert!(!s.settings().letters && s.settings().board_turn == crate::app::model::settings::BoardTurn::FollowsMover);
     s.apply(C::CopyState);
     assert_eq!(s.take_effects(), vec![Effect::Copy(WORKED.to_string())]);
     assert!(!s.changed(), "view settings are not the game");
@@ -447,7 +496,7 @@ fn analyse_game_marks_every_move_and_the_marks_are_saved_with_the_game() {
     let file = dir.join("reviewed.omweso");
     s.apply(C::SavePath(file.clone()));
     let back = SavedGame::load(&file).unwrap();
-    let crate::savefile::Phase::Game(g) = back.phase else { panic!("a game") };
+    let crate::savefile::Phase::Play(g) = back.phase else { panic!("a game") };
     assert_eq!(g.moves()[1].review, s.game().unwrap().moves()[1].review, "kept in the file");
     std::fs::remove_dir_all(dir).unwrap();
 }

@@ -3,8 +3,9 @@
 
 use super::*;
 use crate::app::model::command::Command as C;
-use crate::app::model::setup::{NewGameForm, Preset};
-use crate::game::TimeEnd;
+use crate::app::model::setup::NewGameForm;
+use crate::app::model::setup_board::Preset;
+use crate::game::{GameResult, TimeEnd};
 use crate::tournament::{ClockSettings, Count, FinishRunsOut, MatchGoal, Stage, StartRunsOut};
 use omweso_rules::Hole;
 
@@ -122,7 +123,7 @@ fn the_clock_stands_still_while_a_window_is_open_and_during_the_sowing() {
     assert!(crate::app::ui::tournament_ui::clock_line(&s).unwrap().contains("paused"));
     wait(&mut s, 60.0);
     assert_eq!(s.clock().unwrap().spent, 1.0, "paused");
-    s.apply(C::CancelResign);
+    s.apply(C::CloseModal(crate::app::model::modal::ModalKind::Resign));
     assert!(!s.paused());
     // A move sown with the animation on: the next player's time waits for the seeds.
     s.settings.animate = true;
@@ -161,8 +162,8 @@ fn no_take_backs_and_no_help_in_a_tournament_game() {
     s.apply(C::Undo);
     assert_eq!(moves(&s), ["i"], "Undo means nothing in a tournament game");
     s.apply(C::Hint);
-    assert!(s.hint_asked.is_none());
-    assert!(s.drive_engine().is_empty() && s.judging.is_none(), "no coach, hint or analysis");
+    assert!(!s.hint_pending());
+    assert!(s.drive_engine().is_empty() && s.play().unwrap().jobs.judging.is_none(), "no coach, hint or analysis");
     s.settings.threats = true;
     assert!(!s.show_threats());
     // Over, the game's result stands in the match: neither the resignation nor a move

@@ -42,8 +42,8 @@ fn the_hint_and_the_coach_never_call_two_moves_worse_than_each_other() {
     engine_until(&mut s, "the computer's first move", |s| s.game().is_some_and(|g| g.cursor() == 2));
     let before = s.game().unwrap().current().clone();
     s.apply(C::Hint);
-    engine_until(&mut s, "the hint", |s| s.play().is_some_and(|p| p.hint.is_some()));
-    let hint = s.play().unwrap().hint.clone().unwrap();
+    engine_until(&mut s, "the hint", |s| s.play().is_some_and(|p| p.hint().is_some()));
+    let hint = s.play().unwrap().hint().cloned().unwrap();
     // Two moves without a decision on the way, each played by its hole.
     let plain: Vec<omweso_rules::Move> =
         before.legal_moves().into_iter().filter(|m| m.to_string().len() == 1).collect();
@@ -107,19 +107,23 @@ fn the_analysis_panel_thinks_about_the_position_shown_and_stops_when_hidden() {
     for c in s.drive_engine() {
         s.apply(c);
     }
-    assert!(s.judging.is_none() && s.judgement_shown().is_none(), "off unless asked");
+    assert!(s.play().unwrap().jobs.judging.is_none() && s.judgement_shown().is_none(), "off unless asked");
     s.apply(C::ToggleAnalysis);
     engine_until(&mut s, "the engine", |s| s.judgement_shown().is_some_and(|(_, kept)| kept));
     s.apply(C::PlayHole { hole: hole('d'), split: false });
     for c in s.drive_engine() {
         s.apply(c);
     }
-    assert_eq!(s.judging.as_ref().map(|j| j.state()), s.shown_state(), "follows the position shown");
+    assert_eq!(
+        s.play().unwrap().jobs.judging.as_ref().map(|j| j.state()),
+        s.shown_state(),
+        "follows the position shown"
+    );
     s.apply(C::ToggleAnalysis);
     for c in s.drive_engine() {
         s.apply(c);
     }
-    assert!(s.judging.is_none());
+    assert!(s.play().unwrap().jobs.judging.is_none());
 }
 
 #[test]
@@ -142,7 +146,7 @@ fn the_analysis_panel_shows_what_the_solver_proves_about_the_position_shown() {
     for c in s.drive_engine() {
         s.apply(c);
     }
-    assert!(s.proving.is_none() && s.proof_shown().is_none(), "off unless asked");
+    assert!(s.play().unwrap().jobs.proving.is_none() && s.proof_shown().is_none(), "off unless asked");
     s.apply(C::ToggleAnalysis);
     engine_until(&mut s, "the solver", |s| s.proof_shown().is_some());
     let proven = s.proof_shown().flatten().expect("proven").clone();
@@ -152,19 +156,19 @@ fn the_analysis_panel_shows_what_the_solver_proves_about_the_position_shown() {
     for c in s.drive_engine() {
         s.apply(c);
     }
-    assert!(s.proving.is_none());
+    assert!(s.play().unwrap().jobs.proving.is_none());
     s.apply(C::PlayHole { hole: hole('a'), split: false });
     s.apply(C::Choose(omweso_rules::Direction::Clockwise));
     assert_eq!(s.shown_state().map(|s| s.to_move()), Some(Side::Upper), "a2xF is played");
     for c in s.drive_engine() {
         s.apply(c);
     }
-    assert_eq!(s.proving.as_ref().map(|p| p.state()), s.shown_state());
+    assert_eq!(s.play().unwrap().jobs.proving.as_ref().map(|p| p.state()), s.shown_state());
     s.apply(C::ToggleAnalysis);
     for c in s.drive_engine() {
         s.apply(c);
     }
-    assert!(s.proving.is_none() && s.proof_shown().is_none());
+    assert!(s.play().unwrap().jobs.proving.is_none() && s.proof_shown().is_none());
 }
 
 /// Lower wins this by a2xF (9 moves); `d` throws the win away: Upper then wins in 1.
@@ -222,7 +226,7 @@ fn master_laying_out_second_finds_a_layout_with_a_proven_win_and_says_so() {
     s.apply(C::StartGame(Box::new(form)));
     // Lower moves first, so the human (Upper) lays out first: two seeds in every hole.
     assert_eq!(s.setup().map(|x| x.laying), Some(Side::Upper));
-    s.apply(C::SetupPreset(crate::app::model::setup::Preset::Twos));
+    s.apply(C::SetupPreset(crate::app::model::setup_board::Preset::Twos));
     s.apply(C::SetupDone);
     engine_until(&mut s, "Master's layout", |s| s.game().is_some());
     let moves = s.computer().and_then(|c| c.layout_proof).expect("a layout with a proven win against 2A-P");

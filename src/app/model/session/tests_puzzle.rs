@@ -27,7 +27,7 @@ fn a_puzzle_refutes_a_wrong_move_and_is_solved_by_its_answer() {
     assert!(s.human_to_move() && !s.changed(), "a puzzle is no document to save");
     // No hint in a puzzle: it would give the answer away.
     s.apply(C::Hint);
-    assert!(s.play().is_some_and(|p| p.hint.is_none()));
+    assert!(s.play().is_some_and(|p| p.hint().is_none()));
     // A wrong move is sown, then refuted by the opponent's proof.
     let (wrong, refutation) = first.refutations[0].clone();
     play_move(&mut s, &wrong);

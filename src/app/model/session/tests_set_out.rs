@@ -5,7 +5,7 @@
 
 use super::*;
 use crate::app::model::command::Command as C;
-use crate::app::model::setup::Preset;
+use crate::app::model::setup_board::Preset;
 use crate::lessons::Task;
 use omweso_rules::Hole;
 
