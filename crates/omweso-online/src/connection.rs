@@ -289,6 +289,8 @@ fn handle(message: ClientMessage, seated: &Seated, shared: &Shared) -> Result<()
         ClientMessage::Layout { layout } => table.layout(side, &layout)?,
         ClientMessage::Move { number, mv } => table.play(side, number, &mv, Instant::now())?,
         ClientMessage::Resign => table.resign(side)?,
+        ClientMessage::OfferTakeBack => table.offer_take_back(side)?,
+        ClientMessage::AnswerTakeBack { accept } => table.answer_take_back(side, accept)?,
         ClientMessage::Hello { .. } => return Err("hello twice".into()),
         ClientMessage::Ping { .. } | ClientMessage::Pong { .. } => {}
     }

@@ -143,6 +143,8 @@ fn follow(
                 let what = if connected { "connected again" } else { "connection lost, reconnecting" };
                 eprintln!("omweso: {what} ({why})");
             }
+            Event::Names { .. } => {}
+            Event::TakeBackOffered { .. } | Event::TakeBackRefused | Event::TookBack { .. } => {}
             Event::Ended { end } => return say(end.line()),
             Event::Failed { error } => return Err(error),
         }
