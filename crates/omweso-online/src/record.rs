@@ -13,7 +13,7 @@ pub const FIRST_TO_MOVE: Side = Side::Lower;
 /// The side that plays move `number` (from 0): the sides take turns,
 /// [`FIRST_TO_MOVE`] first.
 pub fn mover(number: usize) -> Side {
-    if number % 2 == 0 { FIRST_TO_MOVE } else { FIRST_TO_MOVE.opponent() }
+    if number.is_multiple_of(2) { FIRST_TO_MOVE } else { FIRST_TO_MOVE.opponent() }
 }
 
 /// The side that lays out first under `rules` (RULES.md §2: the loser of the toss, Upper,

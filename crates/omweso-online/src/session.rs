@@ -116,14 +116,18 @@ struct Outbox {
 }
 
 impl Outbox {
-    fn send(&self, event: Event) -> Result<(), std_mpsc::SendError<Event>> {
-        let sent = self.tx.send(event);
+    /// Sends `event`; `Err` when the owner is gone.
+    fn send(&self, event: Event) -> Result<(), OwnerGone> {
+        let sent = self.tx.send(event).map_err(|_| OwnerGone);
         if let Some(wake) = &self.wake {
             wake();
         }
         sent
     }
 }
+
+/// The owner dropped its end of the events' channel.
+struct OwnerGone;
 
 /// What the session remembers across connections.
 struct Memory {
