@@ -216,4 +216,6 @@ pub enum Command {
     CopyState,
     /// Copy the move record (RULES.md §5 notation) to the clipboard.
     CopyRecord,
+    /// Online play (Game → Play online…), and the connection's events.
+    Online(crate::app::model::online::OnlineCommand),
 }

@@ -40,6 +40,8 @@ pub enum Modal {
     Rules,
     /// What the marks on the board mean (it does not pause play).
     Legend,
+    /// Game → Play online…: the form, and what must be filled in first, if anything.
+    Online(Box<(crate::app::model::online::OnlineForm, Option<String>)>),
 }
 
 impl Modal {

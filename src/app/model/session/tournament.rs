@@ -25,7 +25,9 @@ impl Session {
     /// and once it is over too, for its result stands in the match (issue 21). A game
     /// over is looked at again through its review, not by Undo.
     pub fn takebacks_barred(&self) -> bool {
-        self.tournament_on()
+        // Online, a take-back is offered to the other side, never taken (`online.rs`).
+        self.online.is_some()
+            || self.tournament_on()
             || (self.matched.as_ref().is_some_and(|m| m.settings.tournament)
                 && matches!(&self.phase, Phase::Play(p) if p.is_game()))
     }
