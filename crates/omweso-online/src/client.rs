@@ -275,6 +275,8 @@ pub struct ClientGame {
     offer: Option<Side>,
     /// Whether each side's player is connected, as last heard.
     connected: [bool; 2],
+    /// Whether a whole game (with who is connected) was heard yet.
+    presence_heard: bool,
 }
 
 impl ClientGame {
@@ -290,6 +292,7 @@ impl ClientGame {
             state: None,
             end: None,
             offer: None,
+            presence_heard: false,
             connected: [false; 2],
         }
     }
@@ -334,12 +337,16 @@ impl ClientGame {
             ServerMessage::Error { message } => return Err(ClientError::Server(message)),
             ServerMessage::Game { record, connected } => {
                 self.take_record(&record, &mut events)?;
+                // The first game heard says who is there, away or not: a player coming back
+                // learns that the other is away.
                 for side in Side::BOTH {
-                    if Some(side) != self.seat && connected[side.index()] != self.connected[side.index()] {
+                    let changed = connected[side.index()] != self.connected[side.index()];
+                    if Some(side) != self.seat && (changed || !self.presence_heard) {
                         events.push(Event::Presence { side, connected: connected[side.index()] });
                     }
                 }
                 self.connected = connected;
+                self.presence_heard = true;
             }
             ServerMessage::LayOut => {
                 let (Some(side), Some(rules)) = (self.seat, self.rules) else {

@@ -173,6 +173,7 @@ impl Session {
     fn hear(&mut self, event: Event) {
         let now = self.now;
         let animate = self.settings.animate.then_some(self.settings.speed.rate());
+        let labels = Side::BOTH.map(|side| self.player_label(side));
         let Some(o) = self.online.as_mut() else { return };
         match event {
             Event::Welcome { code, seat, token } => {
@@ -244,12 +245,14 @@ impl Session {
             Event::Presence { side, connected } => {
                 o.present[side.index()] = connected;
                 if o.remote(side) && o.end.is_none() {
-                    let who = self.player_label(side);
-                    let o = self.online.as_mut().expect("online");
-                    o.news = Some(if connected {
-                        format!("{who} is connected.")
-                    } else {
-                        format!("{who} left. The game is kept on the server: both of you can resume it.")
+                    let joined = !self.names[side.index()].trim().is_empty();
+                    let who = &labels[side.index()];
+                    o.news = Some(match (connected, joined) {
+                        (true, _) => format!("{who} is connected."),
+                        (false, false) => "Waiting for the other player to join.".into(),
+                        (false, true) => {
+                            format!("{who} left. The game is kept on the server: both of you can resume it.")
+                        }
                     });
                 }
             }
