@@ -112,6 +112,19 @@ fn open_window(cli: &Cli) -> Result<ExitCode, StartFailure> {
                 Start::Unreadable(message)
             }
         }
+    } else if let Some(server) = &cli.online {
+        let form = omweso::app::model::online::OnlineForm {
+            tab: if cli.code.is_some() {
+                omweso::app::model::online::OnlineTab::Join
+            } else {
+                omweso::app::model::online::OnlineTab::Host
+            },
+            server: server.clone(),
+            name: cli.name.clone().unwrap_or_default(),
+            code: cli.code.clone().unwrap_or_default(),
+            ..Default::default()
+        };
+        Start::Online(Box::new(form))
     } else if let Some(id) = &cli.lesson {
         match omweso::lessons::all().map(|all| all.iter().position(|l| l.id == *id)) {
             Ok(Some(n)) => Start::Lesson(n),

@@ -29,6 +29,8 @@ pub enum Start {
     Saved(Box<SavedGame>, PathBuf),
     /// Lesson number `n` of the course (`omweso --lesson ID`).
     Lesson(usize),
+    /// Online play as the form says (`omweso --online SERVER [--code CODE]`).
+    Online(Box<crate::app::model::online::OnlineForm>),
     /// A file that could not be opened: a fresh start (as [`Start::Fresh`]) that shows
     /// this message, so that opening a bad file from a file manager says why.
     Unreadable(String),
@@ -149,6 +151,13 @@ pub fn restore(
             },
         },
         (Start::State(s), _) => Session::from_state(settings, s),
+        (Start::Online(form), _) => {
+            let mut session = Session::new(settings);
+            session.apply(crate::app::model::command::Command::CancelNewGame);
+            let connect = crate::app::model::online::OnlineCommand::Connect(form);
+            session.apply(crate::app::model::command::Command::Online(connect));
+            session
+        }
         (Start::Lesson(n), _) => {
             let mut session = Session::new(settings);
             session.apply(crate::app::model::command::Command::StartLesson(n));
