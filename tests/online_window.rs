@@ -9,12 +9,11 @@ use omweso::app::model::autosave::{self, Start};
 use omweso::app::model::command::Command;
 use omweso::app::model::online::{OnlineCommand, OnlineForm, OnlineTab};
 use omweso::app::model::session::Session;
-use omweso::app::model::settings::Settings;
+use omweso::app::model::settings::{Memory, Settings};
 use omweso::app::model::setup::Preset;
 use omweso_online::{ClientMessage, Connection, MemoryArchive, PROTOCOL_VERSION, Role, Server, ServerConfig};
 use omweso_online::{ServerMessage, SideChoice};
 use omweso_rules::Side;
-use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -181,23 +180,6 @@ fn a_resignation_ends_the_game_in_both_windows() {
     assert_eq!(host.game().unwrap().resigned(), Some(Side::Upper));
     assert_eq!(guest.game().unwrap().resigned(), Some(Side::Upper));
     assert_eq!(host.shown_result().and_then(|r| r.winner()), Some(Side::Lower));
-}
-
-/// eframe's storage in memory, as the window's store keeps it.
-#[derive(Default)]
-struct Memory(HashMap<String, String>);
-
-impl eframe::Storage for Memory {
-    fn get_string(&self, key: &str) -> Option<String> {
-        self.0.get(key).cloned()
-    }
-    fn set_string(&mut self, key: &str, value: String) {
-        self.0.insert(key.into(), value);
-    }
-    fn remove_string(&mut self, key: &str) {
-        self.0.remove(key);
-    }
-    fn flush(&mut self) {}
 }
 
 #[test]

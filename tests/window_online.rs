@@ -8,18 +8,11 @@
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// Kills the child when the test ends, however it ends.
-struct Killed(Child);
-
-impl Drop for Killed {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
+mod xvfb;
+use xvfb::{Killed, xvfb};
 
 fn until<T>(what: &str, limit: Duration, mut found: impl FnMut() -> Option<T>) -> T {
     let start = Instant::now();
@@ -65,23 +58,7 @@ fn two_windows_play_moves_through_a_local_server() {
         return;
     }
     let display = ":93";
-    let _xvfb = Killed(
-        Command::new("Xvfb")
-            .args([display, "-noreset", "-screen", "0", "1280x800x24"])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("Xvfb"),
-    );
-    until("Xvfb", Duration::from_secs(20), || {
-        Command::new("xdotool")
-            .arg("getdisplaygeometry")
-            .env("DISPLAY", display)
-            .stderr(Stdio::null())
-            .output()
-            .is_ok_and(|o| o.status.success())
-            .then_some(())
-    });
+    let _xvfb = xvfb(display);
     let games = tempfile::tempdir().expect("the server's folder");
     let mut server = Killed(
         Command::new(env!("CARGO_BIN_EXE_omweso"))
