@@ -106,8 +106,16 @@ fn moves(s: &Session) -> usize {
 
 /// The host (Lower) and the guest, both at the game's start.
 fn two_windows(server: &TestServer) -> (Session, Session) {
+    two_windows_timed(server, false)
+}
+
+/// The host (Lower) and the guest, both at the game's start; with the server's clock
+/// (tournament play) when `timed`.
+fn two_windows_timed(server: &TestServer, timed: bool) -> (Session, Session) {
     let mut host = window();
-    host.apply(Command::Online(OnlineCommand::Connect(form(OnlineTab::Host, server.addr, "Ann", ""))));
+    let mut host_form = form(OnlineTab::Host, server.addr, "Ann", "");
+    host_form.timed = timed;
+    host.apply(Command::Online(OnlineCommand::Connect(host_form)));
     let mut guest = window();
     run(&mut host, &mut guest, None, |h, _| h.online().is_some_and(|o| o.code.is_some()));
     let code = host.online().unwrap().code.clone().unwrap();
@@ -165,6 +173,24 @@ fn a_take_back_offered_is_refused_then_accepted() {
     assert!(host.human_to_move() && !guest.human_to_move());
     play_to(&mut host, &mut guest, 3);
     assert_eq!(host.game().unwrap().record_text(), guest.game().unwrap().record_text());
+}
+
+#[test]
+fn tournament_play_online_has_the_servers_clock_and_no_take_backs_or_hints() {
+    let server = start_server();
+    let (mut host, mut guest) = two_windows_timed(&server, true);
+    play_to(&mut host, &mut guest, 2);
+    for s in [&host, &guest] {
+        let o = s.online().unwrap();
+        assert!(o.times.is_some(), "the server's clock is shown");
+        assert!(!o.may_offer(), "no take-back in tournament play");
+        assert!(s.tournament_on(), "no hint, coach or analysis either");
+    }
+    host.apply(Command::Online(OnlineCommand::OfferTakeBack));
+    host.apply(Command::Hint);
+    run(&mut host, &mut guest, None, |_, _| true);
+    assert!(host.online().unwrap().failed.is_none(), "nothing was sent that the server refuses");
+    assert!(host.play().unwrap().hint.is_none());
 }
 
 #[test]

@@ -223,8 +223,10 @@ impl Session {
             Event::YourMove { number, .. } => o.asked_move = Some(number),
             Event::Moved { number, mv, clock, .. } => {
                 if clock.is_some() {
+                    // A timed game is tournament play, the guest's too: no take-backs.
                     o.times = clock;
                     o.times_at = now;
+                    o.timed = true;
                 }
                 if let Phase::Play(p) = &mut self.phase
                     && number == p.game.cursor()
@@ -311,8 +313,10 @@ impl Session {
             }
             Event::Failed { error } => {
                 o.linked = false;
-                o.news = Some(format!("Online play stopped: {error}"));
+                let said = format!("Online play stopped: {error}");
+                o.news = Some(said.clone());
                 o.failed = Some(error);
+                self.notify(said);
             }
         }
     }
