@@ -255,7 +255,11 @@ impl Online {
     /// One line on the other side's state: connected, away, or what is awaited.
     pub fn other_state(&self, names: &[String; 2]) -> String {
         let Some(me) = self.seat else {
-            return if self.watching { "Watching".into() } else { "Connecting…".into() };
+            return match (self.watching, &self.failed) {
+                (true, _) => "Watching".into(),
+                (false, Some(_)) => "Not connected".into(),
+                (false, None) => "Connecting…".into(),
+            };
         };
         let other = me.opponent();
         let who = if names[other.index()].trim().is_empty() { other.to_string() } else { names[other.index()].clone() };

@@ -211,6 +211,7 @@ fn turn_text(app: &Frame<'_>) -> String {
     match (s.setup().is_some(), s.game().is_some(), mine) {
         (true, _, true) => "Your turn to lay out".into(),
         (true, _, false) if o.seat.is_some() || o.watching => format!("{} lays out", s.player_label(acting)),
+        (true, _, false) if o.failed.is_some() => String::new(),
         (true, _, false) => "Waiting for the server…".into(),
         (_, true, true) => "Your move".into(),
         (_, true, false) => format!("{} to move", s.player_label(acting)),

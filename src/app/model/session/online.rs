@@ -99,7 +99,11 @@ impl Session {
         match command {
             OnlineCommand::Open => {
                 let mut form = OnlineForm::default();
-                form.name = self.settings.form.names[0].clone();
+                // The name typed for a game at one computer, unless it is only the side's.
+                let typed = &self.settings.form.names[0];
+                if Side::BOTH.iter().all(|s| *typed != s.to_string()) {
+                    form.name = typed.clone();
+                }
                 form.rules = self.settings.form.options;
                 self.modals.open(Modal::Online(Box::new((form, None))));
             }
