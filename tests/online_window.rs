@@ -194,6 +194,26 @@ fn tournament_play_online_has_the_servers_clock_and_no_take_backs_or_hints() {
 }
 
 #[test]
+fn a_spectators_window_follows_the_game_and_touches_nothing() {
+    let server = start_server();
+    let (mut host, mut guest) = two_windows(&server);
+    let code = host.online().unwrap().code.clone().unwrap();
+    let mut watcher = window();
+    watcher.apply(Command::Online(OnlineCommand::Connect(form(OnlineTab::Watch, server.addr, "", &code))));
+    play_to(&mut host, &mut guest, 3);
+    let until = Instant::now() + Duration::from_secs(20);
+    while moves(&watcher) < 3 {
+        assert!(Instant::now() < until, "the spectator saw {} moves: {:?}", moves(&watcher), watcher.online());
+        frame(&mut watcher, Some(usize::MAX), &mut 5);
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    assert!(watcher.online().unwrap().watching);
+    assert!(!watcher.human_to_move(), "a spectator moves for neither side");
+    assert_eq!(watcher.game().unwrap().record_text(), host.game().unwrap().record_text());
+    assert_eq!(watcher.names(), host.names());
+}
+
+#[test]
 fn a_resignation_ends_the_game_in_both_windows() {
     let server = start_server();
     let (mut host, mut guest) = two_windows(&server);
