@@ -64,6 +64,16 @@ fn wanted(cli: &Cli) -> Result<Start, StartFailure> {
         }
         return Ok(Start::Saved(std::path::absolute(file).unwrap_or_else(|_| file.clone())));
     }
+    if let Some(server) = &cli.online {
+        use omweso::app::model::online::{OnlineForm, OnlineTab};
+        return Ok(Start::Online(Box::new(OnlineForm {
+            tab: if cli.code.is_some() { OnlineTab::Join } else { OnlineTab::Host },
+            server: server.clone(),
+            name: cli.name.clone().unwrap_or_default(),
+            code: cli.code.clone().unwrap_or_default(),
+            ..Default::default()
+        })));
+    }
     if let Some(id) = &cli.lesson {
         return match omweso::lessons::all().map(|all| all.iter().position(|l| l.id == *id)) {
             Ok(Some(n)) => Ok(Start::Lesson(n)),
@@ -136,7 +146,8 @@ fn open_window(cli: &Cli) -> Result<ExitCode, StartFailure> {
                 Start::Saved(file) => instance::Request::Open(file.clone()),
                 Start::Lesson(n) => instance::Request::Lesson(lesson_id(*n)?),
                 Start::State(state) => instance::Request::State(state.to_string()),
-                Start::Fresh | Start::Unreadable(_) => instance::Request::Raise,
+                // Online play is begun in the window that is open (Game → Play online).
+                Start::Fresh | Start::Unreadable(_) | Start::Online(_) => instance::Request::Raise,
             };
             match instance::acquire(dir, &request) {
                 Ok(Instance::First(first)) => (Some(first), None),

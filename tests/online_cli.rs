@@ -26,17 +26,29 @@ struct Running {
     seen: Vec<String>,
     stderr: std::sync::Arc<std::sync::Mutex<String>>,
     stderr_reader: Option<std::thread::JoinHandle<()>>,
+    /// Standard input, held open (no line sent) when asked for.
+    _input: Option<std::process::ChildStdin>,
 }
 
 impl Running {
     fn start(args: &[&str]) -> Running {
+        Running::started(args, false)
+    }
+
+    /// A player reading standard input that stays open and silent: it waits at its prompt.
+    fn waiting(args: &[&str]) -> Running {
+        Running::started(args, true)
+    }
+
+    fn started(args: &[&str], open_input: bool) -> Running {
         let mut child = Command::new(BIN)
             .args(args)
-            .stdin(Stdio::null())
+            .stdin(if open_input { Stdio::piped() } else { Stdio::null() })
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
             .expect("the binary starts");
+        let input = child.stdin.take();
         let stdout = child.stdout.take().unwrap();
         let mut stderr_pipe = child.stderr.take().unwrap();
         let stderr = std::sync::Arc::new(std::sync::Mutex::new(String::new()));
@@ -58,7 +70,7 @@ impl Running {
                 }
             }
         });
-        Running { child, lines, seen: Vec::new(), stderr, stderr_reader: Some(stderr_reader) }
+        Running { child, lines, seen: Vec::new(), stderr, stderr_reader: Some(stderr_reader), _input: input }
     }
 
     /// The next line within `limit`.
@@ -301,4 +313,78 @@ fn a_player_killed_mid_game_takes_its_seat_again_and_input_that_ends_is_an_error
     let (lines, ok) = human.finish(Duration::from_secs(10));
     assert!(!ok, "{lines:?}");
     assert!(human.stderr().contains("the input ended before the game did"), "{}", human.stderr());
+}
+
+/// A host (Lower) and a guest played by the engine, to the end; the host's code.
+fn engine_game(addr: &str) -> (Vec<String>, Vec<String>, String) {
+    let common = ["--server", addr, "--computer", "beginner", "--time-ms", "5"];
+    let mut host = Running::start(&[&["online", "host", "--side", "lower"], &common[..]].concat());
+    let code = host.line(Duration::from_secs(10)).strip_prefix("code ").unwrap().to_string();
+    let mut guest = Running::start(&[&["online", "join", "--code", &code], &common[..]].concat());
+    let (h, h_ok) = host.finish(Duration::from_secs(120));
+    let (g, g_ok) = guest.finish(Duration::from_secs(60));
+    assert!(h_ok && g_ok, "{h:?}\n{g:?}");
+    (h, g, code)
+}
+
+#[test]
+fn the_side_laying_out_second_is_shown_the_first_layout_before_its_own() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_server, addr) = serve("127.0.0.1:0", &dir.path().join("games"));
+    let (host, guest, _) = engine_game(&addr);
+    // Upper (the guest) lays out first; Lower sees it, then lays out.
+    let at = |lines: &[String], prefix: &str| lines.iter().position(|l| l.starts_with(prefix));
+    let (seen, own) = (at(&host, "layout upper "), at(&host, "layout lower "));
+    assert!(seen.is_some() && seen < own, "{host:?}");
+    assert_eq!(host[seen.unwrap()], guest[at(&guest, "layout upper ").unwrap()], "the layout Upper laid out");
+}
+
+#[test]
+fn a_guest_is_given_no_code_to_pass_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_server, addr) = serve("127.0.0.1:0", &dir.path().join("games"));
+    let (host, guest, _) = engine_game(&addr);
+    assert!(host[0].starts_with("code "), "{host:?}");
+    assert_eq!(guest[0], "seat upper", "{guest:?}");
+    assert!(!guest.iter().any(|l| l.starts_with("code ")), "{guest:?}");
+}
+
+#[test]
+fn a_finished_games_code_says_how_it_ended() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_server, addr) = serve("127.0.0.1:0", &dir.path().join("games"));
+    let (host, _, code) = engine_game(&addr);
+    let end = host.last().unwrap().clone();
+    let output = Command::new(BIN)
+        .args(["online", "join", "--server", &addr, "--code", &code])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(err.contains(&format!("game {code} is over ({end})")), "{err}");
+    assert!(!err.contains("taken"), "{err}");
+}
+
+#[test]
+fn a_player_coming_back_is_told_that_the_other_is_away() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_server, addr) = serve("127.0.0.1:0", &dir.path().join("games"));
+    // Upper hosts and waits at its layout prompt (hearing nothing more while it waits);
+    // Lower joins and waits too.
+    let mut host = Running::waiting(&["online", "host", "--server", &addr, "--side", "upper", "--name", "Ann"]);
+    let code = host.line(Duration::from_secs(10)).strip_prefix("code ").unwrap().to_string();
+    let mut guest = Running::waiting(&["online", "join", "--server", &addr, "--code", &code, "--name", "Ben"]);
+    while guest.line(Duration::from_secs(10)) != "seat lower" {}
+    let said = host.stderr();
+    let token = said.split_whitespace().skip_while(|w| *w != "--token").nth(1).unwrap().to_string();
+    // Both go away; Upper comes back alone.
+    drop(guest);
+    drop(host);
+    let back = Running::waiting(&["online", "resume", "--server", &addr, "--code", &code, "--token", &token]);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !back.stderr().contains("lower is away") {
+        assert!(Instant::now() < deadline, "nothing said of Lower: {}", back.stderr());
+        std::thread::sleep(Duration::from_millis(50));
+    }
 }

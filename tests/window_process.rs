@@ -8,26 +8,11 @@
 //! `.ci/run` installs them and runs `cargo test --release --test window_process -- --ignored`.
 
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::{Command, Stdio};
+use std::time::Duration;
 
-/// Kills the child when the test ends, however it ends.
-struct Killed(Child);
-
-impl Drop for Killed {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-fn wait_for(what: &str, limit: Duration, mut done: impl FnMut() -> bool) {
-    let start = Instant::now();
-    while !done() {
-        assert!(start.elapsed() < limit, "waited {limit:?} for {what}");
-        std::thread::sleep(Duration::from_millis(100));
-    }
-}
+mod xvfb;
+use xvfb::{Killed, wait_for, xvfb};
 
 fn window<A: AsRef<std::ffi::OsStr>>(display: &str, data: &Path, runtime: &Path, args: &[A]) -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_omweso"));
@@ -39,30 +24,6 @@ fn window<A: AsRef<std::ffi::OsStr>>(display: &str, data: &Path, runtime: &Path,
         .env_remove("WAYLAND_DISPLAY")
         .stdin(Stdio::null());
     c
-}
-
-/// An X server on `display` for the test's windows.
-fn xvfb(display: &str) -> Killed {
-    let server = Killed(
-        Command::new("Xvfb")
-            // -noreset: with the last window gone the server does not reset, so the next
-            // window of a test never meets it restarting ("Failed to open connection").
-            .args([display, "-noreset", "-screen", "0", "1280x800x24"])
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("Xvfb runs (apt-get install -y xvfb)"),
-    );
-    // Up once it answers (a fixed wait is too short on a loaded machine).
-    wait_for("Xvfb", Duration::from_secs(20), || {
-        Command::new("xdotool")
-            .arg("getdisplaygeometry")
-            .env("DISPLAY", display)
-            .stderr(Stdio::null())
-            .output()
-            .is_ok_and(|o| o.status.success())
-    });
-    server
 }
 
 /// Types `key` into the Omweso window on `display` (xdotool, as a person would).

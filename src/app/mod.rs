@@ -316,6 +316,8 @@ impl App {
         self.commands.extend(from_computer);
         let from_engine = self.session.drive_engine();
         self.commands.extend(from_engine);
+        let from_network = self.session.drive_online();
+        self.commands.extend(from_network);
         if self.session.waiting_for_dialog() {
             // The dialog's thread cannot wake the window: look for its answer now and then.
             ctx.request_repaint_after(std::time::Duration::from_millis(150));

@@ -60,6 +60,17 @@ pub struct Cli {
     /// comes first).
     #[arg(long, value_name = "RENDERER")]
     pub renderer: Option<crate::app::services::renderer::RendererChoice>,
+    /// Open the window playing online through this server (`host:port`, `ws://…`,
+    /// `wss://…`): hosting a game (the code is shown), or with `--code` joining one, as
+    /// Game → Play online… does.
+    #[arg(long, value_name = "SERVER", conflicts_with_all = ["file", "state", "lesson"])]
+    pub online: Option<String>,
+    /// With `--online`: the code of the game to join.
+    #[arg(long, requires = "online")]
+    pub code: Option<String>,
+    /// With `--online`: the player's name shown to the other side.
+    #[arg(long, requires = "online")]
+    pub name: Option<String>,
     /// The subcommand; none opens the window.
     #[command(subcommand)]
     pub command: Option<Command>,

@@ -227,6 +227,27 @@ pub enum Event {
         /// What happened.
         why: String,
     },
+    /// The players' names, Lower's and Upper's, as the server keeps them (sent when they
+    /// change).
+    Names {
+        /// By [`Side::index`].
+        names: [String; 2],
+    },
+    /// `side` offers to take back its last move; the other answers (protocol 2).
+    TakeBackOffered {
+        /// Who offers.
+        side: Side,
+    },
+    /// The offer of a take-back was refused.
+    TakeBackRefused,
+    /// The offer was accepted: the game went back to its first `number` moves, giving
+    /// `state` (replayed by the rules from the layouts).
+    TookBack {
+        /// How many moves are left.
+        number: usize,
+        /// The state after them.
+        state: GameState,
+    },
     /// The game ended.
     Ended {
         /// How.
@@ -245,11 +266,17 @@ pub struct ClientGame {
     seat: Option<Side>,
     rules: Option<RuleOptions>,
     layouts: [Option<Layout>; 2],
+    names: [String; 2],
+    start: Option<GameState>,
     moves: Vec<Move>,
     state: Option<GameState>,
     end: Option<End>,
+    /// The side whose offer of a take-back waits for an answer.
+    offer: Option<Side>,
     /// Whether each side's player is connected, as last heard.
     connected: [bool; 2],
+    /// Whether a whole game (with who is connected) was heard yet.
+    presence_heard: bool,
 }
 
 impl ClientGame {
@@ -259,9 +286,13 @@ impl ClientGame {
             seat,
             rules: None,
             layouts: [None, None],
+            names: [String::new(), String::new()],
+            start: None,
             moves: Vec::new(),
             state: None,
             end: None,
+            offer: None,
+            presence_heard: false,
             connected: [false; 2],
         }
     }
@@ -306,12 +337,16 @@ impl ClientGame {
             ServerMessage::Error { message } => return Err(ClientError::Server(message)),
             ServerMessage::Game { record, connected } => {
                 self.take_record(&record, &mut events)?;
+                // The first game heard says who is there, away or not: a player coming back
+                // learns that the other is away.
                 for side in Side::BOTH {
-                    if Some(side) != self.seat && connected[side.index()] != self.connected[side.index()] {
+                    let changed = connected[side.index()] != self.connected[side.index()];
+                    if Some(side) != self.seat && (changed || !self.presence_heard) {
                         events.push(Event::Presence { side, connected: connected[side.index()] });
                     }
                 }
                 self.connected = connected;
+                self.presence_heard = true;
             }
             ServerMessage::LayOut => {
                 let (Some(side), Some(rules)) = (self.seat, self.rules) else {
@@ -338,6 +373,7 @@ impl ClientGame {
                     state.play(&parsed).map_err(|e| ClientError::Untrusted(format!("move {number}: {e}")))?.0.state;
                 self.moves.push(parsed.clone());
                 self.state = Some(next.clone());
+                self.offer = None;
                 events.push(Event::Moved { number, mv: parsed, state: next, clock });
             }
             ServerMessage::Presence { side, connected } => {
@@ -345,9 +381,45 @@ impl ClientGame {
                 events.push(Event::Presence { side, connected });
             }
             ServerMessage::Ended { end } => self.take_end(end, &mut events)?,
+            ServerMessage::TakeBackOffered { side } => {
+                if self.state.is_none() || self.end.is_some() {
+                    return Err(ClientError::Untrusted("an offer of a take-back with no game on".into()));
+                }
+                self.offer = Some(side);
+                events.push(Event::TakeBackOffered { side });
+            }
+            ServerMessage::TakeBackRefused => {
+                if self.offer.take().is_some() {
+                    events.push(Event::TakeBackRefused);
+                }
+            }
+            ServerMessage::TookBack { moves } => self.take_back(moves as usize, &mut events)?,
             ServerMessage::Ping { .. } | ServerMessage::Pong { .. } => {}
         }
         Ok(events)
+    }
+
+    /// A take-back the server says was accepted: it must follow an offer, and go back to
+    /// just before the offerer's last move (so that the offerer moves again); the state
+    /// is replayed by the rules from the start.
+    fn take_back(&mut self, keep: usize, events: &mut Vec<Event>) -> Result<(), ClientError> {
+        let offerer = self.offer.take().ok_or_else(|| ClientError::Untrusted("a take-back no one offered".into()))?;
+        let expected = (0..self.moves.len()).rev().find(|&i| crate::record::mover(i) == offerer);
+        if expected != Some(keep) {
+            return Err(ClientError::Untrusted(format!(
+                "a take-back to move {keep}, not to {}'s last move",
+                offerer.name()
+            )));
+        }
+        let mut state =
+            self.start.clone().ok_or_else(|| ClientError::Untrusted("a take-back before the layouts".into()))?;
+        for mv in &self.moves[..keep] {
+            state = state.play(mv).map_err(|e| ClientError::Untrusted(format!("a take-back: {e}")))?.0.state;
+        }
+        self.moves.truncate(keep);
+        self.state = Some(state.clone());
+        events.push(Event::TookBack { number: keep, state });
+        Ok(())
     }
 
     /// A whole record: it must extend what is known (the same layouts, the known moves
@@ -364,11 +436,23 @@ impl ClientGame {
                 return Err(ClientError::Untrusted(format!("another {} layout", side.name())));
             }
         }
+        // A take-back accepted while this client was away: the offer it knew of, carried out.
+        if self.offer.is_some()
+            && replay.moves.len() < self.moves.len()
+            && replay.moves[..] == self.moves[..replay.moves.len()]
+        {
+            self.take_back(replay.moves.len(), events)?;
+        }
         if replay.moves.len() < self.moves.len() || replay.moves[..self.moves.len()] != self.moves[..] {
             return Err(ClientError::Untrusted("a game whose moves differ from those already played".into()));
         }
         self.rules = Some(record.rules);
         self.layouts = replay.layouts;
+        self.start = replay.start.clone();
+        if record.names != self.names {
+            self.names = record.names.clone();
+            events.push(Event::Names { names: record.names.clone() });
+        }
         if self.state.is_none()
             && let Some(start) = &replay.start
         {

@@ -237,8 +237,11 @@ fn seat(
         }
         Role::Join { name, code } => {
             let code = code_of(&code)?;
-            let table = shared.table(&code).ok_or_else(|| format!("no game has the code {code}"))?;
+            let table = find(shared, &code)?;
             let mut table = lock(&table);
+            if let Some(end) = table.record.end {
+                return Err(over(&code, end));
+            }
             let side = table.free_seat().ok_or("both seats of this game are taken (a player coming back resumes)")?;
             let token = table.issue_token(side).map_err(|e| e.to_string())?;
             send_first(&tx, welcome(&code, Some(side), Some(token)));
@@ -251,7 +254,7 @@ fn seat(
         }
         Role::Watch { code } => {
             let code = code_of(&code)?;
-            let table = shared.table(&code).ok_or_else(|| format!("no game has the code {code}"))?;
+            let table = find(shared, &code)?;
             let mut table = lock(&table);
             send_first(&tx, welcome(&code, None, None));
             table.watch(conn);
@@ -261,7 +264,7 @@ fn seat(
         }
         Role::Resume { code, token } => {
             let code = code_of(&code)?;
-            let table = shared.table(&code).ok_or_else(|| format!("no game has the code {code}"))?;
+            let table = find(shared, &code)?;
             let mut table = lock(&table);
             let side = table.seat_of_token(&token).ok_or("this token holds no seat of this game")?;
             send_first(&tx, welcome(&code, Some(side), Some(token)));
@@ -271,6 +274,23 @@ fn seat(
             Ok(Seated { code, seat: Some(side) })
         }
     }
+}
+
+/// The game `code`, or why there is none: no such code, or a finished game no longer held
+/// (with how it ended).
+fn find(shared: &Shared, code: &str) -> Result<Arc<std::sync::Mutex<Table>>, String> {
+    if let Some(table) = shared.table(code) {
+        return Ok(table);
+    }
+    Err(match shared.ended(code) {
+        Some(end) => over(code, end),
+        None => format!("no game has the code {code}"),
+    })
+}
+
+/// The refusal for a finished game: how it ended.
+fn over(code: &str, end: crate::record::End) -> String {
+    format!("game {code} is over ({}); there is no seat to take", end.line())
 }
 
 /// The welcome goes first in the fresh outbox (it cannot be full).
@@ -289,6 +309,8 @@ fn handle(message: ClientMessage, seated: &Seated, shared: &Shared) -> Result<()
         ClientMessage::Layout { layout } => table.layout(side, &layout)?,
         ClientMessage::Move { number, mv } => table.play(side, number, &mv, Instant::now())?,
         ClientMessage::Resign => table.resign(side)?,
+        ClientMessage::OfferTakeBack => table.offer_take_back(side)?,
+        ClientMessage::AnswerTakeBack { accept } => table.answer_take_back(side, accept)?,
         ClientMessage::Hello { .. } => return Err("hello twice".into()),
         ClientMessage::Ping { .. } | ClientMessage::Pong { .. } => {}
     }

@@ -12,7 +12,11 @@ use serde::{Deserialize, Serialize};
 /// The version of this protocol, named in [`ClientMessage::Hello`] and
 /// [`ServerMessage::Welcome`]. A server refuses a client of another version and says which
 /// side to update ([`Update`]).
-pub const PROTOCOL_VERSION: u32 = 1;
+///
+/// Version 2 added the offer of a take-back ([`ClientMessage::OfferTakeBack`],
+/// [`ClientMessage::AnswerTakeBack`], [`ServerMessage::TakeBackOffered`],
+/// [`ServerMessage::TakeBackRefused`], [`ServerMessage::TookBack`]).
+pub const PROTOCOL_VERSION: u32 = 2;
 
 /// The largest frame either side accepts, in bytes (a whole game's snapshot of a few hundred
 /// moves fits many times over; a longer frame closes the connection).
@@ -49,6 +53,15 @@ pub enum ClientMessage {
     },
     /// The client's side gives the game up.
     Resign,
+    /// Offers to take back the client's side's last move (and the other side's reply to
+    /// it, if made), which the other player must accept. None in tournament play (a game
+    /// with a clock): the server refuses it there.
+    OfferTakeBack,
+    /// Answers the other side's [`ServerMessage::TakeBackOffered`].
+    AnswerTakeBack {
+        /// Accepted (the moves are taken back) or refused.
+        accept: bool,
+    },
     /// Asks for a [`ServerMessage::Pong`] with the same id.
     Ping {
         /// Any number.
@@ -171,6 +184,21 @@ pub enum ServerMessage {
         side: Side,
         /// Connected now.
         connected: bool,
+    },
+    /// `side` offers to take back its last move (protocol 2; sent to both seats and the
+    /// spectators); the other side answers with
+    /// [`ClientMessage::AnswerTakeBack`]. A move played in the meantime lets the offer lapse.
+    TakeBackOffered {
+        /// Who offers.
+        side: Side,
+    },
+    /// The offer of a take-back was refused, or lapsed.
+    TakeBackRefused,
+    /// The offer was accepted: the game goes back to its first `moves` moves (the moves
+    /// after are dropped), the side that offered to move.
+    TookBack {
+        /// How many moves are left.
+        moves: u32,
     },
     /// The game ended (by the rules, a resignation or the clock).
     Ended {

@@ -10,6 +10,12 @@ use serde::{Deserialize, Serialize};
 /// The side that moves first online (RULES.md §2: the winner of the toss is seated as Lower).
 pub const FIRST_TO_MOVE: Side = Side::Lower;
 
+/// The side that plays move `number` (from 0): the sides take turns,
+/// [`FIRST_TO_MOVE`] first.
+pub fn mover(number: usize) -> Side {
+    if number.is_multiple_of(2) { FIRST_TO_MOVE } else { FIRST_TO_MOVE.opponent() }
+}
+
 /// The side that lays out first under `rules` (RULES.md §2: the loser of the toss, Upper,
 /// unless the option has the first player lay out first).
 pub fn first_to_lay_out(rules: &RuleOptions) -> Side {

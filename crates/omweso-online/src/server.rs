@@ -77,6 +77,9 @@ impl Default for ServerConfig {
 /// What every connection task shares.
 pub(crate) struct Shared {
     games: Mutex<HashMap<String, Arc<Mutex<Table>>>>,
+    /// How each finished game the server no longer holds ended (kept in the archive, or
+    /// let go): a code of one is answered with its end.
+    ended: Mutex<HashMap<String, crate::record::End>>,
     archive: Arc<dyn Archive>,
     pub(crate) config: ServerConfig,
     next_id: AtomicU64,
@@ -91,6 +94,11 @@ impl Shared {
     /// The game `code`, if the server holds it.
     pub(crate) fn table(&self, code: &str) -> Option<Arc<Mutex<Table>>> {
         self.games().get(code).cloned()
+    }
+
+    /// How game `code` ended, if it is a finished game the server no longer holds.
+    pub(crate) fn ended(&self, code: &str) -> Option<crate::record::End> {
+        lock(&self.ended).get(code).copied()
     }
 
     /// A fresh connection id.
@@ -145,9 +153,11 @@ impl Server {
         let listener =
             TcpListener::bind(addr).await.map_err(|error| ServerError::Bind { addr: addr.to_string(), error })?;
         let mut games = HashMap::new();
+        let mut ended = HashMap::new();
         for kept in archive.load().map_err(ServerError::Archive)? {
             let code = kept.record.code.clone();
-            if kept.record.end.is_some() {
+            if let Some(end) = kept.record.end {
+                ended.insert(code, end);
                 continue;
             }
             match Table::resume(kept) {
@@ -160,7 +170,13 @@ impl Server {
         if !games.is_empty() {
             log::info!("{} unfinished games resumed from the archive", games.len());
         }
-        let shared = Arc::new(Shared { games: Mutex::new(games), archive, config, next_id: AtomicU64::new(1) });
+        let shared = Arc::new(Shared {
+            games: Mutex::new(games),
+            ended: Mutex::new(ended),
+            archive,
+            config,
+            next_id: AtomicU64::new(1),
+        });
         Ok(Server { listener, shared })
     }
 
@@ -225,9 +241,14 @@ async fn referee(shared: Arc<Shared>) {
         let max = shared.config.limits.max_games;
         let mut games = shared.games();
         if games.len() > max / 2 {
-            games.retain(|_, t| {
+            let mut ended = lock(&shared.ended);
+            games.retain(|code, t| {
                 let table = lock(t);
-                !(table.is_over() && table.is_empty())
+                let gone = table.is_over() && table.is_empty();
+                if gone && let Some(end) = table.record.end {
+                    ended.insert(code.clone(), end);
+                }
+                !gone
             });
         }
     }

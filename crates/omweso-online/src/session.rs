@@ -1,5 +1,4 @@
-//! The blocking client session that the command line drives today and the window will
-//! drive tomorrow: a thread of its own holds the connection (a small tokio runtime), plays
+//! The blocking client session that the command line and the window drive: a thread of its own holds the connection (a small tokio runtime), plays
 //! what it hears through a [`ClientGame`], and talks to its owner through channels, as the
 //! computer player does: [`Event`]s out, layouts, moves and a resignation in. A dropped
 //! connection is made again and the seat resumed with its token, for as long as
@@ -33,6 +32,8 @@ enum Command {
     Layout(Layout),
     Move(usize, Move),
     Resign,
+    OfferTakeBack,
+    AnswerTakeBack(bool),
 }
 
 /// A running session; dropping it closes the connection.
@@ -48,8 +49,18 @@ impl Session {
     /// # Errors
     /// The thread or its runtime could not start.
     pub fn start(config: SessionConfig, role: Role) -> std::io::Result<Session> {
+        Session::start_waking(config, role, None)
+    }
+
+    /// [`Session::start`], with `wake` called after each event is sent (a window repaints,
+    /// then reads the events without waiting: [`Session::events`]' `try_recv`).
+    ///
+    /// # Errors
+    /// The thread or its runtime could not start.
+    pub fn start_waking(config: SessionConfig, role: Role, wake: Option<Wake>) -> std::io::Result<Session> {
         let (commands, command_rx) = mpsc::unbounded_channel();
-        let (event_tx, events) = std_mpsc::channel();
+        let (tx, events) = std_mpsc::channel();
+        let event_tx = Outbox { tx, wake };
         let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
         std::thread::Builder::new().name("online-session".into()).spawn(move || {
             runtime.block_on(run(config, role, command_rx, event_tx));
@@ -82,7 +93,41 @@ impl Session {
     pub fn resign(&self) {
         let _ = self.commands.send(Command::Resign);
     }
+
+    /// Offers to take back the seat's last move (after the other side's reply, that too);
+    /// the other side's answer comes as [`Event::TookBack`] or [`Event::TakeBackRefused`].
+    pub fn offer_take_back(&self) {
+        let _ = self.commands.send(Command::OfferTakeBack);
+    }
+
+    /// Answers the other side's offer of a take-back ([`Event::TakeBackOffered`]).
+    pub fn answer_take_back(&self, accept: bool) {
+        let _ = self.commands.send(Command::AnswerTakeBack(accept));
+    }
 }
+
+/// Called after each event a session sends (e.g. to repaint a window).
+pub type Wake = std::sync::Arc<dyn Fn() + Send + Sync>;
+
+/// The events' channel to the owner, and who to wake after each.
+struct Outbox {
+    tx: std_mpsc::Sender<Event>,
+    wake: Option<Wake>,
+}
+
+impl Outbox {
+    /// Sends `event`; `Err` when the owner is gone.
+    fn send(&self, event: Event) -> Result<(), OwnerGone> {
+        let sent = self.tx.send(event).map_err(|_| OwnerGone);
+        if let Some(wake) = &self.wake {
+            wake();
+        }
+        sent
+    }
+}
+
+/// The owner dropped its end of the events' channel.
+struct OwnerGone;
 
 /// What the session remembers across connections.
 struct Memory {
@@ -99,12 +144,7 @@ struct Memory {
     asked_layout: bool,
 }
 
-async fn run(
-    config: SessionConfig,
-    role: Role,
-    mut commands: mpsc::UnboundedReceiver<Command>,
-    events: std_mpsc::Sender<Event>,
-) {
+async fn run(config: SessionConfig, role: Role, mut commands: mpsc::UnboundedReceiver<Command>, events: Outbox) {
     let mut memory = Memory {
         code: None,
         token: None,
@@ -148,7 +188,7 @@ async fn connection(
     first_role: &Role,
     memory: &mut Memory,
     commands: &mut mpsc::UnboundedReceiver<Command>,
-    events: &std_mpsc::Sender<Event>,
+    events: &Outbox,
     dropped_at: &mut Option<Instant>,
 ) -> Result<(), ClientError> {
     let mut conn = Connection::open(&config.server, config.extra_roots_pem.as_deref()).await?;
@@ -181,6 +221,13 @@ async fn connection(
                     match &event {
                         Event::Moved { number, .. } => {
                             if matches!(&memory.unconfirmed, Some(ClientMessage::Move { number: n, .. }) if *n as usize == *number) {
+                                memory.unconfirmed = None;
+                            }
+                        }
+                        Event::TookBack { .. } => {
+                            // The seat may be asked for the same move number again.
+                            memory.asked_move = None;
+                            if matches!(memory.unconfirmed, Some(ClientMessage::Move { .. })) {
                                 memory.unconfirmed = None;
                             }
                         }
@@ -241,8 +288,10 @@ async fn connection(
                     }
                     Command::Move(number, mv) => ClientMessage::Move { number: number as u32, mv: mv.to_string() },
                     Command::Resign => ClientMessage::Resign,
+                    Command::OfferTakeBack => ClientMessage::OfferTakeBack,
+                    Command::AnswerTakeBack(accept) => ClientMessage::AnswerTakeBack { accept },
                 };
-                if !matches!(message, ClientMessage::Resign) {
+                if matches!(message, ClientMessage::Layout { .. } | ClientMessage::Move { .. }) {
                     memory.unconfirmed = Some(message.clone());
                     memory.sent_on = memory.connections;
                 }

@@ -31,6 +31,8 @@ pub(crate) struct Table {
     seats: [Option<Conn>; 2],
     watchers: Vec<Conn>,
     clock: Option<RefereeClock>,
+    /// The side whose offer of a take-back waits for the other's answer.
+    offer: Option<Side>,
     /// Messages waiting for [`Table::flush`]: the caller keeps the game first, then sends.
     queued: Vec<(mpsc::Sender<ServerMessage>, u64, ServerMessage)>,
 }
@@ -48,6 +50,7 @@ impl Table {
             seats: [None, None],
             watchers: Vec::new(),
             clock,
+            offer: None,
             queued: Vec::new(),
         }
     }
@@ -66,6 +69,7 @@ impl Table {
             seats: [None, None],
             watchers: Vec::new(),
             clock,
+            offer: None,
             queued: Vec::new(),
         };
         table.start_clock_if_playing();
@@ -225,6 +229,8 @@ impl Table {
             self.record.times = Some(clock.times());
         }
         let text = parsed.to_string();
+        // A move played lets an offer of a take-back lapse (both sides know it by the move).
+        self.offer = None;
         self.record.moves.push(text.clone());
         let outcome = next.outcome();
         self.state = Some(next.state);
@@ -242,6 +248,51 @@ impl Table {
             return Err("the game is over".into());
         }
         self.finish(End::Resigned { side });
+        Ok(())
+    }
+
+    /// `side` offers to take back its last move (protocol 2): the other side is asked. An
+    /// offer already waiting is not made twice. `Err`: the game is over or timed
+    /// (tournament play has no take-backs), or `side` has no move to take back.
+    pub fn offer_take_back(&mut self, side: Side) -> Result<(), String> {
+        if self.is_over() {
+            return Err("the game is over".into());
+        }
+        if self.clock.is_some() {
+            return Err("tournament play has no take-backs".into());
+        }
+        if last_move_of(side, self.record.moves.len()).is_none() {
+            return Err(format!("{} has no move to take back", side.name()));
+        }
+        if self.offer.is_none() {
+            self.offer = Some(side);
+            self.broadcast_except(None, ServerMessage::TakeBackOffered { side });
+        }
+        Ok(())
+    }
+
+    /// `side` answers the other side's offer of a take-back: accepted, the moves from the
+    /// offerer's last one on are dropped and the game replayed by the rules; refused, both
+    /// hear so. An answer with no offer waiting (it lapsed when a move was played) is
+    /// ignored.
+    pub fn answer_take_back(&mut self, side: Side, accept: bool) -> Result<(), String> {
+        let Some(offerer) = self.offer.filter(|o| *o != side && !self.is_over()) else { return Ok(()) };
+        self.offer = None;
+        if !accept {
+            self.broadcast_except(None, ServerMessage::TakeBackRefused);
+            return Ok(());
+        }
+        let Some(keep) = last_move_of(offerer, self.record.moves.len()) else { return Ok(()) };
+        let before = self.record.moves.clone();
+        self.record.moves.truncate(keep);
+        match self.record.replay() {
+            Ok(replay) => self.state = replay.state,
+            Err(e) => {
+                self.record.moves = before;
+                return Err(format!("the game does not replay after the take-back: {e}"));
+            }
+        }
+        self.broadcast_except(None, ServerMessage::TookBack { moves: keep as u32 });
         Ok(())
     }
 
@@ -315,6 +366,12 @@ impl Table {
             }
         }
     }
+}
+
+/// The number of the last move `side` played among `played` moves (moves alternate,
+/// [`crate::record::FIRST_TO_MOVE`] first), if it played any.
+pub(crate) fn last_move_of(side: Side, played: usize) -> Option<usize> {
+    (0..played).rev().find(|&i| crate::record::mover(i) == side)
 }
 
 /// Queues `message` for `conn` until [`Table::flush`].

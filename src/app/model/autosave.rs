@@ -31,6 +31,8 @@ pub enum Start {
     Saved(PathBuf),
     /// Lesson number `n` of the course (`omweso --lesson ID`).
     Lesson(usize),
+    /// Online play as the form says (`omweso --online SERVER [--code CODE]`).
+    Online(Box<crate::app::model::online::OnlineForm>),
     /// A file that could not be opened: a fresh start (as [`Start::Fresh`]) that shows
     /// this message, so that opening a bad file from a file manager says why.
     Unreadable(String),
@@ -44,6 +46,9 @@ struct AutosaveDocument {
     changed: bool,
     /// The game-over card of a finished game had been closed.
     game_over_closed: bool,
+    /// The online seat of the game, if it was played online and is not over: the window
+    /// takes it again (`session/online.rs`).
+    online: Option<crate::app::model::online::OnlinePlace>,
 }
 
 /// Where a lesson under way was left: the lesson's id and the step shown (from 0).
@@ -134,6 +139,10 @@ pub fn restore(
                     if doc.game_over_closed {
                         session.apply(Command::DismissGameOver);
                     }
+                    if let Some(place) = &doc.online {
+                        log::info!("taking the online seat of game {} again", place.code);
+                        session.resume_online(place);
+                    }
                     session
                 }
                 Err(e) => {
@@ -150,6 +159,10 @@ pub fn restore(
         Start::State(s) => Some(Command::PlayFromState(Box::new(s))),
         Start::Lesson(n) => Some(Command::StartLesson(n)),
         Start::Saved(path) => Some(Command::OpenHanded(path)),
+        Start::Online(form) => {
+            session.apply(Command::CloseModal(crate::app::model::command::ModalKind::NewGame));
+            Some(Command::Online(crate::app::model::online::OnlineCommand::Connect(form)))
+        }
     };
     if let Some(command) = command {
         session.apply(command);
@@ -188,7 +201,8 @@ pub fn store(storage: &mut dyn eframe::Storage, session: &Session, damaged: &mut
     // Changed as the window says it (`Document::differs_from`, as `Session::changed` asks).
     let changed = session.document().differs_from(&kept);
     let game_over_closed = session.play().is_some_and(|p| p.game_over_dismissed());
-    let doc = AutosaveDocument { path: session.document().path.clone(), changed, game_over_closed };
+    let online = session.online().and_then(crate::app::model::online::Online::place);
+    let doc = AutosaveDocument { path: session.document().path.clone(), changed, game_over_closed, online };
     if let Ok(text) = ron::to_string(&doc) {
         storage.set_string(AUTOSAVE_DOCUMENT_KEY, text);
     }
@@ -244,7 +258,7 @@ mod tests {
         store(&mut m, &s, &mut None);
         assert!(m.0[AUTOSAVE_DOCUMENT_KEY].contains(&*here.to_string_lossy()), "kept absolute");
         // What an older build kept: the relative path as typed.
-        let old = AutosaveDocument { path: Some(PathBuf::from("g.omweso")), changed: false, game_over_closed: false };
+        let old = AutosaveDocument { path: Some(PathBuf::from("g.omweso")), ..AutosaveDocument::default() };
         m.0.insert(AUTOSAVE_DOCUMENT_KEY.into(), ron::to_string(&old).unwrap());
         let (back, _) = restore(Some(&m), Start::Fresh, vec![]);
         assert_eq!(back.document().path, None, "untitled, tied to no file in the folder of this run");

@@ -216,6 +216,8 @@ pub enum Command {
     CopyState,
     /// Copy the move record (RULES.md §5 notation) to the clipboard.
     CopyRecord,
+    /// Online play (Game → Play online…), and the connection's events.
+    Online(crate::app::model::online::OnlineCommand),
 }
 
 /// Which window a [`Modal`](crate::app::model::modal::Modal) is, without what it holds ([`Modal::kind`](crate::app::model::modal::Modal::kind)), for
@@ -251,4 +253,6 @@ pub enum ModalKind {
     Rules,
     /// [`Modal::Legend`](crate::app::model::modal::Modal::Legend).
     Legend,
+    /// [`Modal::Online`](crate::app::model::modal::Modal::Online).
+    Online,
 }

@@ -1,7 +1,7 @@
 //! The model: what the window is about, with no egui painting in it. The [`session`] (players,
 //! the document, the phase and the move in progress, the windows over the board), the
 //! [`command`]s that change it, the [`modal`] windows' stack, the [`settings`], the New Game
-//! form ([`setup`]), the setting-out on the board ([`setup_board`]), the layout coach's question ([`layout_coach`]), the
+//! form ([`setup`]), the setting-out on the board ([`setup_board`]), the layout coach's question ([`layout_coach`]), online play ([`online`]), the
 //! animation of a move as a function of its trace and the play clock ([`animation`]), and
 //! what is restored at the start ([`autosave`]). It imports the services and the crates
 //! below, never the drawing above it (`tests/house.rs`).
@@ -12,6 +12,7 @@ pub mod command;
 pub mod layout_coach;
 pub mod lesson_run;
 pub mod modal;
+pub mod online;
 pub mod session;
 pub mod settings;
 pub mod setup;

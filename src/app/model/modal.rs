@@ -41,6 +41,8 @@ pub enum Modal {
     Rules,
     /// What the marks on the board mean (it does not pause play).
     Legend,
+    /// Game → Play online…: the form, and what must be filled in first, if anything.
+    Online(Box<(crate::app::model::online::OnlineForm, Option<String>)>),
 }
 
 impl Modal {
@@ -61,6 +63,7 @@ impl Modal {
             Modal::Puzzles => ModalKind::Puzzles,
             Modal::Rules => ModalKind::Rules,
             Modal::Legend => ModalKind::Legend,
+            Modal::Online(_) => ModalKind::Online,
         }
     }
 

@@ -289,12 +289,11 @@ pub fn clamp_window(
     (position, size)
 }
 
-/// A storage in memory, for tests.
-#[cfg(test)]
+/// eframe's storage in memory, key by key: for tests (the model's own, and those of the
+/// program that close a window and open it again from what it kept).
 #[derive(Default)]
-pub(crate) struct Memory(pub std::collections::HashMap<String, String>);
+pub struct Memory(pub std::collections::HashMap<String, String>);
 
-#[cfg(test)]
 impl eframe::Storage for Memory {
     fn get_string(&self, key: &str) -> Option<String> {
         self.0.get(key).cloned()

@@ -1,7 +1,7 @@
 //! The services: what runs beside the window and answers it, knowing nothing of the model or
 //! the drawing above it (`tests/house.rs`): the engine jobs ([`job`], [`computer`],
 //! [`analysis`]), the file dialogs ([`files`]), storage ([`store`], and [`set_aside`] for a file it cannot read), the one-window lock
-//! ([`instance`]), the renderer's choice ([`renderer`]), the signals that end the window
+//! ([`instance`]), online play ([`online`]), the renderer's choice ([`renderer`]), the signals that end the window
 //! ([`shutdown`]) and the message box of a failed start ([`start_failure`]).
 
 pub mod analysis;
@@ -9,6 +9,7 @@ pub mod computer;
 pub mod files;
 pub mod instance;
 pub mod job;
+pub mod online;
 pub mod renderer;
 pub mod set_aside;
 pub mod shutdown;

@@ -31,6 +31,7 @@ pub fn show(app: &mut Frame<'_>, ctx: &Context) {
             Modal::Puzzles => crate::app::ui::puzzle_panel::list(app, ctx),
             Modal::Rules => crate::app::ui::teaching::rules_book(app, ctx),
             Modal::Legend => crate::app::ui::teaching::legend(app, ctx),
+            Modal::Online(_) => crate::app::ui::online::dialog(app, ctx),
         }
     }
     if app.session.modals().iter().next().is_none() {

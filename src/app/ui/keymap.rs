@@ -113,6 +113,9 @@ pub fn read(ctx: &Context, at: KeyContext) -> Vec<Command> {
         }
         if at.window_open && i.consume_key(Modifiers::NONE, Key::Enter) {
             out.push(Command::ConfirmModal);
+        } else if at.setup && !at.window_open && i.consume_key(Modifiers::NONE, Key::Enter) {
+            // Setup from the keyboard: the letters add seeds, Enter is Done.
+            out.push(Command::SetupDone);
         }
         // Every press, in the order pressed, however many came in this frame (ten Ctrl+Z in
         // one slow frame undo ten moves; egui's `consume_shortcut` would take them all as
@@ -171,6 +174,7 @@ pub fn help_rows(ctx: &Context) -> Vec<(String, &'static str)> {
     let mut rows = vec![
         ("a … p  (with or without Shift)".to_string(), "Play that hole of the player to move (Upper: A … P)"),
         ("a … p  in setup".to_string(), "Add a seed to that hole; Shift+letter takes one back"),
+        ("Enter  in setup".to_string(), "Done: the layout is finished"),
     ];
     rows.extend(BINDINGS.iter().map(|b| {
         let keys: Vec<String> = b.keys.iter().map(|k| ctx.format_shortcut(k)).collect();

@@ -27,6 +27,7 @@ pub fn menu_bar(app: &mut Frame<'_>, ui: &mut Ui) {
             ui.menu_button("Game", |ui| {
                 item(ui, app, "New game…", Command::OpenNewGame, true);
                 item(ui, app, "New game from a position…", Command::NewGameFromState(String::new()), true);
+                crate::app::ui::online::menu_items(app, ui);
                 let over = app.session().game().is_some_and(|g| g.result().is_some());
                 match app.session().match_with_shown() {
                     Some(m) => {

@@ -66,6 +66,7 @@ pub fn side_panel(app: &mut Frame<'_>, ui: &mut Ui) {
         ui.separator();
         players(app.session(), ui, compact);
         ui.separator();
+        crate::app::ui::online::panel_section(app, ui);
         match app.session().setup() {
             _ if app.session().lesson().is_some() => teaching::lesson_panel(app, ui),
             Some(_) => crate::app::ui::setup_panel::setup_tools(app, ui),

@@ -76,6 +76,8 @@ fn next_line(input: &mut dyn BufRead, prompt: &str) -> Result<String, String> {
 pub fn play(seat: &SeatArgs, role: Role, out: &mut dyn Write) -> Result<(), String> {
     let config = session_config(&seat.server, seat.ca.as_ref(), seat.reconnect_s)?;
     let server = seat.server.clone();
+    // Only the host is given a code to pass on; a guest or a player coming back has it.
+    let hosting = matches!(role, Role::Host { .. });
     let session = Session::start(config, role).map_err(|e| format!("cannot start the session: {e}"))?;
     let stdin = std::io::stdin();
     let mut locked = stdin.lock();
@@ -83,7 +85,7 @@ pub fn play(seat: &SeatArgs, role: Role, out: &mut dyn Write) -> Result<(), Stri
         Some(level) => Answerer::Engine { level, time: Duration::from_millis(seat.time_ms), seed: seat.seed },
         None => Answerer::Input(&mut locked),
     };
-    follow(&session, Some(&mut answerer), &server, out)
+    follow(&session, Some(&mut answerer), hosting, &server, out)
 }
 
 /// Follows a game as a spectator to its end.
@@ -91,22 +93,26 @@ pub fn watch(server: &str, code: &str, ca: Option<&std::path::PathBuf>, out: &mu
     let config = session_config(server, ca, 120)?;
     let session = Session::start(config, Role::Watch { code: code.to_string() })
         .map_err(|e| format!("cannot start the session: {e}"))?;
-    follow(&session, None, server, out)
+    follow(&session, None, false, server, out)
 }
 
-/// Prints what the session says and answers its requests, until the game ends.
+/// Prints what the session says and answers its requests, until the game ends; the code
+/// first when `hosting`.
 fn follow(
     session: &Session,
     mut answerer: Option<&mut Answerer<'_>>,
+    hosting: bool,
     server: &str,
     out: &mut dyn Write,
 ) -> Result<(), String> {
     let mut say = |line: String| writeln!(out, "{line}").and_then(|_| out.flush()).map_err(io);
+    // The players' names as the server keeps them: an empty one has not joined yet.
+    let mut joined = [String::new(), String::new()];
     loop {
         let event = session.events().recv().map_err(|_| "the session ended without a word".to_string())?;
         match event {
             Event::Welcome { code, seat, token } => {
-                if answerer.is_some() {
+                if hosting {
                     say(format!("code {code}"))?;
                 }
                 if let Some(token) = token {
@@ -121,6 +127,11 @@ fn follow(
             }
             Event::LayOut { side, seen, rules } => {
                 let Some(a) = answerer.as_deref_mut() else { continue };
+                // The side laying out second sees the first's layout (RULES.md §2) first.
+                if let Some(first) = &seen {
+                    let other = side.opponent();
+                    say(format!("layout {} {}", other.name(), format_layout(first, other)))?;
+                }
                 let layout = a.layout(side, seen.as_ref(), &rules)?;
                 say(format!("layout {} {}", side.name(), format_layout(&layout, side)))?;
                 session.lay_out(layout);
@@ -137,12 +148,19 @@ fn follow(
                 session.play(number, mv);
             }
             Event::Presence { side, connected } => {
-                eprintln!("omweso: {} is {}", side.name(), if connected { "connected" } else { "not connected" });
+                let state = match (connected, joined[side.index()].is_empty()) {
+                    (true, _) => "connected",
+                    (false, true) => "not seated yet: the game waits for a player to join",
+                    (false, false) => "away: the game is kept until that player resumes it",
+                };
+                eprintln!("omweso: {} is {state}", side.name());
             }
             Event::Connection { connected, why } => {
                 let what = if connected { "connected again" } else { "connection lost, reconnecting" };
                 eprintln!("omweso: {what} ({why})");
             }
+            Event::Names { names } => joined = names,
+            Event::TakeBackOffered { .. } | Event::TakeBackRefused | Event::TookBack { .. } => {}
             Event::Ended { end } => return say(end.line()),
             Event::Failed { error } => return Err(error),
         }

@@ -114,6 +114,7 @@ impl Session {
             return;
         }
         // Each group carries out its own commands and gives back the others.
+        let Some(command) = self.online_command(command) else { return };
         let Some(command) = self.play_command(command) else { return };
         let Some(command) = self.setup_command(command) else { return };
         let Some(command) = self.teaching_command(command) else { return };
@@ -131,13 +132,13 @@ impl Session {
         // starting it, nothing the unsaved-changes prompt should ask about.
         let untouched = matches!(command, C::ComputerLayout(_)) && self.document.path.is_none() && !self.changed();
         match (&mut self.phase, command) {
-            (Phase::Setup(s), C::SetupAdd(h)) if !paused && humans_turn(&self.computer, s) => {
+            (Phase::Setup(s), C::SetupAdd(h)) if !paused && humans_turn(&self.computer, &self.online, s) => {
                 s.add(h);
             }
-            (Phase::Setup(s), C::SetupRemove(h)) if !paused && humans_turn(&self.computer, s) => {
+            (Phase::Setup(s), C::SetupRemove(h)) if !paused && humans_turn(&self.computer, &self.online, s) => {
                 s.remove(h);
             }
-            (Phase::Setup(s), C::SetupPreset(preset)) if !paused && humans_turn(&self.computer, s) => {
+            (Phase::Setup(s), C::SetupPreset(preset)) if !paused && humans_turn(&self.computer, &self.online, s) => {
                 s.preset(preset);
             }
             (Phase::Setup(s), C::ComputerLayout(layout))
@@ -149,19 +150,21 @@ impl Session {
                     self.document.baseline = Some(self.to_saved());
                 }
             }
-            (Phase::Setup(s), C::SetupDone) if !paused && humans_turn(&self.computer, s) => self.setup_done(),
-            (Phase::Setup(s), C::AskLayoutCoach(ask)) if !paused && humans_turn(&self.computer, s) => {
+            (Phase::Setup(s), C::SetupDone) if !paused && humans_turn(&self.computer, &self.online, s) => {
+                self.setup_done()
+            }
+            (Phase::Setup(s), C::AskLayoutCoach(ask)) if !paused && humans_turn(&self.computer, &self.online, s) => {
                 if let Some(q) = Question::of(s, ask).filter(|_| !tournament) {
                     // A fixed seed: the same layout gets the same answer each time.
                     self.layout_coach.ask(q, 0, self.waker.clone());
                 }
             }
-            (Phase::Setup(s), C::UseProposedLayout) if !paused && humans_turn(&self.computer, s) => {
+            (Phase::Setup(s), C::UseProposedLayout) if !paused && humans_turn(&self.computer, &self.online, s) => {
                 if let Some(reply) = self.layout_coach.answer(Ask::Propose).and_then(|a| a.winning_reply()) {
                     s.lay(reply.counts());
                 }
             }
-            (Phase::Setup(s), C::StepThroughReply(ask)) if !paused && humans_turn(&self.computer, s) => {
+            (Phase::Setup(s), C::StepThroughReply(ask)) if !paused && humans_turn(&self.computer, &self.online, s) => {
                 if let Some(game) = self.layout_coach.answer(ask).and_then(|a| a.main_line_game()) {
                     // Both sides' moves are the line's, stepped through by hand: the
                     // computer's seat, if any, is left to the player (it would otherwise
@@ -365,12 +368,17 @@ impl Session {
             | Modal::Puzzles
             | Modal::Rules
             | Modal::Legend => Some(Command::CancelModal),
+            Modal::Online(f) => {
+                Some(Command::Online(crate::app::model::online::OnlineCommand::Connect(Box::new(f.0.clone()))))
+            }
         }
     }
 
     /// Replaces the phase and starts a new document (Untitled unless `path`), whose
     /// baseline is the game as it is now. Everything of the old phase goes with it.
     pub(super) fn enter(&mut self, phase: Phase, path: Option<PathBuf>) {
+        // A new document leaves online play (the server keeps the game).
+        self.online = None;
         self.next_in_document(phase);
         self.document = Document::new(path, Some(self.to_saved()));
     }
@@ -449,6 +457,11 @@ impl Session {
 }
 
 /// True when the side laying out is not the computer's (RULES.md §2): the human may edit it.
-fn humans_turn(computer: &Option<Computer>, setup: &SetupBoard) -> bool {
+fn humans_turn(
+    computer: &Option<Computer>,
+    online: &Option<crate::app::model::online::Online>,
+    setup: &SetupBoard,
+) -> bool {
     computer.as_ref().is_none_or(|c| c.opponent.side != setup.laying)
+        && online.as_ref().is_none_or(|o| o.plays(setup.laying))
 }

@@ -15,6 +15,7 @@ mod apply_play;
 mod document;
 mod jobs;
 mod lesson;
+mod online;
 mod play;
 mod puzzle;
 mod saving;
@@ -91,6 +92,8 @@ pub struct Session {
     revision: u64,
     /// [`Session::changed`] at a revision.
     changed_at: std::cell::Cell<Option<(u64, bool)>>,
+    /// The online game, when one side of this board is the network (`online.rs`).
+    online: Option<crate::app::model::online::Online>,
 }
 
 impl Session {
@@ -148,6 +151,7 @@ impl Session {
             dialog: None,
             revision: 0,
             changed_at: std::cell::Cell::new(None),
+            online: None,
         };
         if let Some(c) = s.computer.as_mut() {
             c.set_threads(s.settings.threads);
@@ -397,6 +401,7 @@ impl Session {
                     PlayKind::Puzzle(r) => r.feedback.is_none() && p.game.cursor() == 0,
                 }
         }) && !self.computer_turn()
+            && !self.remote_turn()
     }
 
     /// The live game outside a lesson (where Undo, Redo, Resign, Hint and saving mean
@@ -409,6 +414,9 @@ impl Session {
     /// else the player to move.
     pub fn resigning_side(&self) -> Option<Side> {
         let p = self.play()?;
+        if let Some(o) = &self.online {
+            return o.seat;
+        }
         Some(match &self.computer {
             Some(c) => c.opponent.side.opponent(),
             None => p.game.current().to_move(),

@@ -14,18 +14,22 @@ impl Session {
     /// True while a game of a tournament match is on: no take-backs, no hint, coach,
     /// analysis or threat marks (issue 21). Review after it is over is fine.
     pub fn tournament_on(&self) -> bool {
-        self.matched.as_ref().is_some_and(|m| m.settings.tournament)
-            && match &self.phase {
-                Phase::Setup(_) => true,
-                Phase::Play(p) => p.is_game() && p.game.result().is_none(),
-            }
+        // Online tournament play (the server's clock) holds the same rules.
+        self.online.as_ref().is_some_and(|o| o.timed && o.end.is_none())
+            || (self.matched.as_ref().is_some_and(|m| m.settings.tournament)
+                && match &self.phase {
+                    Phase::Setup(_) => true,
+                    Phase::Play(p) => p.is_game() && p.game.result().is_none(),
+                })
     }
 
     /// True when no move may be taken back: while a game of a tournament match is on,
     /// and once it is over too, for its result stands in the match (issue 21). A game
     /// over is looked at again through its review, not by Undo.
     pub fn takebacks_barred(&self) -> bool {
-        self.tournament_on()
+        // Online, a take-back is offered to the other side, never taken (`online.rs`).
+        self.online.is_some()
+            || self.tournament_on()
             || (self.matched.as_ref().is_some_and(|m| m.settings.tournament)
                 && matches!(&self.phase, Phase::Play(p) if p.is_game()))
     }

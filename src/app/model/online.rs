@@ -1,0 +1,283 @@
+//! Online play in the model (issue 36): a game whose one side is the network. The local
+//! player lays out and moves as at one computer; the other side's layout and moves come as
+//! [`omweso_online::Event`]s, already played by the session's rules and played again by the
+//! window's own game (a position never comes from the wire). This module holds what the
+//! window knows of the connection ([`Online`]), the Play online dialog's form
+//! ([`OnlineForm`]) and the commands ([`OnlineCommand`]); the session carries them out in
+//! `session/online.rs`.
+
+use crate::app::services::online::OnlineLink;
+use omweso_online::{ClockSpec, ClockTimes, End, Event, Role, SideChoice};
+use omweso_rules::{RuleOptions, Side};
+use std::collections::VecDeque;
+
+/// The server the Play online dialog proposes until another is typed.
+pub const DEFAULT_SERVER: &str = "127.0.0.1:7878";
+
+/// Which of the dialog's three forms is shown.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum OnlineTab {
+    /// Open a game and get its code.
+    #[default]
+    Host,
+    /// Take the other seat of a game by its code.
+    Join,
+    /// Follow a game by its code.
+    Watch,
+}
+
+/// Game → Play online…: the server, the name, and what the chosen tab needs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OnlineForm {
+    /// The tab shown.
+    pub tab: OnlineTab,
+    /// The server: `host:port`, `ws://…` or `wss://…`.
+    pub server: String,
+    /// The local player's name.
+    pub name: String,
+    /// The join code (Join, Watch).
+    pub code: String,
+    /// The host's side, or a coin toss by the server (Host).
+    pub side: SideChoice,
+    /// The rules of the game (Host): every RULES.md **\[choice\]**.
+    pub rules: RuleOptions,
+    /// Tournament play with the server's clock (Host): no take-backs.
+    pub timed: bool,
+    /// Each side's time for the game, in minutes (Host, timed).
+    pub minutes: u32,
+    /// Seconds added after each move (Host, timed).
+    pub increment: u32,
+}
+
+impl Default for OnlineForm {
+    fn default() -> OnlineForm {
+        OnlineForm {
+            tab: OnlineTab::Host,
+            server: DEFAULT_SERVER.into(),
+            name: String::new(),
+            code: String::new(),
+            side: SideChoice::Toss,
+            rules: RuleOptions::default(),
+            timed: false,
+            minutes: 15,
+            increment: 5,
+        }
+    }
+}
+
+impl OnlineForm {
+    /// The clock the form asks for (Host), if timed.
+    pub fn clock(&self) -> Option<ClockSpec> {
+        self.timed.then(|| ClockSpec { seconds: self.minutes.clamp(1, 1440) * 60, increment: self.increment.min(3600) })
+    }
+
+    /// What the form asks of the server, or what must be filled in first.
+    ///
+    /// # Errors
+    /// No server, or no code where the tab needs one, in words.
+    pub fn role(&self) -> Result<Role, String> {
+        if self.server.trim().is_empty() {
+            return Err("Type the server's address (host:port).".into());
+        }
+        let code = self.code.trim().to_string();
+        if self.tab != OnlineTab::Host && code.is_empty() {
+            return Err("Type the game's code.".into());
+        }
+        let name = crate::app::model::setup::player_name(&self.name);
+        Ok(match self.tab {
+            OnlineTab::Host => Role::Host { name, rules: self.rules, side: self.side, clock: self.clock() },
+            OnlineTab::Join => Role::Join { name, code },
+            OnlineTab::Watch => Role::Watch { code },
+        })
+    }
+}
+
+/// What the user (or the network) asks of online play.
+#[derive(Clone, Debug, PartialEq)]
+pub enum OnlineCommand {
+    /// Open the Play online dialog.
+    Open,
+    /// Show this tab of the dialog.
+    ShowTab(OnlineTab),
+    /// Connect as the dialog's form says (host, join or watch).
+    Connect(Box<OnlineForm>),
+    /// Close the dialog without connecting.
+    Cancel,
+    /// An event of the connection, read by [`crate::app::model::session::Session::drive_online`].
+    Heard(Event),
+    /// Offer the other side to take back the local player's last move.
+    OfferTakeBack,
+    /// Answer the other side's offer of a take-back.
+    AnswerTakeBack(bool),
+    /// Resign the online game (asked first through the resign question).
+    Resign,
+    /// Copy the game's code to the clipboard.
+    CopyCode,
+    /// Leave online play: the connection closes, the server keeps the game (it can be
+    /// resumed), the board stays as it was.
+    Leave,
+}
+
+/// Where an online seat is, kept with the autosave so that a window closed and opened again
+/// takes its seat back (the token is the seat's secret).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct OnlinePlace {
+    /// The server's address.
+    pub server: String,
+    /// The game's join code.
+    pub code: String,
+    /// The seat's resume token (none: watching).
+    pub token: Option<String>,
+}
+
+/// An online game as the window knows it.
+#[derive(Debug)]
+pub struct Online {
+    /// The connection, once started (the first [`crate::app::model::session::Session::drive_online`]
+    /// starts it, with the window's waker).
+    pub link: Option<OnlineLink>,
+    /// What to say to the server when the link starts.
+    pub role: Role,
+    /// The server's address.
+    pub server: String,
+    /// The game's code, once welcomed.
+    pub code: Option<String>,
+    /// The seat's resume token, once welcomed.
+    pub token: Option<String>,
+    /// The local player's side; `None` while not welcomed yet, and for a spectator.
+    pub seat: Option<Side>,
+    /// Welcomed as a spectator.
+    pub watching: bool,
+    /// Whether each side's player is connected to the server, as last heard.
+    pub present: [bool; 2],
+    /// Whether this window's own connection is up.
+    pub linked: bool,
+    /// The side whose offer of a take-back waits for an answer.
+    pub offer: Option<Side>,
+    /// How the game ended, as the server said.
+    pub end: Option<End>,
+    /// The server's clock after the last move, in tournament play.
+    pub times: Option<ClockTimes>,
+    /// The clock the game was hosted with, when known (Host).
+    pub timed: bool,
+    /// The last thing to tell the player (the other side left, came back, refused…).
+    pub news: Option<String>,
+    /// Why the connection ended for good, if it did.
+    pub failed: Option<String>,
+    /// The server asked for the seat's layout.
+    pub asked_layout: bool,
+    /// The layout was sent.
+    pub sent_layout: bool,
+    /// The number of the move the server asks of the seat.
+    pub asked_move: Option<usize>,
+    /// The number of the last move sent.
+    pub sent_move: Option<usize>,
+    /// The play clock (seconds) when [`Online::times`] was heard.
+    pub times_at: f64,
+    /// Events not carried out yet: a move of the other side waits until the board is
+    /// ready for it (an animation of the local move ends first).
+    pub inbox: VecDeque<Event>,
+}
+
+impl Online {
+    /// A game about to connect to `server` as `role`.
+    pub fn new(server: &str, role: Role) -> Online {
+        let timed = matches!(&role, Role::Host { clock: Some(_), .. });
+        Online {
+            link: None,
+            role,
+            server: server.trim().to_string(),
+            code: None,
+            token: None,
+            seat: None,
+            watching: false,
+            present: [false; 2],
+            linked: false,
+            offer: None,
+            end: None,
+            times: None,
+            timed,
+            news: None,
+            failed: None,
+            asked_layout: false,
+            sent_layout: false,
+            asked_move: None,
+            sent_move: None,
+            times_at: 0.0,
+            inbox: VecDeque::new(),
+        }
+    }
+
+    /// A seat taken again from where the autosave kept it.
+    pub fn resume(place: &OnlinePlace) -> Online {
+        let role = match &place.token {
+            Some(token) => Role::Resume { code: place.code.clone(), token: token.clone() },
+            None => Role::Watch { code: place.code.clone() },
+        };
+        let mut online = Online::new(&place.server, role);
+        online.code = Some(place.code.clone());
+        online.token = place.token.clone();
+        online.news = Some("Connecting to take your seat again…".into());
+        online
+    }
+
+    /// Where the seat is, to keep with the autosave (once welcomed; not after the end).
+    pub fn place(&self) -> Option<OnlinePlace> {
+        let code = self.code.clone()?;
+        (self.end.is_none() && self.failed.is_none()).then(|| OnlinePlace {
+            server: self.server.clone(),
+            code,
+            token: self.token.clone(),
+        })
+    }
+
+    /// True when `side` is played at this window (its seat).
+    pub fn plays(&self, side: Side) -> bool {
+        self.seat == Some(side)
+    }
+
+    /// True when `side` is played on the other computer (or, for a spectator, either).
+    pub fn remote(&self, side: Side) -> bool {
+        !self.plays(side)
+    }
+
+    /// True when take-backs may be offered: untimed play (none in tournament play), with
+    /// a seat, the game not over, no offer waiting.
+    pub fn may_offer(&self) -> bool {
+        self.seat.is_some() && !self.timed && self.end.is_none() && self.offer.is_none() && self.linked
+    }
+
+    /// The offer waiting for this window's answer, if any: the other side's.
+    pub fn offer_to_answer(&self) -> Option<Side> {
+        self.offer.filter(|s| self.seat.is_some_and(|me| me != *s))
+    }
+
+    /// One line on the other side's state: connected, away, or what is awaited.
+    pub fn other_state(&self, names: &[String; 2]) -> String {
+        let Some(me) = self.seat else {
+            return match (self.watching, &self.failed) {
+                (true, _) => "Watching".into(),
+                (false, Some(_)) => "Not connected".into(),
+                (false, None) => "Connecting…".into(),
+            };
+        };
+        let other = me.opponent();
+        let who = if names[other.index()].trim().is_empty() { other.to_string() } else { names[other.index()].clone() };
+        if self.present[other.index()] {
+            format!("{who} is connected")
+        } else if self.code.is_some() && names[other.index()].trim().is_empty() {
+            "Waiting for the other player to join".into()
+        } else {
+            format!("{who} is away: the game is kept until they come back")
+        }
+    }
+
+    /// The link's connection as one line: the server, and whether it is up.
+    pub fn link_state(&self) -> String {
+        match (&self.failed, self.linked) {
+            (Some(why), _) => format!("Disconnected: {why}"),
+            (None, true) => format!("Connected to {}", self.server),
+            (None, false) => format!("Connecting to {}…", self.server),
+        }
+    }
+}

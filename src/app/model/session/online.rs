@@ -1,0 +1,341 @@
+//! Online play in the session (issue 36): the connection driven once a frame
+//! ([`Session::drive_online`]: its events read without waiting and given back as commands;
+//! the local player's layout and moves sent when the server asked for them) and the online
+//! commands carried out ([`OnlineCommand`]). The other side's moves are played by the
+//! window's own game, through the rules, as the computer's are; the setup and the play are
+//! the ones of a game at one computer, with the other side's hands off the board.
+
+use super::{Effect, Phase, Play, Session, Turn};
+use crate::app::model::command::Command;
+use crate::app::model::modal::Modal;
+use crate::app::model::online::{Online, OnlineCommand, OnlineForm, OnlinePlace, OnlineTab};
+use crate::app::model::setup_board::SetupBoard;
+use crate::app::services::online::OnlineLink;
+use crate::game::{Game, TimeEnd};
+use omweso_online::{End, Event, Role};
+use omweso_rules::{GameState, Layout, Side};
+
+impl Session {
+    /// The online game, if this board is one.
+    pub fn online(&self) -> Option<&Online> {
+        self.online.as_ref()
+    }
+
+    /// Takes the seat kept with the autosave again (the connection starts at the next
+    /// frame).
+    pub fn resume_online(&mut self, place: &OnlinePlace) {
+        self.online = Some(Online::resume(place));
+    }
+
+    /// True when the side acting now is played on the other computer (or, watching,
+    /// either side): the board takes no move or layout for it.
+    pub fn remote_turn(&self) -> bool {
+        self.online.as_ref().is_some_and(|o| o.remote(self.acting_side()))
+    }
+
+    /// Online play's part this frame: starts the connection (with the window's waker),
+    /// sends the layout and the move the server asked for once the local player has made
+    /// them, and gives back the connection's events as commands. A move of the other side
+    /// waits while a move is shown being sown. Never waits on the network.
+    #[must_use]
+    pub fn drive_online(&mut self) -> Vec<Command> {
+        let waker = self.waker.clone();
+        let ready = self.play().is_none_or(Play::ready);
+        let Some(o) = self.online.as_mut() else { return Vec::new() };
+        if o.link.is_none() && o.failed.is_none() {
+            match OnlineLink::start(&o.server, o.role.clone(), waker) {
+                Ok(link) => o.link = Some(link),
+                Err(e) => o.failed = Some(format!("cannot start the connection: {e}")),
+            }
+        }
+        let Some(link) = o.link.as_mut() else { return Vec::new() };
+        o.inbox.extend(link.poll());
+        // What the server asked for and the local player has made: the layout, the move.
+        if let (Some(seat), Some(link)) = (o.seat, o.link.as_ref()) {
+            if o.asked_layout && !o.sent_layout {
+                let layout = match &self.phase {
+                    Phase::Setup(s) if s.done[seat.index()] => s.layout(seat),
+                    Phase::Play(p) => p.game.layouts().map(|l| l[seat.index()]),
+                    Phase::Setup(_) => None,
+                };
+                if let Some(layout) = layout {
+                    link.lay_out(layout);
+                    o.sent_layout = true;
+                }
+            }
+            if let (Some(n), Phase::Play(p)) = (o.asked_move, &self.phase)
+                && o.sent_move != Some(n)
+                && let Some(entry) = p.game.moves().get(n)
+                && entry.mover == seat
+                && let Some(mv) = entry.mv.clone()
+            {
+                link.play(n, mv);
+                o.sent_move = Some(n);
+            }
+        }
+        let mut out = Vec::new();
+        while let Some(event) = o.inbox.front() {
+            if matches!(event, Event::Moved { .. } | Event::TookBack { .. }) && !ready {
+                break;
+            }
+            if let Some(event) = o.inbox.pop_front() {
+                out.push(Command::Online(OnlineCommand::Heard(event)));
+            }
+        }
+        out
+    }
+
+    /// Carries out an online command; gives back any other command. Resigning while online
+    /// is the server's business: the end comes back from it.
+    pub(super) fn online_command(&mut self, command: Command) -> Option<Command> {
+        let command = match command {
+            Command::Online(c) => c,
+            Command::Resign(_) if self.online.as_ref().is_some_and(|o| o.seat.is_some()) => {
+                self.modals.close(|m| matches!(m, Modal::Resign(_)));
+                OnlineCommand::Resign
+            }
+            other => return Some(other),
+        };
+        match command {
+            OnlineCommand::Open => {
+                let mut form = OnlineForm::default();
+                // The name typed for a game at one computer, unless it is only the side's.
+                let typed = &self.settings.form.names[0];
+                if Side::BOTH.iter().all(|s| *typed != s.to_string()) {
+                    form.name = typed.clone();
+                }
+                form.rules = self.settings.form.options;
+                self.modals.open(Modal::Online(Box::new((form, None))));
+            }
+            OnlineCommand::ShowTab(tab) => {
+                if let Some(Modal::Online(f)) = self.modals.iter_mut().find(|m| matches!(m, Modal::Online(_))) {
+                    f.0.tab = tab;
+                    f.1 = None;
+                }
+            }
+            OnlineCommand::Cancel => {
+                self.modals.close(|m| matches!(m, Modal::Online(_)));
+            }
+            OnlineCommand::Connect(form) => self.connect(*form),
+            OnlineCommand::Heard(event) => self.hear(event),
+            OnlineCommand::OfferTakeBack => {
+                if let Some(o) = self.online.as_mut().filter(|o| o.may_offer())
+                    && let Some(link) = &o.link
+                {
+                    link.offer_take_back();
+                    o.news = Some("You offered to take back your last move: waiting for the answer.".into());
+                }
+            }
+            OnlineCommand::AnswerTakeBack(accept) => {
+                if let Some(o) = self.online.as_mut().filter(|o| o.offer_to_answer().is_some())
+                    && let Some(link) = &o.link
+                {
+                    link.answer_take_back(accept);
+                    o.offer = None;
+                }
+            }
+            OnlineCommand::Resign => {
+                if let Some(link) = self.online.as_ref().filter(|o| o.end.is_none()).and_then(|o| o.link.as_ref()) {
+                    link.resign();
+                }
+            }
+            OnlineCommand::CopyCode => {
+                if let Some(code) = self.online.as_ref().and_then(|o| o.code.clone()) {
+                    self.effects.push(Effect::Copy(code));
+                }
+            }
+            OnlineCommand::Leave => {
+                // The connection closes; the server keeps the game for both to resume.
+                self.online = None;
+            }
+        }
+        None
+    }
+
+    /// Connects as the form says: a new document, set out as the server asks.
+    fn connect(&mut self, form: OnlineForm) {
+        let role = match form.role() {
+            Ok(role) => role,
+            Err(why) => {
+                self.modals.open(Modal::Online(Box::new((form, Some(why)))));
+                return;
+            }
+        };
+        self.modals.close(|m| matches!(m, Modal::Online(_)));
+        self.computer = None;
+        self.matched = None;
+        self.banked = [0, 0];
+        let name = crate::app::model::setup::player_name(&form.name);
+        self.settings.form.names[0] = name;
+        self.names = [String::new(), String::new()];
+        let rules = if form.tab == OnlineTab::Host { form.rules } else { Default::default() };
+        self.enter(Phase::Setup(SetupBoard::new(omweso_online::record::FIRST_TO_MOVE, rules)), None);
+        self.online = Some(Online::new(&form.server, role));
+    }
+
+    /// One event of the connection.
+    fn hear(&mut self, event: Event) {
+        let now = self.now;
+        let animate = self.settings.animate.then_some(self.settings.speed.rate());
+        let labels = Side::BOTH.map(|side| self.player_label(side));
+        let Some(o) = self.online.as_mut() else { return };
+        match event {
+            Event::Welcome { code, seat, token } => {
+                o.news = Some(match (seat, o.code.is_some()) {
+                    (_, true) => "Back at the game.".into(),
+                    (Some(_), false) if matches!(o.role, Role::Host { .. }) => {
+                        format!("Give your friend the code {code} and the server {}.", o.server)
+                    }
+                    (Some(_), false) => "You joined the game.".into(),
+                    (None, _) => "Watching the game.".into(),
+                });
+                o.code = Some(code);
+                o.token = token;
+                o.seat = seat;
+                o.watching = seat.is_none();
+                o.linked = true;
+                if let Some(side) = seat {
+                    o.present[side.index()] = true;
+                }
+            }
+            Event::Names { names } => {
+                for side in Side::BOTH {
+                    if !names[side.index()].trim().is_empty() {
+                        self.names[side.index()] = crate::app::model::setup::player_name(&names[side.index()]);
+                    }
+                }
+            }
+            Event::LayOut { side, seen, rules } => {
+                o.asked_layout = true;
+                o.sent_layout = false;
+                let first = omweso_online::record::FIRST_TO_MOVE;
+                let fresh = !matches!(&self.phase, Phase::Setup(s) if s.options == rules && s.first == first);
+                if fresh {
+                    self.next_in_document(Phase::Setup(SetupBoard::new(first, rules)));
+                    self.document.baseline = Some(self.to_saved());
+                }
+                if let Phase::Setup(s) = &mut self.phase {
+                    if let Some(seen) = seen {
+                        let other = side.opponent();
+                        s.counts[other.index()] = seen.counts();
+                        s.done[other.index()] = true;
+                    }
+                    s.laying = side;
+                }
+            }
+            Event::Started { start } => self.started(start),
+            Event::YourMove { number, .. } => o.asked_move = Some(number),
+            Event::Moved { number, mv, clock, .. } => {
+                if clock.is_some() {
+                    // A timed game is tournament play, the guest's too: no take-backs.
+                    o.times = clock;
+                    o.times_at = now;
+                    o.timed = true;
+                }
+                if let Phase::Play(p) = &mut self.phase
+                    && number == p.game.cursor()
+                    && p.game.result().is_none()
+                {
+                    // Played again by the window's own rules; never a position from the wire.
+                    match p.game.play(&mv) {
+                        Ok(trace) => {
+                            p.turn =
+                                super::apply_play::animation(&trace, animate, now).map_or(Turn::Ready, Turn::Animating);
+                        }
+                        Err(e) => log::warn!("online move {number} `{mv}` refused by the window's game: {e}"),
+                    }
+                }
+            }
+            Event::Presence { side, connected } => {
+                o.present[side.index()] = connected;
+                if o.remote(side) && o.end.is_none() {
+                    let joined = !self.names[side.index()].trim().is_empty();
+                    let who = &labels[side.index()];
+                    o.news = Some(match (connected, joined) {
+                        (true, _) => format!("{who} is connected."),
+                        (false, false) => "Waiting for the other player to join.".into(),
+                        (false, true) => {
+                            format!("{who} left. The game is kept on the server: both of you can resume it.")
+                        }
+                    });
+                }
+            }
+            Event::Connection { connected, why } => {
+                o.linked = connected;
+                o.news = Some(if connected {
+                    "Connected again.".into()
+                } else {
+                    format!("The connection dropped ({why}); trying again…")
+                });
+            }
+            Event::TakeBackOffered { side } => {
+                o.offer = Some(side);
+                if o.remote(side) {
+                    o.news = Some(format!("{} offers to take back their last move.", side));
+                }
+            }
+            Event::TakeBackRefused => {
+                o.offer = None;
+                o.news = Some("The take-back was refused.".into());
+            }
+            Event::TookBack { number, state } => {
+                o.offer = None;
+                o.news = Some("The last move was taken back.".into());
+                if o.sent_move.is_some_and(|n| n >= number) {
+                    o.sent_move = None;
+                }
+                if o.asked_move.is_some_and(|n| n > number) {
+                    o.asked_move = None;
+                }
+                if let Phase::Play(p) = &mut self.phase {
+                    p.turn = Turn::Ready;
+                    p.review = None;
+                    while p.game.cursor() > number && p.game.undo() {}
+                    if p.game.current() != &state {
+                        log::warn!("the take-back left another position than the server's rules gave");
+                    }
+                }
+            }
+            Event::Ended { end } => {
+                o.end = Some(end);
+                o.offer = None;
+                o.news = Some(format!("The game is over: {}.", end.line()));
+                if let Phase::Play(p) = &mut self.phase
+                    && p.game.result().is_none()
+                {
+                    p.turn = Turn::Ready;
+                    let _ = match end {
+                        End::Resigned { side } => p.game.resign(side),
+                        End::Time { side } => p.game.end_on_time(TimeEnd::Flagged { loser: side }),
+                        End::Rules { .. } => Ok(()),
+                    };
+                }
+            }
+            Event::Failed { error } => {
+                o.linked = false;
+                let said = format!("Online play stopped: {error}");
+                o.news = Some(said.clone());
+                o.failed = Some(error);
+                self.notify(said);
+            }
+        }
+    }
+
+    /// Both layouts are in: the game starts from `start` (the window's own game, made from
+    /// the two layouts by the rules), unless the board already holds it.
+    fn started(&mut self, start: GameState) {
+        if let Phase::Play(p) = &self.phase
+            && p.game.start() == &start
+        {
+            return;
+        }
+        let layouts = Side::BOTH.map(|side| Layout::new(side, start.position().side_counts(side)));
+        let [Ok(lower), Ok(upper)] = layouts else {
+            log::warn!("an online start that is not two layouts: {start}");
+            return;
+        };
+        let game = Game::from_layouts(lower, upper, start.to_move(), *start.options());
+        self.next_in_document(Phase::Play(Box::new(Play::new(game))));
+        self.document.baseline = Some(self.to_saved());
+    }
+}
