@@ -6,6 +6,7 @@ pub mod app;
 pub mod cli;
 pub mod disk;
 pub mod game;
+pub mod guide;
 pub mod lesson_words;
 pub mod lessons;
 pub mod logging;

@@ -146,6 +146,9 @@ pub enum Command {
     },
     /// In a lesson: go on to the next step (or the next lesson after the last).
     LessonNext,
+    /// At the course's first game: start it, guided, against the Beginner level, with the
+    /// learner's seeds laid out by this preset (issue 41: one click).
+    StartGuidedGame(crate::app::model::setup::Preset),
     /// In a lesson: take the wrong move back and try again.
     LessonRetry,
     /// In a lesson: play the move the step asks for.

@@ -9,6 +9,7 @@ pub mod analysis_panel;
 pub mod board;
 pub mod carving;
 pub mod dialogs;
+pub mod guide_panel;
 pub mod keymap;
 pub mod layout_coach_panel;
 pub mod menu;

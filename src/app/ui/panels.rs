@@ -237,6 +237,7 @@ fn play_tools(app: &mut Frame<'_>, ui: &mut Ui, compact: bool) {
     };
     slot_text(ui, &text, egui::TextStyle::Body, lines, color);
     analysis_panel::coach_line(app, ui);
+    crate::app::ui::guide_panel::section(app, ui, compact);
     // Below what is always there, one tab at a time, filling the rest of the panel: it
     // scrolls inside, so nothing falls off the window, from 800×500 to 4K.
     ui.separator();

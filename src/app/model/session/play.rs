@@ -42,6 +42,8 @@ pub struct Play {
     pub kind: PlayKind,
     /// The game's clock, when it is timed (issue 21).
     pub clock: Option<Clock>,
+    /// The guide of the guided first game (issue 41), when this is that game.
+    pub guide: Option<crate::app::model::guide::Guide>,
 }
 
 /// What a board in play is for. A game is a document (saved, undone, hinted, analysed); a
@@ -68,6 +70,7 @@ impl Play {
             game_over_dismissed: false,
             kind: PlayKind::Game,
             clock: None,
+            guide: None,
         }
     }
 

@@ -1,0 +1,43 @@
+//! The guide of the guided first game (issue 41), in the side panel during that game: the
+//! newest note, whole, in a box of its own that never blocks play, and the earlier notes
+//! folded below it. The notes come from the model ([`crate::app::model::guide::Guide`]),
+//! which reads them off the rules; this only draws them.
+
+use crate::app::ui::Frame;
+use egui::{RichText, Ui};
+
+/// The guide's box, when the game on the board is the guided first game; nothing otherwise.
+/// `compact`: a low window, where the newest note gets fewer lines (it scrolls inside).
+pub fn section(app: &mut Frame<'_>, ui: &mut Ui, compact: bool) {
+    let Some(play) = app.session().play() else { return };
+    let Some(guide) = &play.guide else { return };
+    // The notes that have come up by the position shown (in review too).
+    let shown = play.shown();
+    let notes: Vec<_> = guide.notes(&play.game).into_iter().filter(|n| n.ply <= shown).collect();
+    let Some(newest) = notes.last() else { return };
+    let accent = crate::app::ui::theme::accent(ui.visuals().dark_mode);
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.set_width(ui.available_width());
+        let head = if newest.ply == 0 { "Guide".to_string() } else { format!("Guide, after move {}", newest.ply) };
+        ui.label(RichText::new(head).strong().color(accent));
+        let lines = if compact { 4.0 } else { 9.0 };
+        let height = ui.text_style_height(&egui::TextStyle::Body) * lines;
+        egui::ScrollArea::vertical().id_salt("guide-newest").max_height(height).show(ui, |ui| {
+            ui.add(egui::Label::new(newest.text.as_str()).wrap());
+        });
+        let earlier = &notes[..notes.len() - 1];
+        if !earlier.is_empty() {
+            egui::CollapsingHeader::new(format!("Earlier notes ({})", earlier.len())).id_salt("guide-earlier").show(
+                ui,
+                |ui| {
+                    egui::ScrollArea::vertical().id_salt("guide-earlier-list").max_height(height).show(ui, |ui| {
+                        for n in earlier.iter().rev() {
+                            ui.add(egui::Label::new(n.text.as_str()).wrap());
+                            ui.add_space(4.0);
+                        }
+                    });
+                },
+            );
+        }
+    });
+}
