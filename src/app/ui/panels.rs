@@ -364,8 +364,9 @@ fn computer_tools(app: &mut Frame<'_>, ui: &mut Ui) {
 }
 
 /// The hinted move in RULES.md notation and in words: each choice it makes, what it
-/// captures and how it ends (`narrate::advice`), e.g. `Hint: c, a3xE — c: relay from a
-/// clockwise; captures 8 from E and M, …`.
+/// captures and how it ends, in sentences (`narrate::advice`), e.g. `Hint: c, a3xE — Sow c
+/// anticlockwise; at the relay from a, sow clockwise (a reverse capture): it captures 8
+/// from E and M …`.
 pub fn hint_text(session: &Session) -> Option<String> {
     let p = session.play().filter(|p| p.review.is_none())?;
     let mv = p.hint.as_ref()?;
