@@ -5,6 +5,7 @@
 //! [`carving`] from [`textures`], in [`theme`]'s colours), the keyboard ([`keymap`]) and the
 //! sound of the board ([`sound`], which follows the model frame by frame as the board does).
 
+pub mod agree;
 pub mod analysis_panel;
 pub mod board;
 pub mod carving;

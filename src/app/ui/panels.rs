@@ -370,9 +370,12 @@ fn computer_tools(app: &mut Frame<'_>, ui: &mut Ui) {
 pub fn hint_text(session: &Session) -> Option<String> {
     let p = session.play().filter(|p| p.review.is_none())?;
     let mv = p.hint.as_ref()?;
+    // Where other moves win (or are as good) too, the hint says so (issue 41).
+    let company =
+        session.judgement_of(p.game.current()).map(|j| crate::app::ui::agree::hint_company(j, mv)).unwrap_or_default();
     match crate::narrate::advice(p.game.current(), mv) {
-        Some(words) => Some(format!("Hint: {mv} — {words}")),
-        None => Some(format!("Hint: {mv}")),
+        Some(words) => Some(format!("Hint: {mv} — {words}{company}")),
+        None => Some(format!("Hint: {mv}.{company}")),
     }
 }
 
