@@ -13,5 +13,6 @@ pub mod logging;
 pub mod narrate;
 pub mod puzzles;
 pub mod quote;
+pub mod rules_summary;
 pub mod savefile;
 pub mod tournament;

@@ -479,8 +479,15 @@ fn the_first_game_starts_in_one_click_and_its_guide_speaks_beside_the_board() {
     click(&mut h, "Play: 2 in every hole");
     h.get_by_label("Guide");
     h.get_by_label_contains("Aim to capture");
-    h.get_by_label("Lower a, 2 seeds");
     assert!(h.query_by_label("Lesson 6 of 12: Your first game").is_none(), "the lesson gave way to the game");
+    // The rules summary stays open beside the board, and play goes on under it.
+    click(&mut h, "Help");
+    click(&mut h, "Rules summary…");
+    h.get_by_label("Rules summary");
+    h.get_by_label_contains("Akawumbi, 6 points");
+    click(&mut h, "Lower a, 2 seeds");
+    assert!(game(&h).cursor() >= 1, "the board took the move with the summary open");
+    h.get_by_label("Rules summary");
 }
 
 #[test]

@@ -15,6 +15,8 @@ pub enum Teaching {
     Rules,
     /// Help → What the marks mean.
     Legend,
+    /// Help → Rules summary: one page to keep open during a game.
+    Summary,
     /// Help → Puzzles: the list of puzzles.
     Puzzles,
 }

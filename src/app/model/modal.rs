@@ -40,13 +40,15 @@ pub enum Modal {
     Rules,
     /// What the marks on the board mean (it does not pause play).
     Legend,
+    /// The one-page rules summary, to keep open during a game (it does not pause play).
+    Summary,
 }
 
 impl Modal {
     /// True when play pauses while this window is open: the animation stands still, the
     /// computer starts no search and its answer waits, and the board takes no clicks.
     pub fn pauses(&self) -> bool {
-        !matches!(self, Modal::Help | Modal::About | Modal::Rules | Modal::Legend)
+        !matches!(self, Modal::Help | Modal::About | Modal::Rules | Modal::Legend | Modal::Summary)
     }
 }
 

@@ -30,6 +30,7 @@ pub fn show(app: &mut Frame<'_>, ctx: &Context) {
             Modal::Puzzles => crate::app::ui::puzzle_panel::list(app, ctx),
             Modal::Rules => crate::app::ui::teaching::rules_book(app, ctx),
             Modal::Legend => crate::app::ui::teaching::legend(app, ctx),
+            Modal::Summary => crate::app::ui::summary_window::show(app, ctx),
         }
     }
     if app.session.modals().iter().next().is_none() {

@@ -18,6 +18,7 @@ pub mod panels;
 pub mod puzzle_panel;
 pub mod setup_panel;
 pub mod sound;
+pub mod summary_window;
 pub mod teaching;
 pub mod textures;
 pub mod theme;

@@ -368,7 +368,8 @@ impl Session {
             | Modal::Learn
             | Modal::Puzzles
             | Modal::Rules
-            | Modal::Legend => Some(Command::CancelModal),
+            | Modal::Legend
+            | Modal::Summary => Some(Command::CancelModal),
         }
     }
 

@@ -17,6 +17,7 @@ impl Session {
             Teaching::Learn => Modal::Learn,
             Teaching::Rules => Modal::Rules,
             Teaching::Legend => Modal::Legend,
+            Teaching::Summary => Modal::Summary,
             Teaching::Puzzles => Modal::Puzzles,
         };
         if self.modals.close(|m| *m == modal).is_none() {
