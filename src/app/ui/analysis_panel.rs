@@ -272,6 +272,12 @@ fn graph(ui: &mut Ui, reviewed: &[(&Entry, &MoveReview)], cmds: &mut Vec<Command
         .collect();
     // The line in the text's colour: as clear on the light theme as on the dark.
     let text = ui.visuals().strong_text_color();
+    // The caption above the graph, where it is read first and never falls below the tab.
+    ui.label(
+        RichText::new("The evaluation for Lower before each move (1 is about a seed); click to look at a move.")
+            .weak()
+            .size(11.0),
+    );
     let resp = egui_plot::Plot::new("evaluation")
         .height(110.0)
         .allow_drag(false)
@@ -290,11 +296,6 @@ fn graph(ui: &mut Ui, reviewed: &[(&Entry, &MoveReview)], cmds: &mut Vec<Command
         let n = at.x.round().max(1.0) as usize;
         cmds.push(Command::ReviewAt(n - 1));
     }
-    ui.label(
-        RichText::new("The evaluation for Lower before each move (1 is about a seed); click to look at a move.")
-            .weak()
-            .size(11.0),
-    );
 }
 
 /// The key moments (the moves that gave away most) and the worst moves to try again.

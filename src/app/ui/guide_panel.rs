@@ -7,7 +7,7 @@ use crate::app::ui::Frame;
 use egui::{RichText, Ui};
 
 /// The guide's box, when the game on the board is the guided first game; nothing otherwise.
-/// `compact`: a low window, where the newest note gets fewer lines (it scrolls inside).
+/// `compact`: a low window, where the move list under it keeps fewer rows.
 pub fn section(app: &mut Frame<'_>, ui: &mut Ui, compact: bool) {
     let Some(play) = app.session().play() else { return };
     let Some(guide) = &play.guide else { return };
@@ -16,28 +16,34 @@ pub fn section(app: &mut Frame<'_>, ui: &mut Ui, compact: bool) {
     let notes: Vec<_> = guide.notes(&play.game).into_iter().filter(|n| n.ply <= shown).collect();
     let Some(newest) = notes.last() else { return };
     let accent = crate::app::ui::theme::accent(ui.visuals().dark_mode);
-    egui::Frame::group(ui.style()).show(ui, |ui| {
-        ui.set_width(ui.available_width());
-        let head = if newest.ply == 0 { "Guide".to_string() } else { format!("Guide, after move {}", newest.ply) };
-        ui.label(RichText::new(head).strong().color(accent));
-        let lines = if compact { 4.0 } else { 9.0 };
-        let height = ui.text_style_height(&egui::TextStyle::Body) * lines;
-        egui::ScrollArea::vertical().id_salt("guide-newest").max_height(height).show(ui, |ui| {
-            ui.add(egui::Label::new(newest.text.as_str()).wrap());
-        });
-        let earlier = &notes[..notes.len() - 1];
-        if !earlier.is_empty() {
-            egui::CollapsingHeader::new(format!("Earlier notes ({})", earlier.len())).id_salt("guide-earlier").show(
-                ui,
-                |ui| {
-                    egui::ScrollArea::vertical().id_salt("guide-earlier-list").max_height(height).show(ui, |ui| {
-                        for n in earlier.iter().rev() {
-                            ui.add(egui::Label::new(n.text.as_str()).wrap());
-                            ui.add_space(4.0);
-                        }
+    let head = if newest.ply == 0 { "Guide".to_string() } else { format!("Guide, after move {}", newest.ply) };
+    // Open by default; folded, it leaves its room to the move list.
+    egui::CollapsingHeader::new(RichText::new(head).strong().color(accent)).id_salt("guide").default_open(true).show(
+        ui,
+        |ui| {
+            // Whole where the panel keeps room under it for the tabs, three rows of the move
+            // list (which follows the game: the newest move stays in view) and Analyse game;
+            // it scrolls inside beyond.
+            let row = ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
+            let line = ui.text_style_height(&egui::TextStyle::Body);
+            let below = row * if compact { 4.5 } else { 5.5 };
+            let height = (ui.available_height() - below).max(line * 4.0);
+            egui::ScrollArea::vertical().id_salt("guide-newest").max_height(height).show(ui, |ui| {
+                ui.add(egui::Label::new(newest.text.as_str()).wrap());
+            });
+            let earlier = &notes[..notes.len() - 1];
+            if !earlier.is_empty() {
+                egui::CollapsingHeader::new(format!("Earlier notes ({})", earlier.len()))
+                    .id_salt("guide-earlier")
+                    .show(ui, |ui| {
+                        egui::ScrollArea::vertical().id_salt("guide-earlier-list").max_height(height).show(ui, |ui| {
+                            for n in earlier.iter().rev() {
+                                ui.add(egui::Label::new(n.text.as_str()).wrap());
+                                ui.add_space(4.0);
+                            }
+                        });
                     });
-                },
-            );
-        }
-    });
+            }
+        },
+    );
 }

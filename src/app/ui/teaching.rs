@@ -118,8 +118,15 @@ pub fn lesson_panel(app: &mut Frame<'_>, ui: &mut Ui) {
     ui.label(RichText::new(format!("Lesson {} of {total}: {}", run.index + 1, run.lesson.title)).strong().size(16.0));
     ui.label(RichText::new(format!("Step {} of {}", run.step + 1, run.lesson.steps.len())).weak());
     ui.add_space(4.0);
-    // Room below the text for the buttons, and on a set-out step for the layout tools.
-    let reserve = if matches!(step.task, Task::SetOut) && s.setup().is_some() { 300.0 } else { 120.0 };
+    // Room below the text for the buttons (the first game's four wrap onto more rows), and
+    // on a set-out step for the layout tools; no more, so that the text and its instruction
+    // at the end keep the rest (issue 41: at 900×600 the instruction fell below the fold).
+    let button_row = ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
+    let reserve = match step.task {
+        Task::SetOut if s.setup().is_some() => 300.0,
+        Task::PlayBeginner => 4.0 * button_row + 16.0,
+        _ => 2.0 * button_row + 16.0,
+    };
     egui::ScrollArea::vertical().max_height(ui.available_height() - reserve).show(ui, |ui| {
         ui.add(egui::Label::new(RichText::new(&step.text).size(15.0)).wrap());
         match &run.feedback {
