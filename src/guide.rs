@@ -166,7 +166,7 @@ fn reverse_possible(now: &GameState) -> Option<String> {
     let at = if choice.lap == 1 {
         format!("Click {}: two arrows", choice.hole)
     } else {
-        format!("Play {}: when a lap comes back to {}, two arrows", mv.start(), choice.hole)
+        format!("Play {}: when a lap of it ends in {} and relays, two arrows", mv.start(), choice.hole)
     };
     Some(format!(
         "A reverse capture is possible. From your four leftmost holes (a, b, i, j) a lap may go clockwise, but \

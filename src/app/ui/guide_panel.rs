@@ -1,7 +1,8 @@
 //! The guide of the guided first game (issue 41), in the side panel during that game: the
-//! newest note, whole, in a box of its own that never blocks play, and the earlier notes
-//! folded below it. The notes come from the model ([`crate::app::model::guide::Guide`]),
-//! which reads them off the rules; this only draws them.
+//! newest notes (those of the latest move that brought any), whole, in a box of its own
+//! that never blocks play, and the earlier notes folded below them. The notes come from the
+//! model ([`crate::app::model::guide::Guide`]), which reads them off the rules; this only
+//! draws them.
 
 use crate::app::ui::Frame;
 use egui::{RichText, Ui};
@@ -29,9 +30,12 @@ pub fn section(app: &mut Frame<'_>, ui: &mut Ui, compact: bool) {
             let below = row * if compact { 4.5 } else { 5.5 };
             let height = (ui.available_height() - below).max(line * 4.0);
             egui::ScrollArea::vertical().id_salt("guide-newest").max_height(height).show(ui, |ui| {
-                ui.add(egui::Label::new(newest.text.as_str()).wrap());
+                // Every note that came up with the newest, each whole.
+                for n in notes.iter().filter(|n| n.ply == newest.ply) {
+                    ui.add(egui::Label::new(n.text.as_str()).wrap());
+                }
             });
-            let earlier = &notes[..notes.len() - 1];
+            let earlier: Vec<_> = notes.iter().filter(|n| n.ply < newest.ply).collect();
             if !earlier.is_empty() {
                 egui::CollapsingHeader::new(format!("Earlier notes ({})", earlier.len()))
                     .id_salt("guide-earlier")
