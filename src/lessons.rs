@@ -26,8 +26,9 @@ pub struct LessonText {
     /// split).
     #[serde(default)]
     pub options: Option<RuleOptions>,
-    /// True for a lesson off the road to the first game (the tournament split): it stays in
-    /// the list, and [`road`] passes it by.
+    /// True for a lesson off the road to the first game (every lesson after the first
+    /// game: setting out by hand, the first move, reverse captures, the quicker wins, the
+    /// tournament split, the book's game): it stays in the list, and [`road`] passes it by.
     #[serde(default)]
     pub optional: bool,
     /// False for a lesson that comes before the danger marks are explained (lesson 5): its
@@ -353,15 +354,17 @@ pub fn holes_named_in(text: &str) -> Vec<Hole> {
 /// `omweso lessons --measure` (issue 41's measure of the road to a first game).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Measure {
-    /// Words read: each step's text and the explanation after its move.
+    /// Words read: each step's text and the explanation after its move, and for the first
+    /// game the guide's words before its first move ([`crate::guide::OPENING`]).
     pub words: usize,
     /// Seconds of sowing watched: each asked move's first accepted move, animated at
     /// `events_a_second`.
     pub sowing_seconds: f64,
-    /// Moves the learner is asked to make.
+    /// Moves the learner is asked to make (the first game's first move among them: it ends
+    /// the road).
     pub moves_asked: usize,
-    /// Seeds the learner lays out by hand (32 a set-out step or a first game laid out by
-    /// hand).
+    /// Seeds the learner lays out by hand (32 a set-out step; none for the first game,
+    /// which starts from a ready-made layout in one click).
     pub seeds_laid_out: usize,
 }
 
@@ -386,8 +389,13 @@ impl Measure {
                         m.sowing_seconds += trace.events().len() as f64 / events_a_second;
                     }
                 }
-                // A first game is laid out by hand as a set-out step is.
-                Task::SetOut | Task::PlayBeginner => m.seeds_laid_out += 32,
+                Task::SetOut => m.seeds_laid_out += 32,
+                // One click on a ready-made layout, the guide's opening words, then the
+                // first move of the game.
+                Task::PlayBeginner => {
+                    m.words += crate::guide::OPENING.split_whitespace().count();
+                    m.moves_asked += 1;
+                }
                 Task::Look => {}
             }
         }
@@ -407,7 +415,8 @@ impl Measure {
 
 /// The road from the first start to the first move of the first game: the lessons in order,
 /// less the optional ones, up to and including the first game's step (a
-/// [`Task::PlayBeginner`]); its own play is not on the road, its layout is.
+/// [`Task::PlayBeginner`]: its words, the guide's opening and the game's first move are on
+/// the road, the rest of its play is not).
 pub fn road(lessons: &[Lesson]) -> Vec<&Step> {
     let mut steps = Vec::new();
     for step in lessons.iter().filter(|l| !l.optional).flat_map(|l| &l.steps) {

@@ -76,72 +76,94 @@ pub fn narrate(before: &GameState, trace: &Trace, outcome: Option<Outcome>) -> V
     out
 }
 
-/// A suggested move in a line of words, as a hint gives it (issue 41): where to start and
-/// the way each choice of the move goes (at the start, at a relay, with captured seeds),
-/// what each capture takes, and how the move ends; e.g. `j clockwise: captures 3 from F
-/// and N, then sow them anticlockwise from j; relays twice; ends in the empty i. 3 seeds
-/// captured.`
+/// A suggested move in sentences, as the hint gives it (issue 41): where to start and
+/// which way, each choice the player makes on the way (at a relay, with captured seeds),
+/// what each capture takes, the relays, and how the move ends; e.g. `Sow D anticlockwise;
+/// at the relay from J, sow clockwise (a reverse capture): it captures 10 from h and p and
+/// sows them on from J, then relays at J, then ends in the empty J. 10 seeds captured.`
 /// `None` when `mv` is not legal in `before`.
 pub fn advice(before: &GameState, mv: &Move) -> Option<String> {
     let (after, trace) = before.play(mv).ok()?;
-    let mut parts: Vec<String> = Vec::new();
-    let (mut relays, mut captured) = (0u32, 0u32);
-    let flush = |relays: &mut u32, parts: &mut Vec<String>| {
-        match *relays {
-            0 => {}
-            1 => parts.push("relays once".into()),
-            2 => parts.push("relays twice".into()),
-            n => parts.push(format!("relays {n} times")),
-        }
-        *relays = 0;
-    };
+    let chosen = |lap: &omweso_rules::Lap| mv.choices().iter().any(|c| c.lap == lap.number);
     let way = |d: Direction| match d {
-        Direction::Clockwise => "clockwise",
+        Direction::Clockwise => "clockwise (a reverse capture)",
         Direction::Anticlockwise => "anticlockwise",
     };
-    let chosen = |lap: &omweso_rules::Lap| mv.choices().iter().any(|c| c.lap == lap.number);
     let first = trace.laps.first()?;
-    let head = match (first.source, first.direction) {
-        (LapSource::Split, _) => format!("{} split", mv.start()),
-        (_, Direction::Clockwise) => format!("{} clockwise", mv.start()),
-        (_, Direction::Anticlockwise) if chosen(first) => format!("{} anticlockwise", mv.start()),
-        (_, Direction::Anticlockwise) => mv.start().to_string(),
+    let head = match first.source {
+        LapSource::Split => format!("Split the 3 seeds of {}", mv.start()),
+        _ => format!("Sow {} {}", mv.start(), way(first.direction)),
     };
-    for lap in &trace.laps {
-        if lap.number > 1 {
+    // Each choice starts a sentence part of its own: what to do, then what follows.
+    let mut parts: Vec<(String, Vec<String>)> = vec![(head, Vec::new())];
+    let mut relays: Vec<Hole> = Vec::new();
+    let flush = |relays: &mut Vec<Hole>, parts: &mut Vec<(String, Vec<String>)>| {
+        let at = list(relays);
+        let clause = match relays.len() {
+            0 => return,
+            1 => format!("relays at {at}"),
+            2 => format!("relays twice, at {at}"),
+            3 => format!("relays 3 times, at {at}"),
+            n => format!("relays {n} times"),
+        };
+        relays.clear();
+        if let Some((_, clauses)) = parts.last_mut() {
+            clauses.push(clause);
+        }
+    };
+    let mut captured = 0;
+    for (i, lap) in trace.laps.iter().enumerate() {
+        if i > 0 {
             match lap.source {
-                // The captured seeds' way on, chosen or not, told with the capture.
+                LapSource::Capture if chosen(lap) => {
+                    flush(&mut relays, &mut parts);
+                    let again = if lap.direction == Direction::Clockwise { " again" } else { "" };
+                    parts.push((
+                        format!("sow the captured seeds {}{again} from {}", way(lap.direction), lap.origin),
+                        Vec::new(),
+                    ));
+                }
                 LapSource::Capture => {
-                    if let Some(last) = parts.last_mut() {
-                        last.push_str(&format!(", then sow them {} from {}", way(lap.direction), lap.origin));
+                    if let Some(last) = parts.last_mut().and_then(|(_, c)| c.last_mut()) {
+                        last.push_str(&format!(" and sows them on from {}", lap.origin));
                     }
                 }
                 LapSource::Relay if chosen(lap) => {
                     flush(&mut relays, &mut parts);
-                    parts.push(format!("relay from {} {}", lap.origin, way(lap.direction)));
+                    parts.push((format!("at the relay from {}, sow {}", lap.origin, way(lap.direction)), Vec::new()));
                 }
-                LapSource::Relay | LapSource::Start | LapSource::Split => relays += 1,
+                LapSource::Relay | LapSource::Start | LapSource::Split => {}
             }
         }
-        match lap.end {
-            LapEnd::Relay { .. } => {}
+        let clause = match lap.end {
+            LapEnd::Relay { .. } => {
+                // A relay that the next part names as a choice is told there.
+                if !trace.laps.get(i + 1).is_some_and(chosen) {
+                    relays.push(lap.last);
+                }
+                continue;
+            }
             LapEnd::Capture { front, back, front_seeds, back_seeds } => {
-                flush(&mut relays, &mut parts);
                 captured += front_seeds + back_seeds;
-                parts.push(format!("captures {} from {front} and {back}", front_seeds + back_seeds));
+                format!("captures {} from {front} and {back}", front_seeds + back_seeds)
             }
-            LapEnd::Empty => {
-                flush(&mut relays, &mut parts);
-                parts.push(format!("ends in the empty {}", lap.last));
-            }
-            LapEnd::Cut => {
-                flush(&mut relays, &mut parts);
-                parts.push("never ends (it stops at the lap limit)".into());
-            }
+            LapEnd::Empty => format!("ends in the empty {}", lap.last),
+            LapEnd::Cut => "never ends: it stops at the lap limit".to_string(),
+        };
+        flush(&mut relays, &mut parts);
+        if let Some((_, clauses)) = parts.last_mut() {
+            clauses.push(clause);
         }
     }
     flush(&mut relays, &mut parts);
-    let mut text = format!("{head}: {}.", parts.join("; "));
+    let said: Vec<String> = parts
+        .into_iter()
+        .map(|(what, clauses)| match clauses.is_empty() {
+            true => what,
+            false => format!("{what}: it {}", clauses.join(", then ")),
+        })
+        .collect();
+    let mut text = format!("{}.", said.join("; "));
     match captured {
         0 => {}
         1 => text.push_str(" 1 seed captured."),
@@ -149,12 +171,22 @@ pub fn advice(before: &GameState, mv: &Move) -> Option<String> {
     }
     match after.outcome() {
         Some(Outcome::Win { winner, kind }) if winner == trace.mover => {
-            text.push_str(&format!(" It wins the game: {}.", kind.name()));
+            text.push_str(&format!(" It wins the game by {}.", kind.name()));
         }
         Some(Outcome::Annulled) => text.push_str(" The game is annulled."),
         _ => {}
     }
     Some(text)
+}
+
+/// Holes in words: `f`, `f and i`, `f, i and k`.
+fn list(holes: &[Hole]) -> String {
+    let names: Vec<String> = holes.iter().map(ToString::to_string).collect();
+    match names.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    }
 }
 
 /// The words for a turn lost on time (the referee's count ran out before `mover` started a
@@ -241,26 +273,41 @@ mod tests {
         advice(&s, &parse_move(&s, mv).unwrap()).unwrap()
     }
 
-    /// The hint's words: each choice of the move, what it takes, how it ends (issue 41).
+    /// The hint's words read as sentences: where to sow and which way, each choice on the
+    /// way, what each capture takes, the relays and the end (issue 41).
     #[test]
-    fn a_hint_says_the_whole_move_in_words() {
+    fn a_hint_says_the_whole_move_in_sentences() {
+        // Plain sowing.
         let book = "9a, 3b, 4d-fhm; 4A-F, 3G, 5P / L both 0,0";
-        assert_eq!(advise(book, "d"), "d: ends in the empty i.");
+        assert_eq!(advise(book, "d"), "Sow d anticlockwise: it ends in the empty i.");
+        // A relay.
+        let second = "10a, 4b, 1c, 4efh, 1i, 4m; 4A-F, 3G, 5P / U upper 0,0";
+        assert_eq!(advise(second, "F"), "Sow F anticlockwise: it relays at B, then ends in the empty L.");
+        // Captures, their seeds sown on, and two relays.
         let third = "10a, 4b, 1c, 4efh, 1i, 4m; 5AC-E, 3G, 1I-L, 5P / L none 0,0";
         assert_eq!(
             advise(third, "m"),
-            "m: captures 6 from A and I, then sow them anticlockwise from m; captures 6 from C and K, then sow them \
-             anticlockwise from m; relays twice; ends in the empty k. 12 seeds captured."
+            "Sow m anticlockwise: it captures 6 from A and I and sows them on from m, then captures 6 from C and K \
+             and sows them on from m, then relays twice, at f and i, then ends in the empty k. 12 seeds captured."
         );
+        // A reverse capture on a relay: the choice is the player's, named where it comes.
         let fourth = "11a, 5b, 2c, 1d, 5e, 2g, 7h, 1jk, 3n-p; 5DE, 3G, 1JL, 5P / U none 1,0";
-        // The reverse capture on the relay from J: the choice is named.
         assert_eq!(
             advise(fourth, "D, J2xh"),
-            "D: relay from J clockwise; captures 10 from h and p, then sow them anticlockwise from J; relays once; \
-             ends in the empty J. 10 seeds captured."
+            "Sow D anticlockwise; at the relay from J, sow clockwise (a reverse capture): it captures 10 from h and \
+             p and sows them on from J, then relays at E, then ends in the empty J. 10 seeds captured."
         );
+        // A reverse capture at the start, then the captured seeds clockwise again.
+        let reverse = "1bc, 9e-g, 3i; 1F, 2G, 5I-L, 1N, 2O, 6P / L none 0,0";
+        assert_eq!(
+            advise(reverse, "i3xF, i2xG"),
+            "Sow i clockwise (a reverse capture): it captures 2 from F and N; sow the captured seeds clockwise (a \
+             reverse capture) again from i: it captures 4 from G and O and sows them on from i, then ends in the \
+             empty m. 6 seeds captured."
+        );
+        // A win.
         let emitwe = "1a-h, 22i, 2o; 5A, 1H, 4I-K, 3L-N, 4O, 1P / L none 0,0";
-        assert!(advise(emitwe, "o").ends_with("It wins the game: emitwe-ebiri."), "{}", advise(emitwe, "o"));
+        assert!(advise(emitwe, "o").ends_with("It wins the game by emitwe-ebiri."), "{}", advise(emitwe, "o"));
         let s: GameState = book.parse().unwrap();
         let other: GameState = "4i-p; 4I-P / L both 0,0".parse().unwrap();
         let d = parse_move(&s, "d").unwrap();

@@ -122,8 +122,8 @@ fn a_hint_shows_the_whole_move_on_the_board_and_in_words() {
     let hole = |c| Hole::from_letter(c).expect("hole");
     assert_eq!(h.state().session().hint_holes(), vec![hole('c'), hole('a')]);
     h.get_by_label(
-        "Hint: c, a3xE — c: relay from a clockwise; captures 8 from E and M, then sow them anticlockwise from a; \
-         relays 7 times; ends in the empty g. 8 seeds captured.",
+        "Hint: c, a3xE — Sow c anticlockwise; at the relay from a, sow clockwise (a reverse capture): it captures 8 \
+         from E and M and sows them on from a, then relays 7 times, then ends in the empty g. 8 seeds captured.",
     );
     // A move from the start hole clockwise rings that hole as both.
     let mut h = on_state("1bc, 9e-g, 3i; 1F, 2G, 5I-L, 1N, 2O, 6P / L none 0,0");
@@ -132,8 +132,8 @@ fn a_hint_shows_the_whole_move_on_the_board_and_in_words() {
     h.run();
     assert_eq!(h.state().session().hint_holes(), vec![hole('i'), hole('i')]);
     h.get_by_label(
-        "Hint: i3xF — i clockwise: captures 2 from F and N, then sow them anticlockwise from i; ends in the empty k. \
-         2 seeds captured.",
+        "Hint: i3xF — Sow i clockwise (a reverse capture): it captures 2 from F and N; sow the captured seeds \
+         anticlockwise from i: it ends in the empty k. 2 seeds captured.",
     );
     // Playing a move clears the hint.
     click(&mut h, "Lower e, 9 seeds");

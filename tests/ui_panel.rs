@@ -8,7 +8,7 @@ use omweso::app::model::settings::PanelTab;
 use omweso::app::{App, model::command::Command, model::session::Session, model::settings::Settings};
 
 mod common;
-use common::long_game;
+use common::{chain_game, long_game};
 
 const SIZES: [[f32; 2]; 3] = [[800.0, 500.0], [1280.0, 800.0], [1920.0, 1080.0]];
 
@@ -140,4 +140,27 @@ fn a_move_that_threw_a_proven_win_away_says_how_it_is_refuted() {
             .is_some(),
         "the refutation on hover"
     );
+}
+
+/// Issue 41.5: at 900×600 what a player does ("to move") never runs into their seed count,
+/// and the computer's name is whole.
+#[test]
+fn at_900x600_to_move_stays_clear_of_the_seeds_and_the_computers_name_is_whole() {
+    let size = [900.0, 600.0];
+    let settings = Settings { animate: false, ..Settings::default() };
+    let session = Session::from_saved(settings, chain_game(), None);
+    let mut h = Harness::builder().with_size(size).build_ui_state(|ui, app: &mut App| app.ui(ui), App::new(session));
+    h.run();
+    let role = h.get_by_label("to move").rect();
+    for seeds in h.query_all_by_label("32 seeds") {
+        let r = seeds.rect();
+        assert!(!r.intersects(role), "to move at {role:?} runs into the seeds at {r:?}");
+    }
+    let name = h.get_by_label("Computer (Master) · Upper").rect();
+    let panel_right = size[0];
+    assert!(name.max.x <= panel_right, "the name runs out of the panel: {name:?}");
+    // Whole: as wide as the name drawn without a cut.
+    let whole = h.state().session().player_label(omweso_rules::Side::Upper);
+    assert_eq!(whole, "Computer (Master) · Upper");
+    assert!(name.width() > 150.0, "the name is cut: {name:?}");
 }

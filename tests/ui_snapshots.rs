@@ -105,19 +105,91 @@ fn snapshot_side_panel_1920x1080() {
     panel_snapshot([1920.0, 1080.0], "panel_1920x1080");
 }
 
+/// A window of `size` on the checking layout, the lesson `id` started at `step` (from 0).
+fn at_lesson(size: [f32; 2], id: &str, step: usize) -> Harness<'static, App> {
+    let mut h = harness_sized("4i-p; 4I-P / L both 0,0", size);
+    let lesson = omweso::lessons::all().expect("lessons").iter().position(|l| l.id == id).expect("the lesson");
+    h.state_mut().push(omweso::app::model::command::Command::StartLessonAt { lesson, step });
+    h.run();
+    h
+}
+
 /// A lesson step whose text names holes: they are ringed on the board (lesson 5, step 2:
 /// "Play m: n, o, p, then h, which faces A and I").
 #[test]
 fn snapshot_lesson_named_holes() {
-    let settings = Settings { animate: false, ..Settings::default() };
-    let mut h = Harness::builder().with_size([1280.0, 800.0]).wgpu().build_ui_state(
-        |ui, app: &mut App| app.ui(ui),
-        App::new(Session::from_state(settings, "4i-p; 4I-P / L both 0,0".parse().expect("state"))),
-    );
-    h.run();
-    let capture =
-        omweso::lessons::all().expect("lessons").iter().position(|l| l.id == "capture").expect("the capture lesson");
-    h.state_mut().push(omweso::app::model::command::Command::StartLessonAt { lesson: capture, step: 1 });
-    h.run();
+    let mut h = at_lesson([1280.0, 800.0], "capture", 1);
     h.snapshot("lesson_named_holes");
+}
+
+fn chain_snapshot(size: [f32; 2], tab: Option<omweso::app::model::settings::PanelTab>, name: &str) {
+    let settings = Settings { animate: false, ..Settings::default() };
+    let session = Session::from_saved(settings, common::chain_game(), None);
+    let mut h =
+        Harness::builder().with_size(size).wgpu().build_ui_state(|ui, app: &mut App| app.ui(ui), App::new(session));
+    h.run();
+    if let Some(tab) = tab {
+        h.state_mut().push(omweso::app::model::command::Command::ShowPanelTab(tab));
+        h.run();
+    }
+    h.snapshot(name);
+}
+
+/// The default window after a long move: the whole explanation and the newest move shown.
+#[test]
+fn snapshot_last_move_1280x800() {
+    chain_snapshot([1280.0, 800.0], None, "last_move_1280x800");
+}
+
+/// The Board tab at 1280×800: its Position whole.
+#[test]
+fn snapshot_board_tab_1280x800() {
+    chain_snapshot([1280.0, 800.0], Some(omweso::app::model::settings::PanelTab::Board), "board_tab_1280x800");
+}
+
+/// The Analysis tab at 1280×800.
+#[test]
+fn snapshot_analysis_tab_1280x800() {
+    chain_snapshot([1280.0, 800.0], Some(omweso::app::model::settings::PanelTab::Analysis), "analysis_tab_1280x800");
+}
+
+/// A small laptop window: the players' lines, "to move" and the seeds, the computer's name.
+#[test]
+fn snapshot_last_move_900x600() {
+    chain_snapshot([900.0, 600.0], None, "last_move_900x600");
+}
+
+/// A lesson step at 900×600: its title and instruction.
+#[test]
+fn snapshot_lesson_900x600() {
+    let mut h = at_lesson([900.0, 600.0], "capture", 1);
+    h.snapshot("lesson_900x600");
+}
+
+/// The guided first game (issue 41) just started, at `size`: the guide's opening beside the
+/// board, the move list under it.
+fn guided_snapshot(size: [f32; 2], name: &str) {
+    use omweso::app::model::command::Command;
+    let mut h = at_lesson(size, "first-game", 0);
+    h.state_mut().push(Command::StartGuidedGame(omweso::app::model::setup_board::Preset::BackRowFours));
+    h.run();
+    h.snapshot(name);
+}
+
+#[test]
+fn snapshot_guided_game_1280x800() {
+    guided_snapshot([1280.0, 800.0], "guided_1280x800");
+}
+
+#[test]
+fn snapshot_guided_game_900x600() {
+    guided_snapshot([900.0, 600.0], "guided_900x600");
+}
+
+/// The first lesson's first step at 900×600: the longest title line and a text of two
+/// paragraphs, with Next in view.
+#[test]
+fn snapshot_first_lesson_900x600() {
+    let mut h = at_lesson([900.0, 600.0], "board", 1);
+    h.snapshot("lesson_first_900x600");
 }

@@ -155,7 +155,8 @@ pub enum Command {
     /// step and of its explanation; the sowing of each step's move at the Normal speed),
     /// then `total\t<words>\t<minutes>` (reading and sowing), then the road from the first
     /// start to the first move of the first game (the lessons in order, less the optional
-    /// ones): `road\t<words>\t<sowing seconds>\t<moves asked>\t<seeds laid out>\t<minutes>`,
+    /// ones, then the guided game's opening words and its first move):
+    /// `road\t<words>\t<sowing seconds>\t<moves asked>\t<seeds laid out>\t<minutes>`,
     /// the minutes at 200 words a minute, 15 s a move asked and 2 s a seed laid out by hand.
     Lessons {
         /// Print every accepted move instead of the list.

@@ -50,6 +50,7 @@ fn every_hole_a_lesson_names_is_ringed() {
 fn a_move_that_wins_otherwise_is_told_it_wins_too() {
     let lessons = all().unwrap();
     let winning = lessons.iter().find(|l| l.id == "winning").unwrap();
+    let more = lessons.iter().find(|l| l.id == "more-wins").unwrap();
     let step = &winning.steps[0];
     let p = parse_move(&step.state, "p").unwrap();
     let (_, trace) = step.state.play(&p).unwrap();
@@ -59,7 +60,7 @@ fn a_move_that_wins_otherwise_is_told_it_wins_too() {
         "{said}"
     );
     // A move that does not win is still "Not quite".
-    let step = &winning.steps[1];
+    let step = &more.steps[0];
     let other = step
         .state
         .legal_moves()
@@ -124,4 +125,25 @@ fn a_set_out_step_starts_a_game_and_its_words_come_from_the_rules() {
     let words = set_out_feedback(&one);
     assert!(words.starts_with("32 seeds in 1 hole, all of them in the front row."), "{words}");
     assert!(words.contains("(from 1 hole)"), "{words}");
+}
+
+/// Issue 41: the road from the first start to the first move of the first game takes at
+/// most ten minutes at a normal pace, lays out no seed by hand (the first game starts from
+/// a ready-made layout in one click), and ends with the first game's step, whose guide
+/// words and first move it counts.
+#[test]
+fn the_road_to_a_first_game_is_at_most_ten_minutes() {
+    let all = all().unwrap();
+    let road = road(&all);
+    assert_eq!(road.last().map(|s| &s.task), Some(&Task::PlayBeginner), "the road ends at the first game");
+    let rate = crate::app::model::animation::Speed::Normal.rate();
+    let m = Measure::of_steps(road.iter().copied(), rate);
+    assert_eq!(m.seeds_laid_out, 0, "no seed laid out by hand on the road");
+    let first_game = Measure::of_steps(all.iter().find(|l| l.id == "first-game").unwrap().steps.iter(), rate);
+    assert_eq!(first_game.moves_asked, 1, "the first game's first move is on the road");
+    assert!(first_game.words > crate::guide::OPENING.split_whitespace().count(), "and the guide's opening words");
+    assert!(m.minutes() <= 10.0, "the road takes {:.1} minutes: {m:?}", m.minutes());
+    // Every lesson after the first game is off the road, and every one before it on it.
+    let at = all.iter().position(|l| l.id == "first-game").unwrap();
+    assert!(all[..at].iter().all(|l| !l.optional) && all[at + 1..].iter().all(|l| l.optional));
 }

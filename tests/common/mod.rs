@@ -30,3 +30,26 @@ pub fn long_game(n: usize) -> omweso::savefile::SavedGame {
         matched: None,
     }
 }
+
+/// A game against the computer (Master) whose last move is the longest chain of laps
+/// found after 16 to 30 quiet moves: the "Last move" box and the move list as a player sees
+/// them after it (issue 41.5).
+pub fn chain_game() -> omweso::savefile::SavedGame {
+    let laps = |g: &omweso::game::Game, mv: &omweso_rules::Move| g.current().play(mv).map_or(0, |(_, t)| t.laps.len());
+    let mut best: Option<(usize, omweso::savefile::SavedGame)> = None;
+    for n in 16..=30 {
+        let mut saved = long_game(n);
+        let omweso::savefile::Phase::Play(game) = &mut saved.phase else { panic!("a game") };
+        let Some(mv) = game.current().legal_moves().into_iter().max_by_key(|m| laps(game, m)) else { continue };
+        let most = laps(game, &mv);
+        if game.current().play(&mv).is_ok_and(|(s, _)| s.outcome().is_none())
+            && best.as_ref().is_none_or(|b| most > b.0)
+        {
+            game.play(&mv).expect("legal");
+            best = Some((most, saved));
+        }
+    }
+    let mut saved = best.expect("a long move").1;
+    saved.players[1] = omweso::savefile::Player { name: "Computer (Master)".into(), computer: None };
+    saved
+}

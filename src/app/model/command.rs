@@ -16,6 +16,8 @@ pub enum Teaching {
     Rules,
     /// Help → What the marks mean.
     Legend,
+    /// Help → Rules summary: one page to keep open during a game.
+    Summary,
     /// Help → Puzzles: the list of puzzles.
     Puzzles,
 }
@@ -143,6 +145,9 @@ pub enum Command {
     },
     /// In a lesson: go on to the next step (or the next lesson after the last).
     LessonNext,
+    /// At the course's first game: start it, guided, against the Beginner level, with the
+    /// learner's seeds laid out by this preset (issue 41: one click).
+    StartGuidedGame(crate::app::model::setup_board::Preset),
     /// In a lesson: take the wrong move back and try again.
     LessonRetry,
     /// In a lesson: play the move the step asks for.
@@ -255,4 +260,6 @@ pub enum ModalKind {
     Legend,
     /// [`Modal::Online`](crate::app::model::modal::Modal::Online).
     Online,
+    /// [`Modal::Summary`](crate::app::model::modal::Modal::Summary).
+    Summary,
 }

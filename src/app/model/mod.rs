@@ -9,6 +9,7 @@
 pub mod animation;
 pub mod autosave;
 pub mod command;
+pub mod guide;
 pub mod layout_coach;
 pub mod lesson_run;
 pub mod modal;

@@ -43,6 +43,8 @@ pub enum Modal {
     Legend,
     /// Game → Play online…: the form, and what must be filled in first, if anything.
     Online(Box<(crate::app::model::online::OnlineForm, Option<String>)>),
+    /// The one-page rules summary, to keep open during a game (it does not pause play).
+    Summary,
 }
 
 impl Modal {
@@ -64,13 +66,14 @@ impl Modal {
             Modal::Rules => ModalKind::Rules,
             Modal::Legend => ModalKind::Legend,
             Modal::Online(_) => ModalKind::Online,
+            Modal::Summary => ModalKind::Summary,
         }
     }
 
     /// True when play pauses while this window is open: the animation stands still, the
     /// computer starts no search and its answer waits, and the board takes no clicks.
     pub fn pauses(&self) -> bool {
-        !matches!(self, Modal::Help | Modal::About | Modal::Rules | Modal::Legend)
+        !matches!(self, Modal::Help | Modal::About | Modal::Rules | Modal::Legend | Modal::Summary)
     }
 }
 

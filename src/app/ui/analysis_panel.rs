@@ -136,10 +136,11 @@ pub fn coach_line(app: &mut Frame<'_>, ui: &mut Ui) {
     let Some(i) = p.game.moves().iter().rposition(|e| e.mover == human) else { return };
     let e = &p.game.moves()[i];
     // The solver's word comes first: a proof outweighs a search's score.
+    let judged = s.judgement_of(p.game.state_at(i));
     if let Some(thrown) = s.thrown_win(i + 1) {
         ui.colored_label(
             mark_color(Mark::Blunder, ui.visuals().dark_mode),
-            format!("Coach: {}", thrown.words(&e.text, e.mover)),
+            format!("Coach: {}", crate::app::ui::agree::thrown_sentence(&thrown, &e.text, e.mover, judged)),
         );
         if ui.button("Take back and try again").clicked() {
             app.push(Command::Undo);
@@ -150,12 +151,13 @@ pub fn coach_line(app: &mut Frame<'_>, ui: &mut Ui) {
         ui.label(RichText::new(format!("Coach: looking at your move {}…", e.text)).weak());
         return;
     };
-    let mut text = format!("Coach: {} was {}", e.text, mark_words(r.mark));
-    if r.mark > Mark::Good {
-        text.push_str(&format!(" ({}); {} was better", loss_words(r, e.mover), r.best));
-    }
-    ui.colored_label(mark_color(r.mark, ui.visuals().dark_mode), text);
-    if r.mark >= Mark::Inaccuracy && n > 0 && ui.button("Take back and try again").clicked() {
+    // Where several moves win, or are as good, the coach says so and names the hint's.
+    let (text, mark) = match &e.mv {
+        Some(mv) => crate::app::ui::agree::coach_sentence(mv, r, e.mover, judged),
+        None => (format!("Coach: {} was {}", e.text, mark_words(r.mark)), r.mark),
+    };
+    ui.colored_label(mark_color(mark, ui.visuals().dark_mode), text);
+    if mark >= Mark::Inaccuracy && n > 0 && ui.button("Take back and try again").clicked() {
         app.push(Command::Undo);
     }
 }
@@ -179,7 +181,7 @@ pub fn mark_words(mark: Mark) -> &'static str {
 /// forced result `it let Upper force a win` (the move walks into a forced loss), `it
 /// missed a forced win` (the best move forced one and this one does not) or, in a position
 /// already lost, `Upper wins in 1 move instead of 4` (the loss comes sooner).
-fn loss_words(r: &MoveReview, mover: Side) -> String {
+pub fn loss_words(r: &MoveReview, mover: Side) -> String {
     let played = r.score_before - r.loss;
     let lost = |s| forced(s).filter(|f| !f.wins);
     if played <= -PROVEN && r.score_before > -PROVEN {
@@ -270,6 +272,12 @@ fn graph(ui: &mut Ui, reviewed: &[(&Entry, &MoveReview)], cmds: &mut Vec<Command
         .collect();
     // The line in the text's colour: as clear on the light theme as on the dark.
     let text = ui.visuals().strong_text_color();
+    // The caption above the graph, where it is read first and never falls below the tab.
+    ui.label(
+        RichText::new("The evaluation for Lower before each move (1 is about a seed); click to look at a move.")
+            .weak()
+            .size(11.0),
+    );
     let resp = egui_plot::Plot::new("evaluation")
         .height(110.0)
         .allow_drag(false)
@@ -288,11 +296,6 @@ fn graph(ui: &mut Ui, reviewed: &[(&Entry, &MoveReview)], cmds: &mut Vec<Command
         let n = at.x.round().max(1.0) as usize;
         cmds.push(Command::ReviewAt(n - 1));
     }
-    ui.label(
-        RichText::new("The evaluation for Lower before each move (1 is about a seed); click to look at a move.")
-            .weak()
-            .size(11.0),
-    );
 }
 
 /// The key moments (the moves that gave away most) and the worst moves to try again.

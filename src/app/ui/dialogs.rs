@@ -32,6 +32,7 @@ pub fn show(app: &mut Frame<'_>, ctx: &Context) {
             Modal::Rules => crate::app::ui::teaching::rules_book(app, ctx),
             Modal::Legend => crate::app::ui::teaching::legend(app, ctx),
             Modal::Online(_) => crate::app::ui::online::dialog(app, ctx),
+            Modal::Summary => crate::app::ui::summary_window::show(app, ctx),
         }
     }
     if app.session.modals().iter().next().is_none() {

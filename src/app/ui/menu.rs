@@ -57,6 +57,7 @@ pub fn menu_bar(app: &mut Frame<'_>, ui: &mut Ui) {
                 item(ui, app, "Learn Omweso…", Command::ToggleTeaching(Teaching::Learn), true);
                 item(ui, app, "Puzzles…", Command::ToggleTeaching(Teaching::Puzzles), true);
                 item(ui, app, "Rules…", Command::ToggleTeaching(Teaching::Rules), true);
+                item(ui, app, "Rules summary…", Command::ToggleTeaching(Teaching::Summary), true);
                 item(ui, app, "What the marks mean…", Command::ToggleTeaching(Teaching::Legend), true);
                 item(ui, app, "Keyboard", Command::ToggleHelp, true);
                 item(ui, app, "About Omweso", Command::ToggleAbout, true);

@@ -5,10 +5,12 @@
 //! [`carving`] from [`textures`], in [`theme`]'s colours), the keyboard ([`keymap`]) and the
 //! sound of the board ([`sound`], which follows the model frame by frame as the board does).
 
+pub mod agree;
 pub mod analysis_panel;
 pub mod board;
 pub mod carving;
 pub mod dialogs;
+pub mod guide_panel;
 pub mod keymap;
 pub mod layout_coach_panel;
 pub mod menu;
@@ -17,6 +19,7 @@ pub mod panels;
 pub mod puzzle_panel;
 pub mod setup_panel;
 pub mod sound;
+pub mod summary_window;
 pub mod teaching;
 pub mod textures;
 pub mod theme;

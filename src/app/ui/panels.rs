@@ -48,6 +48,8 @@ const HINT_LINES: usize = 7;
 /// A side panel lower than this (points) is laid out compactly.
 const COMPACT_BELOW: f32 = 640.0;
 const POSITION_LINES: usize = 3;
+/// The size of the move-in-words text under Moves.
+const WORDS_SIZE: f32 = 12.5;
 
 /// Players, phase, controls and the move list, in slots of fixed height.
 pub fn side_panel(app: &mut Frame<'_>, ui: &mut Ui) {
@@ -131,21 +133,48 @@ fn players(session: &Session, ui: &mut Ui, compact: bool) {
     let hand = crate::app::ui::view::in_hand(session);
     let accent = crate::app::ui::theme::accent(ui.visuals().dark_mode);
     let small = egui::TextStyle::Small.resolve(ui.style());
-    for side in [Side::Upper, Side::Lower] {
+    let body = egui::TextStyle::Body.resolve(ui.style());
+    let width = |ui: &mut Ui, text: &str, font: &egui::FontId| {
+        ui.fonts_mut(|f| f.layout_no_wrap(text.to_string(), font.clone(), Color32::WHITE).size().x)
+    };
+    // Each player's name, what they are doing, seeds and clock, and the width of a compact
+    // row without the match score.
+    let rows = [Side::Upper, Side::Lower].map(|side| {
         let mut seeds: u32 = board[side.index() * 16..side.index() * 16 + 16].iter().map(|&c| c as u32).sum();
         let held = hand.filter(|h| h.0 == side).map_or(0, |h| h.1);
         seeds += held;
         let name = session.player_label(side);
+        let role = role(session, side);
+        let role = if held > 0 { format!("{role} · {held} in hand") } else { role.to_string() };
+        let time = crate::app::ui::tournament_ui::player_time(session, side);
+        let needed = width(ui, &name, &body)
+            + width(ui, &role, &small)
+            + width(ui, &format!("{seeds} seeds"), &body)
+            + time.as_deref().map_or(0.0, |t| width(ui, t, &egui::TextStyle::Monospace.resolve(ui.style())))
+            + 12.0
+            + 5.0 * ui.spacing().item_spacing.x;
+        (side, name, role, seeds, time, needed)
+    });
+    // Compact (issue 41: at 900×600 "to move" ran into the seeds and the computer's name was
+    // cut): a player on one row when it fits; a match score of nothing to nothing gives way
+    // first, for both players alike; else the name on a line of its own, as in a tall window.
+    let room = ui.available_width();
+    let match_width = width(ui, "match 0", &body);
+    let no_match = score == [0, 0] && session.match_standing().is_none();
+    let all_fit = rows.iter().all(|r| r.5 + match_width <= room);
+    let show_match = !compact || all_fit || !no_match;
+    for (side, name, role, seeds, time, needed) in rows {
+        let compact = compact && needed + if show_match { match_width } else { 0.0 } <= room;
         if !compact {
             ui.add(egui::Label::new(RichText::new(&name).strong()).truncate()).on_hover_text(&name);
         }
         slot_row(ui, |ui| {
-            let role = role(session, side);
-            let role = if held > 0 { format!("{role} · {held} in hand") } else { role.to_string() };
-            // Compact: the numbers first (right), the name in what is left of the row.
+            // The numbers first (right), then (compact) the name and what the player does.
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                ui.label(format!("match {}", score[side.index()]));
-                if let Some(t) = crate::app::ui::tournament_ui::player_time(session, side) {
+                if show_match {
+                    ui.label(format!("match {}", score[side.index()]));
+                }
+                if let Some(t) = time {
                     ui.label(RichText::new(t).monospace());
                 }
                 ui.label(RichText::new(format!("{seeds} seeds")).strong());
@@ -238,6 +267,7 @@ fn play_tools(app: &mut Frame<'_>, ui: &mut Ui, compact: bool) {
     };
     slot_text(ui, &text, egui::TextStyle::Body, lines, color);
     analysis_panel::coach_line(app, ui);
+    crate::app::ui::guide_panel::section(app, ui, compact);
     // Below what is always there, one tab at a time, filling the rest of the panel: it
     // scrolls inside, so nothing falls off the window, from 800×500 to 4K.
     ui.separator();
@@ -271,13 +301,14 @@ fn play_tools(app: &mut Frame<'_>, ui: &mut Ui, compact: bool) {
         }
         PanelTab::Board => {
             egui::ScrollArea::vertical().id_salt("board-tab").auto_shrink([false, false]).show(ui, |ui| {
-                crate::app::ui::menu::view_toggles(app, ui);
-                // The position shown, whole (the Moves tab gives it at most three lines, and
-                // only when the move list has room).
-                ui.add_space(8.0);
+                // The position shown, whole, first (the Moves tab gives it at most three
+                // lines, and only when the move list has room; below the options it was
+                // out of sight at 1280×800).
                 ui.label(RichText::new("Position").strong());
                 let text = app.session().shown_state_text();
                 ui.add(egui::Label::new(RichText::new(text).monospace()).wrap().selectable(true));
+                ui.add_space(8.0);
+                crate::app::ui::menu::view_toggles(app, ui);
             });
         }
     }
@@ -293,12 +324,24 @@ fn moves_tab(app: &mut Frame<'_>, ui: &mut Ui, compact: bool) {
     let position_height = mono * POSITION_LINES as f32 + row + gap * 2.0;
     let moves = app.session().game().map_or(0, Game::cursor);
     let analyse = if moves > 0 { row + gap * 2.0 } else { 0.0 };
-    let words_height = row + gap + if compact { 44.0 } else { 84.0 };
     // What gives way in a low window, first to last: the position text, then the move in
     // words; the list keeps at least two rows and Analyse game stays.
     let least = 2.0 * row;
     let mut room = ui.available_height() - analyse - least;
-    let words = teaching::shown_move_text(app.session()).filter(|_| room >= words_height);
+    let words = teaching::shown_move_text(app.session());
+    // The move in words is shown whole where the panel has room for it and four rows of
+    // the list (issue 41: it was cut mid-sentence at 1280×800); it scrolls inside beyond.
+    let text_height = words.as_deref().map_or(0.0, |t| {
+        // The header's indent, the scroll bar and the frame's margins, with some to spare.
+        let width = ui.available_width() - ui.spacing().indent - ui.spacing().scroll.bar_width - 16.0;
+        let font = egui::FontId::proportional(WORDS_SIZE);
+        let color = ui.visuals().text_color();
+        ui.fonts_mut(|f| f.layout(t.to_string(), font, color, width.max(40.0)).size().y) + 6.0
+    });
+    let least_words = if compact { 44.0 } else { 84.0 };
+    let most_words = (room - 2.0 * row).max(least_words);
+    let words_height = row + gap * 2.0 + text_height.clamp(least_words.min(text_height), most_words);
+    let words = words.filter(|_| room >= words_height);
     if words.is_some() {
         room -= words_height;
     }
@@ -314,7 +357,7 @@ fn moves_tab(app: &mut Frame<'_>, ui: &mut Ui, compact: bool) {
             .show(ui, |ui| {
                 let height = words_height - row - gap;
                 egui::ScrollArea::vertical().id_salt("last-move").max_height(height).show(ui, |ui| {
-                    ui.add(egui::Label::new(RichText::new(text).size(12.5)).wrap());
+                    ui.add(egui::Label::new(RichText::new(text).size(WORDS_SIZE)).wrap());
                 });
             });
     }
@@ -364,14 +407,18 @@ fn computer_tools(app: &mut Frame<'_>, ui: &mut Ui) {
 }
 
 /// The hinted move in RULES.md notation and in words: each choice it makes, what it
-/// captures and how it ends (`narrate::advice`), e.g. `Hint: c, a3xE — c: relay from a
-/// clockwise; captures 8 from E and M, …`.
+/// captures and how it ends, in sentences (`narrate::advice`), e.g. `Hint: c, a3xE — Sow c
+/// anticlockwise; at the relay from a, sow clockwise (a reverse capture): it captures 8
+/// from E and M …`.
 pub fn hint_text(session: &Session) -> Option<String> {
     let p = session.play().filter(|p| p.review.is_none())?;
     let mv = p.hint()?;
+    // Where other moves win (or are as good) too, the hint says so (issue 41).
+    let company =
+        session.judgement_of(p.game.current()).map(|j| crate::app::ui::agree::hint_company(j, mv)).unwrap_or_default();
     match crate::narrate::advice(p.game.current(), mv) {
-        Some(words) => Some(format!("Hint: {mv} — {words}")),
-        None => Some(format!("Hint: {mv}")),
+        Some(words) => Some(format!("Hint: {mv} — {words}{company}")),
+        None => Some(format!("Hint: {mv}.{company}")),
     }
 }
 
@@ -402,10 +449,12 @@ fn move_list(app: &mut Frame<'_>, ui: &mut Ui, below: f32, least: f32) {
     let height = (ui.available_height() - below).max(least);
     // The list follows the game: when the move shown changes, its row is scrolled to.
     let seen = egui::Id::unique("moves-shown");
-    let now = (shown, p.game.all_entries().len());
+    // A change of the list's own height (the move in words above it came or went) follows
+    // too, so that the newest move never stays below the part shown.
+    let now = (shown, p.game.all_entries().len(), height.round() as i64);
     // (for a few frames: the first frame of a window lays out without showing)
     let follow = ui.data_mut(|d| {
-        let (before, frames) = d.get_temp::<((usize, usize), u8)>(seen).unwrap_or(((usize::MAX, 0), 0));
+        let (before, frames) = d.get_temp::<((usize, usize, i64), u8)>(seen).unwrap_or(((usize::MAX, 0, 0), 0));
         let frames = if before == now { frames.saturating_sub(1) } else { 2 };
         d.insert_temp(seen, (now, frames));
         frames > 0

@@ -63,8 +63,15 @@ pub fn learn(app: &mut Frame<'_>, ctx: &Context) {
                     // The lesson under way, else the first one not done yet.
                     let under_way = s.lesson().map(|run| (run.index, run.step));
                     let next = under_way.map(|(i, _)| i).or_else(|| lessons.iter().position(|l| !done(l)));
-                    egui::Grid::new("lessons").num_columns(3).spacing([12.0, 6.0]).show(ui, |ui| {
+                    let rate = crate::app::model::animation::Speed::Normal.rate();
+                    egui::Grid::new("lessons").num_columns(4).spacing([12.0, 6.0]).show(ui, |ui| {
                         for (i, l) in lessons.iter().enumerate() {
+                            // The road to the first game, then what is left for after it.
+                            if l.optional && i > 0 && !lessons[i - 1].optional {
+                                ui.label("");
+                                ui.label(RichText::new("After your first game, when you like:").strong());
+                                ui.end_row();
+                            }
                             ui.label(match (done(l), next == Some(i)) {
                                 (_, true) => {
                                     RichText::new("next").strong().color(theme::accent(ui.visuals().dark_mode))
@@ -73,6 +80,9 @@ pub fn learn(app: &mut Frame<'_>, ctx: &Context) {
                                 (false, false) => RichText::new(""),
                             });
                             ui.label(format!("{}. {}", i + 1, l.title));
+                            // Its measured time at a normal pace (`omweso lessons --measure`).
+                            let minutes = crate::lessons::Measure::of_steps(&l.steps, rate).minutes();
+                            ui.label(RichText::new(format!("{} min", minutes.ceil().max(1.0))).weak());
                             let (label, command) = match under_way {
                                 Some((n, step)) if n == i && step > 0 => (
                                     format!("Continue (step {})", step + 1),
@@ -108,8 +118,15 @@ pub fn lesson_panel(app: &mut Frame<'_>, ui: &mut Ui) {
     ui.label(RichText::new(format!("Lesson {} of {total}: {}", run.index + 1, run.lesson.title)).strong().size(16.0));
     ui.label(RichText::new(format!("Step {} of {}", run.step + 1, run.lesson.steps.len())).weak());
     ui.add_space(4.0);
-    // Room below the text for the buttons, and on a set-out step for the layout tools.
-    let reserve = if matches!(step.task, Task::SetOut) && s.setup().is_some() { 300.0 } else { 120.0 };
+    // Room below the text for the buttons (the first game's four wrap onto more rows), and
+    // on a set-out step for the layout tools; no more, so that the text and its instruction
+    // at the end keep the rest (issue 41: at 900×600 the instruction fell below the fold).
+    let button_row = ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
+    let reserve = match step.task {
+        Task::SetOut if s.setup().is_some() => 300.0,
+        Task::PlayBeginner => 4.0 * button_row + 16.0,
+        _ => 2.0 * button_row + 16.0,
+    };
     egui::ScrollArea::vertical().max_height(ui.available_height() - reserve).show(ui, |ui| {
         ui.add(egui::Label::new(RichText::new(&step.text).size(15.0)).wrap());
         match &run.feedback {
@@ -158,8 +175,16 @@ pub fn lesson_panel(app: &mut Frame<'_>, ui: &mut Ui) {
     }
     ui.separator();
     ui.horizontal_wrapped(|ui| {
-        if beginner && ui.button(RichText::new("Start the game").strong()).clicked() {
-            app.push(Command::LessonNext);
+        if beginner {
+            // One click on a ready-made layout starts the guided game (issue 41).
+            for preset in crate::app::model::guide::PRESETS {
+                if ui.button(RichText::new(format!("Play: {}", preset.label())).strong()).clicked() {
+                    app.push(Command::StartGuidedGame(preset));
+                }
+            }
+            if ui.button("Lay out by hand").clicked() {
+                app.push(Command::LessonNext);
+            }
         }
         if can_go_on && ui.button(RichText::new(if last { "Next lesson" } else { "Next" }).strong()).clicked() {
             app.push(Command::LessonNext);

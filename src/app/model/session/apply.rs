@@ -367,7 +367,8 @@ impl Session {
             | Modal::Learn
             | Modal::Puzzles
             | Modal::Rules
-            | Modal::Legend => Some(Command::CancelModal),
+            | Modal::Legend
+            | Modal::Summary => Some(Command::CancelModal),
             Modal::Online(f) => {
                 Some(Command::Online(crate::app::model::online::OnlineCommand::Connect(Box::new(f.0.clone()))))
             }

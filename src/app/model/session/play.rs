@@ -52,6 +52,8 @@ pub struct Play {
     pub clock: Option<Clock>,
     /// The engine's work on this game (judging, solving, the review), which goes with it.
     pub(super) jobs: EngineJobs,
+    /// The guide of the guided first game (issue 41), when this is that game.
+    pub guide: Option<crate::app::model::guide::Guide>,
 }
 
 /// What a board in play is for. A game is a document (saved, undone, hinted, analysed); a
@@ -79,6 +81,7 @@ impl Play {
             kind: PlayKind::Game,
             clock: None,
             jobs: EngineJobs::default(),
+            guide: None,
         }
     }
 

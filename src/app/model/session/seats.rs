@@ -291,6 +291,12 @@ impl Session {
         jobs.judging.as_ref().filter(|j| j.state() == state).and_then(|j| j.latest()).map(|j| (j, false))
     }
 
+    /// The kept judgement of `state`, when it has been judged: what the hint and the coach
+    /// read (issue 41: the moves as good as the best).
+    pub fn judgement_of(&self, state: &GameState) -> Option<&omweso_engine::Judgement> {
+        self.judgements.get(state).map(AsRef::as_ref)
+    }
+
     /// True while the analysis panel thinks longer about the position shown.
     pub fn thinking_longer(&self) -> bool {
         self.play().is_some_and(|p| p.jobs.thinking_longer.is_some())

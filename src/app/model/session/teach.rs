@@ -17,6 +17,7 @@ impl Session {
             Teaching::Learn => Modal::Learn,
             Teaching::Rules => Modal::Rules,
             Teaching::Legend => Modal::Legend,
+            Teaching::Summary => Modal::Summary,
             Teaching::Puzzles => Modal::Puzzles,
         };
         if self.modals.close(|m| *m == modal).is_none() {
@@ -52,6 +53,7 @@ impl Session {
                 }
             }
             C::LessonShowMe if !paused => self.lesson_show_me(),
+            C::StartGuidedGame(preset) if !paused => self.start_guided_game(preset),
             C::LeaveLesson if self.lesson().is_some() => self.leave_teaching(Modal::Learn),
             C::StartPuzzle(n) => self.start_puzzle(n),
             C::PuzzleRetry if !paused => {
@@ -119,6 +121,25 @@ impl Session {
         self.banked = [0, 0];
         self.matched = None;
         self.enter(phase, None);
+    }
+
+    /// The course's first game, guided (issue 41): started from `preset` against the
+    /// Beginner level, from the first-game step only; the lesson counts as done.
+    fn start_guided_game(&mut self, preset: crate::app::model::setup_board::Preset) {
+        let Some(run) = self.lesson().cloned() else { return };
+        let Some(form) = crate::app::model::guide::form(&self.settings.form, preset) else { return };
+        if !matches!(run.current().task, Task::PlayBeginner) {
+            return;
+        }
+        if !self.settings.lessons_done.contains(&run.lesson.id) {
+            self.settings.lessons_done.push(run.lesson.id.clone());
+        }
+        self.start_game(form);
+        // The next New Game lays out again, as before.
+        self.settings.form.from_position = false;
+        if let Phase::Play(p) = &mut self.phase {
+            p.guide = Some(Default::default());
+        }
     }
 
     /// Goes on from a lesson step: the next step, or, after the last, the lesson is done

@@ -453,18 +453,36 @@ fn a_lesson_step_with_a_decision_is_played_with_the_arrows() {
 }
 
 #[test]
-fn the_course_ends_with_a_game_against_the_beginner() {
+fn the_road_ends_with_a_guided_game_against_the_beginner_started_in_one_click() {
     let mut s = on(WORKED);
     play(&mut s, "d");
-    let last = s.lessons().unwrap().len() - 1;
-    s.apply(C::StartLesson(last));
+    let first_game = lesson_index(&s, "first-game");
+    s.apply(C::StartLesson(first_game));
     assert!(matches!(s.modals().top(), Some(Modal::Unsaved(_))), "the game on the board is not lost silently");
     s.apply(C::Discard);
-    s.apply(C::LessonNext);
-    assert!(s.setup().is_some() && s.lesson().is_none());
+    // One click on a ready-made layout: the game is on, Lower to move, nothing laid out
+    // by hand.
+    s.apply(C::StartGuidedGame(crate::app::model::setup_board::Preset::BackRowFours));
+    assert!(s.lesson().is_none() && s.setup().is_none());
+    let p = s.play().expect("the game is in play");
+    assert_eq!(p.game.current().to_string(), "4i-p; 4I-P / L both 0,0");
+    assert!(p.guide.is_some(), "the game is guided");
+    let notes = p.guide.as_ref().unwrap().notes(&p.game);
+    assert_eq!(notes[0].text, crate::guide::OPENING, "the guide's opening is shown before the first move");
     let c = s.computer().expect("a computer opponent");
     assert_eq!((c.opponent.side, c.opponent.level), (Side::Upper, omweso_engine::Level::Beginner));
     assert!(s.settings().lessons_done.contains(&"first-game".to_string()));
+    assert!(!s.settings().form.from_position, "the next New Game lays out again");
+    // Laying out by hand is still offered, unguided, through the setup.
+    s.apply(C::StartLesson(first_game));
+    s.apply(C::Discard);
+    s.apply(C::LessonNext);
+    assert!(s.setup().is_some() && s.lesson().is_none());
+    // Outside the first game's step the command does nothing.
+    let sowing = lesson_index(&s, "sowing");
+    s.apply(C::StartLesson(sowing));
+    s.apply(C::StartGuidedGame(crate::app::model::setup_board::Preset::Twos));
+    assert!(s.lesson().is_some_and(|l| l.lesson.id == "sowing"));
 }
 
 /// Lets the engine's threads work until `done` holds (a few seconds at most).
