@@ -221,6 +221,9 @@ fn the_game_of_the_last_session_is_restored() {
         vec![],
     ));
     assert!(unsaved(&h), "asked first");
+    // The prompt says what is waiting and which game it would replace.
+    h.get_by_label("Omweso was asked to play on from a game state.");
+    h.get_by_label("This game has not been saved.");
     assert_eq!(game(&h).cursor(), 3, "the kept game is there while it asks");
     click(&mut h, "Discard");
     assert_eq!(game(&h).cursor(), 0);

@@ -18,7 +18,7 @@ pub fn show(app: &mut Frame<'_>, ctx: &Context) {
     for (i, m) in open.iter().enumerate() {
         match m {
             Modal::NewGame(_) => new_game::new_game(app, ctx),
-            Modal::Unsaved(_) => confirm(app, ctx),
+            Modal::Unsaved(waiting) => confirm(app, ctx, waiting),
             Modal::Path(_) => path_prompt(app, ctx, i),
             Modal::Resign(side) => resign_prompt(app, ctx, *side),
             Modal::Problem(text) => message(app, ctx, text),
@@ -160,17 +160,37 @@ fn path_prompt(app: &mut Frame<'_>, ctx: &Context, index: usize) {
     }
 }
 
-fn confirm(app: &mut Frame<'_>, ctx: &Context) {
-    let untitled = app.session.document().path.is_none();
+/// What the command waiting on the unsaved-changes prompt is about to do, in words: the
+/// prompt says what would replace the game (a later start's file was not named before).
+fn about_to(waiting: &Command) -> String {
+    let name = |path: &std::path::Path| {
+        path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned())
+    };
+    match waiting {
+        Command::OpenHanded(path) => format!("Omweso was asked to open {}.", name(path)),
+        Command::OpenPath(path) => format!("{} is about to be opened.", name(path)),
+        Command::Open => "Another game is about to be opened.".into(),
+        Command::PlayFromState(_) => "Omweso was asked to play on from a game state.".into(),
+        Command::StartLesson(_) | Command::StartLessonAt { .. } => "A lesson is about to start.".into(),
+        Command::StartPuzzle(_) => "A puzzle is about to start.".into(),
+        Command::StartGuidedGame(_) => "Your first game is about to start.".into(),
+        Command::Rematch => "A rematch is about to start.".into(),
+        Command::Quit => "Omweso is about to close.".into(),
+        _ => "A new game is about to start.".into(),
+    }
+}
+
+fn confirm(app: &mut Frame<'_>, ctx: &Context, waiting: &Command) {
+    let path = app.session.document().path.clone();
     let mut cmds = Vec::new();
     // A modal: the board and the panels behind it take no clicks while it is open, and
     // play pauses.
     egui::Modal::new(egui::Id::unique("unsaved-changes")).show(ctx, |ui| {
         ui.heading("Unsaved changes");
-        ui.label(if untitled {
-            "This game has not been saved."
-        } else {
-            "The game has changed since it was last saved."
+        ui.label(about_to(waiting));
+        ui.label(match &path {
+            None => "This game has not been saved.".to_owned(),
+            Some(p) => format!("The game in {} has changed since it was last saved.", p.display()),
         });
         ui.horizontal(|ui| {
             if ui.button("Save").clicked() {
