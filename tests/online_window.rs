@@ -153,6 +153,22 @@ fn two_windows_play_a_whole_game_and_both_keep_the_same_record() {
     assert_eq!(saved.summary(), guest.to_keep().summary());
 }
 
+/// Each player sees their own half at the bottom, whichever side they play (the guest, as
+/// Upper, saw the host's half there before); Flip turns one window only, and leaves the
+/// settings' turn for games at one computer alone.
+#[test]
+fn each_window_shows_its_own_seat_at_the_bottom() {
+    let server = start_server();
+    let (mut host, mut guest) = two_windows(&server);
+    assert_eq!((host.bottom_side(), guest.bottom_side()), (Side::Lower, Side::Upper));
+    let turn = guest.settings().board_turn;
+    guest.apply(Command::Flip);
+    assert_eq!((host.bottom_side(), guest.bottom_side()), (Side::Lower, Side::Lower));
+    assert_eq!(guest.settings().board_turn, turn, "the settings' turn is not the online seat's");
+    guest.apply(Command::Flip);
+    assert_eq!(guest.bottom_side(), Side::Upper);
+}
+
 #[test]
 fn a_take_back_offered_is_refused_then_accepted() {
     let server = start_server();

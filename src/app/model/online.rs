@@ -177,6 +177,9 @@ pub struct Online {
     /// Events not carried out yet: a move of the other side waits until the board is
     /// ready for it (an animation of the local move ends first).
     pub inbox: VecDeque<Event>,
+    /// The board turned away from the seat by View → Flip: a seated player sees their own
+    /// half at the bottom, whichever side they play, and the settings' turn is left alone.
+    pub turned: bool,
 }
 
 impl Online {
@@ -205,6 +208,7 @@ impl Online {
             sent_move: None,
             times_at: 0.0,
             inbox: VecDeque::new(),
+            turned: false,
         }
     }
 

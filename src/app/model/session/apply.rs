@@ -284,7 +284,10 @@ impl Session {
         use Command as C;
         match (&mut self.phase, command) {
             // ---- View ----
-            (_, C::Flip) => self.settings.board_turn = BoardTurn::Fixed(self.bottom_side().opponent()),
+            (_, C::Flip) => match self.online.as_mut().filter(|o| o.seat.is_some()) {
+                Some(o) => o.turned ^= true,
+                None => self.settings.board_turn = BoardTurn::Fixed(self.bottom_side().opponent()),
+            },
             // Turned off, the board stays as it is shown now.
             (_, C::ToggleAutoFlip) => {
                 self.settings.board_turn = match self.settings.board_turn {

@@ -64,8 +64,14 @@ impl Session {
         }
     }
 
-    /// The side whose half of the board is at the bottom.
+    /// The side whose half of the board is at the bottom: online, the seat's (or, flipped,
+    /// the other's); else as the settings turn it.
     pub fn bottom_side(&self) -> Side {
+        if let Some(o) = self.online()
+            && let Some(seat) = o.seat
+        {
+            return if o.turned { seat.opponent() } else { seat };
+        }
         match self.settings.board_turn {
             BoardTurn::Fixed(side) => side,
             BoardTurn::FollowsMover => self.acting_side(),
