@@ -159,7 +159,7 @@ fn two_windows_play_a_whole_game_and_both_keep_the_same_record() {
 #[test]
 fn each_window_shows_its_own_seat_at_the_bottom() {
     let server = start_server();
-    let (mut host, mut guest) = two_windows(&server);
+    let (host, mut guest) = two_windows(&server);
     assert_eq!((host.bottom_side(), guest.bottom_side()), (Side::Lower, Side::Upper));
     let turn = guest.settings().board_turn;
     guest.apply(Command::Flip);
