@@ -169,6 +169,26 @@ fn each_window_shows_its_own_seat_at_the_bottom() {
     assert_eq!(guest.bottom_side(), Side::Upper);
 }
 
+/// While a window's offer of a take-back waits, its board takes no move (a trial offered in
+/// the middle of a move, the offer was accepted for the move before, and the move then
+/// made was refused by the server: the game was lost to that player); before any move
+/// there is nothing to offer.
+#[test]
+fn no_move_is_made_while_an_offer_waits() {
+    let server = start_server();
+    let (mut host, mut guest) = two_windows(&server);
+    assert!(!host.may_offer_take_back(), "no move to take back yet");
+    play_to(&mut host, &mut guest, 2);
+    assert!(host.human_to_move() && host.may_offer_take_back());
+    host.apply(Command::Online(OnlineCommand::OfferTakeBack));
+    assert!(!host.human_to_move(), "the board waits for the answer");
+    assert!(!host.may_offer_take_back(), "one offer at a time");
+    run(&mut host, &mut guest, None, |_, g| g.online().unwrap().offer_to_answer() == Some(Side::Lower));
+    guest.apply(Command::Online(OnlineCommand::AnswerTakeBack(false)));
+    run(&mut host, &mut guest, None, |h, _| h.online().unwrap().offer.is_none());
+    assert!(host.human_to_move(), "refused: the host moves on");
+}
+
 #[test]
 fn a_take_back_offered_is_refused_then_accepted() {
     let server = start_server();

@@ -118,7 +118,7 @@ pub fn menu_items(app: &mut Frame<'_>, ui: &mut Ui) {
     }
     let Some(o) = app.session().online() else { return };
     let seat = o.seat.filter(|_| o.end.is_none());
-    let may_offer = o.may_offer() && app.session().game().is_some_and(|g| g.cursor() > 0);
+    let may_offer = app.session().may_offer_take_back();
     if let Some(side) = seat
         && ui.button("Resign (online)").clicked()
     {
@@ -143,7 +143,7 @@ pub fn panel_section(app: &mut Frame<'_>, ui: &mut Ui) {
     let offer = o.offer_to_answer();
     let own_offer = o.offer.is_some() && offer.is_none() && o.seat.is_some();
     let seat = o.seat.filter(|_| o.end.is_none());
-    let may_offer = o.may_offer() && app.session().game().is_some_and(|g| g.cursor() > 0);
+    let may_offer = app.session().may_offer_take_back();
     let times = o.times.map(|t| {
         let to_move = app.session().game().map(|g| g.current().to_move());
         let elapsed = ((app.session().now() - o.times_at).max(0.0) * 1000.0) as u64;

@@ -27,10 +27,19 @@ impl Session {
         self.online = Some(Online::resume(place));
     }
 
-    /// True when the side acting now is played on the other computer (or, watching,
-    /// either side): the board takes no move or layout for it.
+    /// True when the board takes no move from this window: the side to act is played on the
+    /// other computer, or this window's offer of a take-back waits for its answer (a move
+    /// made meanwhile would cross the take-back on the way: the trial lost a game so).
     pub fn remote_turn(&self) -> bool {
-        self.online.as_ref().is_some_and(|o| o.remote(self.acting_side()))
+        self.online.as_ref().is_some_and(|o| o.remote(self.acting_side()) || (o.offer.is_some() && o.offer == o.seat))
+    }
+
+    /// True when this window may offer a take-back now: online and untimed, nothing waiting
+    /// ([`Online::may_offer`]), a move to take back, and no move of its own under way (an
+    /// offer in the middle of a move was accepted for the move before it).
+    pub fn may_offer_take_back(&self) -> bool {
+        self.online.as_ref().is_some_and(Online::may_offer)
+            && self.play().is_some_and(|p| p.ready() && p.game.cursor() > 0)
     }
 
     /// Online play's part this frame: starts the connection (with the window's waker),
@@ -119,10 +128,13 @@ impl Session {
             OnlineCommand::Connect(form) => self.connect(*form),
             OnlineCommand::Heard(event) => self.hear(event),
             OnlineCommand::OfferTakeBack => {
-                if let Some(o) = self.online.as_mut().filter(|o| o.may_offer())
+                if self.may_offer_take_back()
+                    && let Some(o) = self.online.as_mut()
                     && let Some(link) = &o.link
                 {
                     link.offer_take_back();
+                    // Waiting from now on, not from the server's echo: no move crosses it.
+                    o.offer = o.seat;
                     o.news = Some("You offered to take back your last move: waiting for the answer.".into());
                 }
             }
@@ -262,6 +274,10 @@ impl Session {
             }
             Event::Connection { connected, why } => {
                 o.linked = connected;
+                if !connected {
+                    // An offer is not carried over a reconnection: it lapses.
+                    o.offer = None;
+                }
                 o.news = Some(if connected {
                     "Connected again.".into()
                 } else {
