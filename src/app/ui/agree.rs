@@ -11,9 +11,10 @@ use omweso_engine::Judgement;
 use omweso_engine::review::{Mark, MoveReview};
 use omweso_rules::{Move, Side};
 
-/// `a2xF`, `a2xF and p`, `a2xF, p, c and 2 more`.
+/// `a2xF`, `a2xF and p`, `a2xF; p; c and 2 more`: moves apart by semicolons, since a
+/// move's own notation holds commas (`k, b2xE` is one move: a trial read `k` as a win).
 fn listed(moves: &[String]) -> String {
-    const SHOWN: usize = 4;
+    const SHOWN: usize = 3;
     let mut names: Vec<String> = moves.iter().take(SHOWN).cloned().collect();
     if moves.len() > SHOWN {
         names.push(format!("{} more", moves.len() - SHOWN));
@@ -21,7 +22,7 @@ fn listed(moves: &[String]) -> String {
     match names.split_last() {
         None => String::new(),
         Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        Some((last, rest)) => format!("{} and {last}", rest.join("; ")),
     }
 }
 

@@ -35,6 +35,13 @@ fn the_hint_says_when_other_moves_win_too() {
 }
 
 #[test]
+fn moves_with_commas_are_listed_apart_and_a_long_list_is_cut_short() {
+    let names: Vec<String> = ["i", "k, b2xE", "m, b2xE", "p, a3xE", "g"].map(String::from).to_vec();
+    assert_eq!(listed(&names[..3]), "i; k, b2xE and m, b2xE");
+    assert_eq!(listed(&names), "i; k, b2xE; m, b2xE and 2 more");
+}
+
+#[test]
 fn the_coach_never_calls_a_winning_move_a_mistake_nor_the_hints_move_the_only_best() {
     let (j, moves) = three_wins();
     // The hint's move: one of three, the others named, never "the best move" alone.
