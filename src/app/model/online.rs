@@ -12,7 +12,7 @@ use omweso_rules::{RuleOptions, Side};
 use std::collections::VecDeque;
 
 /// The server the Play online dialog proposes until another is typed.
-pub const DEFAULT_SERVER: &str = "127.0.0.1:7878";
+pub const DEFAULT_SERVER: &str = "127.0.0.1:8642";
 
 /// Which of the dialog's three forms is shown.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
