@@ -199,6 +199,40 @@ fn a_program_an_engine_starts_in_a_session_of_its_own_ends_with_the_match() {
 
 #[cfg(target_os = "linux")]
 #[test]
+fn the_programs_of_a_game_s_engine_end_with_that_game() {
+    // Issue 48.7: in a long match the programs each game's engine left in a session of its
+    // own piled up, one a game, until the match ended (and survived a kill -9 of it).
+    let (engine, pids) = leaving_engine("per-game");
+    let mut m = std::process::Command::new(env!("CARGO_BIN_EXE_omweso"))
+        .args(["match", "--a", "greedy", "--b-engine", &engine, "--games", "1000", "--time-ms", "5"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("the match");
+    let started = std::time::Instant::now();
+    // Eight engines and their programs: seven games over at least (without the reaping,
+    // eight or more of these were still running).
+    while std::fs::read_to_string(&pids).map_or(0, |p| p.lines().count()) < 16 {
+        assert!(started.elapsed() < std::time::Duration::from_secs(60), "eight games started");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let seen = std::fs::read_to_string(&pids).unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let living: Vec<&str> = seen.lines().filter(|pid| alive(pid)).collect();
+    // SAFETY: kill(2) on the match this test started.
+    unsafe { libc::kill(m.id() as i32, libc::SIGKILL) };
+    m.wait().expect("the match ends");
+    for pid in std::fs::read_to_string(&pids).unwrap().lines() {
+        // SAFETY: kill(2) of a process this test's engines started.
+        unsafe { libc::kill(pid.parse().unwrap(), libc::SIGKILL) };
+    }
+    // At most the engine of the game being played and its program (and the next game's,
+    // should one be starting).
+    assert!(living.len() <= 4, "{} of {} still running: {living:?}", living.len(), seen.lines().count());
+}
+
+#[cfg(target_os = "linux")]
+#[test]
 fn a_match_ended_by_a_signal_ends_its_engines() {
     // Issue 40.7: Ctrl+C, SIGTERM, SIGHUP or kill -9 left the engines running under init.
     for (signal, name) in

@@ -87,12 +87,8 @@ impl ExternalEngine {
         // Its own process group, so that whatever it starts ends with it (see `Drop`), and
         // it dies with the match, however the match ends.
         super::reaper::dies_with_parent(&mut command_line);
-        let mut child = command_line
-            .args(words)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
+        command_line.args(words).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null());
+        let mut child = super::reaper::spawn(&mut command_line)
             .map_err(|source| ExternalError::Spawn { command: command.to_string(), source })?;
         let (input, output) = match (child.stdin.take(), child.stdout.take()) {
             (Some(i), Some(o)) => (i, o),
@@ -115,9 +111,9 @@ impl ExternalEngine {
         if let Err(source) = std::thread::Builder::new().name("omweso-engine-reader".into()).spawn(reader) {
             let _ = child.kill();
             let _ = child.wait();
+            super::reaper::unregister(child.id());
             return Err(ExternalError::Spawn { command: command.to_string(), source });
         }
-        super::reaper::register(child.id());
         let mut engine = ExternalEngine { child, input, lines };
         engine.send("isready")?;
         engine.wait_for("readyok", START_TIME)?;
@@ -223,5 +219,6 @@ impl Drop for ExternalEngine {
             let _ = self.child.wait();
         }
         super::reaper::unregister(self.child.id());
+        super::reaper::reap_orphans();
     }
 }

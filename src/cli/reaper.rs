@@ -4,7 +4,10 @@
 //! match runs, Ctrl+C, SIGTERM and SIGHUP end every engine's group before the match exits,
 //! and on Linux the match is the subreaper of what its engines start: a program an engine
 //! left running in a session of its own comes back to the match when its engine ends, and
-//! is ended with the match.
+//! is ended with the match. As each game's engine ends, what it left behind is ended too
+//! ([`reap_orphans`]), so a long match piles nothing up and a `kill -9` of the match leaves
+//! at most what the engines of the game then being played had started in sessions of their
+//! own (those escape `PR_SET_PDEATHSIG`, which only the engine itself has).
 
 use std::sync::Mutex;
 
@@ -65,10 +68,38 @@ pub fn dies_with_parent(command: &mut std::process::Command) {
     }
 }
 
-/// Notes the process group of a running engine (its pid), to end it on a signal.
-pub fn register(pid: u32) {
-    if let Ok(pid) = i32::try_from(pid) {
-        GROUPS.lock().unwrap_or_else(|e| e.into_inner()).push(pid);
+/// Starts an engine and notes its process group (its pid), to end it on a signal; the
+/// two under one lock, so that [`reap_orphans`] never takes a new engine for an orphan.
+///
+/// # Errors
+/// The program cannot be started (as [`std::process::Command::spawn`]).
+pub fn spawn(command: &mut std::process::Command) -> std::io::Result<std::process::Child> {
+    let mut groups = GROUPS.lock().unwrap_or_else(|e| e.into_inner());
+    let child = command.spawn()?;
+    if let Ok(pid) = i32::try_from(child.id()) {
+        groups.push(pid);
+    }
+    Ok(child)
+}
+
+/// Ends and reaps what an engine that has ended left behind (programs it started that came
+/// back to this process, the subreaper), leaving the engines still running alone: called as
+/// each game's engine ends, so that a long match piles nothing up (issue 48.7) and a
+/// `kill -9` of the match can leave behind only what the engines of the games then being
+/// played had started.
+pub fn reap_orphans() {
+    #[cfg(target_os = "linux")]
+    {
+        let groups = GROUPS.lock().unwrap_or_else(|e| e.into_inner());
+        for pid in children().into_iter().filter(|pid| !groups.contains(pid)) {
+            // SAFETY: kill(2) and waitpid(2) on a child of this process that no `Child`
+            // handle owns (every engine started is in `groups` until it has been waited
+            // for); a null status pointer is allowed.
+            unsafe {
+                libc::kill(pid, libc::SIGKILL);
+                libc::waitpid(pid, std::ptr::null_mut(), 0);
+            }
+        }
     }
 }
 

@@ -169,20 +169,50 @@ pub fn acquire(data_dir: &Path, request: &Request) -> Result<Instance, InstanceE
     std::thread::Builder::new()
         .name("omweso-instance".into())
         .spawn(move || {
+            // Each start is served on a thread of its own, so that a queue of silent clients
+            // (each given REQUEST_WAIT) holds up no real start behind them; at most
+            // MAX_CLIENTS at once, and a client past that is closed at once (a real start
+            // tries again 50 ms later).
+            let serving = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
             for stream in listener.incoming().flatten() {
-                let taken = read_line_within(&stream, MAX_REQUEST_BYTES, REQUEST_WAIT)
-                    .ok()
-                    .and_then(|line| Request::from_line(std::str::from_utf8(&line).ok()?))
-                    .is_some_and(|r| send.send(r).is_ok());
-                // Non-blocking since the read: a client that reads nothing holds nothing up.
-                let _ = (&stream).write_all(if taken { b"ok\n" } else { b"no\n" });
-                if let Some(ctx) = wake.get() {
-                    ctx.request_repaint();
+                use std::sync::atomic::Ordering;
+                if serving.fetch_add(1, Ordering::AcqRel) >= MAX_CLIENTS {
+                    serving.fetch_sub(1, Ordering::AcqRel);
+                    continue;
+                }
+                let (send, wake, done) = (send.clone(), wake.clone(), serving.clone());
+                let served = std::thread::Builder::new().name("omweso-instance-client".into()).spawn(move || {
+                    serve_one(&stream, &send, &wake);
+                    done.fetch_sub(1, Ordering::AcqRel);
+                });
+                if served.is_err() {
+                    serving.fetch_sub(1, Ordering::AcqRel);
                 }
             }
         })
         .map_err(folder_error)?;
     Ok(Instance::First(First { _lock: lock, requests: Some(requests), waker, socket }))
+}
+
+/// How many starts the window serves at once: silent clients past this are closed at once.
+pub const MAX_CLIENTS: usize = 16;
+
+/// Reads one start's request from `stream`, hands it on and answers `ok` or `no`.
+fn serve_one(
+    stream: &interprocess::local_socket::Stream,
+    send: &mpsc::Sender<Request>,
+    wake: &std::sync::OnceLock<egui::Context>,
+) {
+    use std::io::Write;
+    let taken = read_line_within(stream, MAX_REQUEST_BYTES, REQUEST_WAIT)
+        .ok()
+        .and_then(|line| Request::from_line(std::str::from_utf8(&line).ok()?))
+        .is_some_and(|r| send.send(r).is_ok());
+    // Non-blocking since the read: a client that reads nothing holds nothing up.
+    let _ = (&*stream).write_all(if taken { b"ok\n" } else { b"no\n" });
+    if let Some(ctx) = wake.get() {
+        ctx.request_repaint();
+    }
 }
 
 /// How long a start waits for the window's answer to its request.
@@ -310,6 +340,17 @@ mod tests {
         let _silent = connect(dir.path());
         let _another = connect(dir.path());
         handed_within(dir.path(), &first, std::time::Duration::from_secs(3));
+    }
+
+    #[test]
+    fn thirty_silent_clients_hold_up_no_later_start() {
+        // Issue 48.7: the window served one client at a time, each given REQUEST_WAIT, so
+        // thirty silent clients made the next start fail after 10 s.
+        let dir = tempfile::tempdir().expect("temporary folder");
+        let Ok(Instance::First(first)) = acquire(dir.path(), &Request::Raise) else { panic!("the first") };
+        let silent: Vec<_> = (0..30).map(|_| connect(dir.path())).collect();
+        handed_within(dir.path(), &first, std::time::Duration::from_secs(3));
+        drop(silent);
     }
 
     #[test]
