@@ -16,6 +16,8 @@ use std::path::{Path, PathBuf};
 const MAX_RESUME_BYTES: u64 = 4 * 1024 * 1024;
 /// The end of a resume file's name.
 const RESUME: &str = ".resume.json";
+/// The folder of the archive where files it cannot read are set aside.
+const SET_ASIDE: &str = "set-aside";
 
 /// Games kept as files in one folder.
 pub struct DiskArchive {
@@ -29,6 +31,7 @@ impl DiskArchive {
     /// The folder cannot be made or is not a folder.
     pub fn open(dir: &Path) -> Result<DiskArchive, String> {
         disk::private_folder(dir).map_err(|e| e.to_string())?;
+        remove_temporary_files(dir);
         Ok(DiskArchive { dir: dir.to_path_buf() })
     }
 
@@ -99,17 +102,62 @@ impl Archive for DiskArchive {
         let entries = std::fs::read_dir(&self.dir).map_err(|e| format!("{}: {e}", self.dir.display()))?;
         let mut games = Vec::new();
         for entry in entries.flatten() {
-            let path = entry.path();
-            if !path.to_string_lossy().ends_with(RESUME) {
-                continue;
-            }
-            let text = disk::read_text(&path, MAX_RESUME_BYTES, Links::Refuse).map_err(|e| e.to_string())?;
-            match serde_json::from_str::<Kept>(&text) {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let Some(stem) = name.strip_suffix(RESUME) else { continue };
+            match read_kept(&entry.path(), stem) {
                 Ok(kept) => games.push(kept),
-                Err(e) => log::error!("{}: not a kept game ({e}); left out", path.display()),
+                Err(why) => set_aside(&self.dir, &entry.path(), &why),
             }
         }
         Ok(games)
+    }
+}
+
+/// The kept game in the resume file `path`, whose name is `stem` and [`RESUME`]; `Err` says
+/// what is wrong with it: it cannot be read (not a regular file, too big), is not a kept
+/// game, or names a code that is not a join code or not its own (a code is a file name).
+fn read_kept(path: &Path, stem: &str) -> Result<Kept, String> {
+    let text = disk::read_text(path, MAX_RESUME_BYTES, Links::Refuse).map_err(|e| e.to_string())?;
+    let kept = serde_json::from_str::<Kept>(&text).map_err(|e| format!("not a kept game ({e})"))?;
+    let code = &kept.record.code;
+    if !omweso_online::code::is_code(code) {
+        return Err(format!("its code `{}` is not a join code", crate::quote::quoted(code)));
+    }
+    if code != stem {
+        return Err(format!("its code {code} is not the one its name gives"));
+    }
+    Ok(kept)
+}
+
+/// Moves `path` out of the way, into the folder `set-aside` of the archive `dir`, with a
+/// log line saying why (as the window does with a store file it cannot read): one odd file
+/// never stops a server from starting.
+fn set_aside(dir: &Path, path: &Path, why: &str) {
+    let aside = dir.join(SET_ASIDE);
+    let moved = disk::private_folder(&aside).map_err(|e| e.to_string()).and_then(|()| {
+        let to = aside.join(path.file_name().unwrap_or_default());
+        std::fs::rename(path, &to).map(|()| to).map_err(|e| e.to_string())
+    });
+    match moved {
+        Ok(to) => log::error!("{}: {why}; set aside as {}", path.display(), to.display()),
+        Err(e) => log::error!("{}: {why}; left out (it could not be set aside: {e})", path.display()),
+    }
+}
+
+/// Removes the temporary files a write cut short (a `kill -9` between the temporary file's
+/// creation and its rename) left in `dir`: `.<name>.<random>.tmp`, as the `disk` writer
+/// names them.
+fn remove_temporary_files(dir: &Path) {
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let is_file = entry.file_type().is_ok_and(|t| t.is_file());
+        if is_file && name.starts_with('.') && name.ends_with(".tmp") {
+            match std::fs::remove_file(entry.path()) {
+                Ok(()) => log::warn!("{}: a write cut short left it; removed", entry.path().display()),
+                Err(e) => log::error!("{}: a write cut short left it; cannot remove it: {e}", entry.path().display()),
+            }
+        }
     }
 }
 
