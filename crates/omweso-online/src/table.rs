@@ -8,10 +8,63 @@ use crate::clock::{ClockSpec, RefereeClock};
 use crate::code::new_token;
 use crate::protocol::ServerMessage;
 use crate::record::{End, Record, first_to_lay_out};
-use omweso_rules::notation::{format_layout, parse_layout, parse_move};
-use omweso_rules::{GameState, RuleOptions, Side};
+use omweso_rules::notation::{LayoutTextError, MoveError, format_layout, parse_layout, parse_move};
+use omweso_rules::{GameState, IllegalMove, RuleOptions, Side};
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
+
+/// Why a table refuses what a seat sent: the game is left as it was.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum TableError {
+    /// The game has ended.
+    #[error("the game is over")]
+    Over,
+    /// A layout out of turn.
+    #[error("it is not {}'s turn to lay out", .0.name())]
+    NotYourLayout(Side),
+    /// A layout that is not the side's half of a position.
+    #[error("layout: {0}")]
+    Layout(#[from] LayoutTextError),
+    /// A move before both layouts are in.
+    #[error("the layouts are not both in yet")]
+    LayoutsNotIn,
+    /// A move under the wrong number.
+    #[error("move number {number}: the game is at move {played}")]
+    MoveNumber {
+        /// The number sent.
+        number: u32,
+        /// The moves played.
+        played: usize,
+    },
+    /// A move out of turn.
+    #[error("it is not {}'s move", .0.name())]
+    NotYourMove(Side),
+    /// A move text that is not a move where the game stands.
+    #[error("move `{text}`: {error}")]
+    MoveText {
+        /// The text, as quoted ([`crate::shown`]).
+        text: String,
+        /// The notation's error.
+        error: MoveError,
+    },
+    /// A move the rules do not allow.
+    #[error("move `{mv}`: {error}")]
+    Illegal {
+        /// The move.
+        mv: String,
+        /// The rules' reason.
+        error: IllegalMove,
+    },
+    /// A take-back in a timed game.
+    #[error("tournament play has no take-backs")]
+    NoTakeBackTimed,
+    /// A take-back with no move of the side's own.
+    #[error("{} has no move to take back", .0.name())]
+    NothingToTakeBack(Side),
+    /// The game kept does not replay after a take-back (the moves are restored).
+    #[error("the game does not replay after the take-back: {0}")]
+    Replay(#[from] crate::record::RecordError),
+}
 
 /// A connection as a table sees it: its id and its outbox. Dropping the outbox (taking the
 /// connection off the table) ends the connection.
@@ -168,14 +221,14 @@ impl Table {
     }
 
     /// `side`'s layout, checked by the rules. `Err` says what is wrong.
-    pub fn layout(&mut self, side: Side, text: &str) -> Result<(), String> {
+    pub fn layout(&mut self, side: Side, text: &str) -> Result<(), TableError> {
         if self.is_over() {
-            return Err("the game is over".into());
+            return Err(TableError::Over);
         }
         if self.to_lay_out() != Some(side) {
-            return Err(format!("it is not {}'s turn to lay out", side.name()));
+            return Err(TableError::NotYourLayout(side));
         }
-        let layout = parse_layout(text, side).map_err(|e| format!("layout: {e}"))?;
+        let layout = parse_layout(text, side)?;
         self.record.layouts[side.index()] = Some(format_layout(&layout, side));
         if let Ok(replay) = self.record.replay() {
             self.state = replay.state;
@@ -203,23 +256,23 @@ impl Table {
     /// `side`'s move number `number` (`mv` in RULES.md §5 notation), checked by the rules and
     /// relayed to everyone. A move already played under that number is ignored (sent again
     /// across a reconnection). `Err` says what is wrong.
-    pub fn play(&mut self, side: Side, number: u32, mv: &str, now: Instant) -> Result<(), String> {
+    pub fn play(&mut self, side: Side, number: u32, mv: &str, now: Instant) -> Result<(), TableError> {
         let played = self.record.moves.len();
         if (number as usize) < played {
             return Ok(());
         }
         if self.is_over() {
-            return Err("the game is over".into());
+            return Err(TableError::Over);
         }
-        let Some(state) = self.state.as_ref() else { return Err("the layouts are not both in yet".into()) };
+        let Some(state) = self.state.as_ref() else { return Err(TableError::LayoutsNotIn) };
         if number as usize != played {
-            return Err(format!("move number {number}: the game is at move {played}"));
+            return Err(TableError::MoveNumber { number, played });
         }
         if state.to_move() != side {
-            return Err(format!("it is not {}'s move", side.name()));
+            return Err(TableError::NotYourMove(side));
         }
-        let parsed = parse_move(state, mv).map_err(|e| format!("move `{}`: {e}", crate::shown(mv)))?;
-        let (next, _) = state.play(&parsed).map_err(|e| format!("move `{parsed}`: {e}"))?;
+        let parsed = parse_move(state, mv).map_err(|error| TableError::MoveText { text: crate::shown(mv), error })?;
+        let (next, _) = state.play(&parsed).map_err(|error| TableError::Illegal { mv: parsed.to_string(), error })?;
         if let Some(clock) = self.clock.as_mut() {
             let lag = self.seats[side.index()].as_ref().map_or(Duration::ZERO, |c| c.lag);
             if clock.charge(side, now, lag).is_err() {
@@ -243,9 +296,9 @@ impl Table {
     }
 
     /// `side` resigns.
-    pub fn resign(&mut self, side: Side) -> Result<(), String> {
+    pub fn resign(&mut self, side: Side) -> Result<(), TableError> {
         if self.is_over() {
-            return Err("the game is over".into());
+            return Err(TableError::Over);
         }
         self.finish(End::Resigned { side });
         Ok(())
@@ -254,15 +307,15 @@ impl Table {
     /// `side` offers to take back its last move (protocol 2): the other side is asked. An
     /// offer already waiting is not made twice. `Err`: the game is over or timed
     /// (tournament play has no take-backs), or `side` has no move to take back.
-    pub fn offer_take_back(&mut self, side: Side) -> Result<(), String> {
+    pub fn offer_take_back(&mut self, side: Side) -> Result<(), TableError> {
         if self.is_over() {
-            return Err("the game is over".into());
+            return Err(TableError::Over);
         }
         if self.clock.is_some() {
-            return Err("tournament play has no take-backs".into());
+            return Err(TableError::NoTakeBackTimed);
         }
         if last_move_of(side, self.record.moves.len()).is_none() {
-            return Err(format!("{} has no move to take back", side.name()));
+            return Err(TableError::NothingToTakeBack(side));
         }
         if self.offer.is_none() {
             self.offer = Some(side);
@@ -275,7 +328,7 @@ impl Table {
     /// offerer's last one on are dropped and the game replayed by the rules; refused, both
     /// hear so. An answer with no offer waiting (it lapsed when a move was played) is
     /// ignored.
-    pub fn answer_take_back(&mut self, side: Side, accept: bool) -> Result<(), String> {
+    pub fn answer_take_back(&mut self, side: Side, accept: bool) -> Result<(), TableError> {
         let Some(offerer) = self.offer.filter(|o| *o != side && !self.is_over()) else { return Ok(()) };
         self.offer = None;
         if !accept {
@@ -289,7 +342,7 @@ impl Table {
             Ok(replay) => self.state = replay.state,
             Err(e) => {
                 self.record.moves = before;
-                return Err(format!("the game does not replay after the take-back: {e}"));
+                return Err(TableError::Replay(e));
             }
         }
         self.broadcast_except(None, ServerMessage::TookBack { moves: keep as u32 });
