@@ -3,7 +3,11 @@
 //! files left by a write cut short) never stops `omweso serve` nor makes it write outside
 //! the folder.
 
-use omweso_online::{ClockSpec, Kept, Record};
+#[path = "online_load/mod.rs"]
+mod online_load;
+
+use omweso_online::protocol::{ClientMessage, Role, ServerMessage};
+use omweso_online::{ClockSpec, Connection, Kept, PROTOCOL_VERSION, Record};
 use omweso_rules::RuleOptions;
 use std::io::{BufRead, BufReader, Read};
 use std::path::Path;
@@ -23,7 +27,27 @@ struct Served {
 
 impl Served {
     fn start(data: &Path) -> Served {
+        Served::started(data, None)
+    }
+
+    /// The server with its files limited to `bytes` each (the kernel's `RLIMIT_FSIZE`, with
+    /// `SIGXFSZ` ignored): a write past it fails with "File too large", as on a full disk.
+    fn started(data: &Path, file_size: Option<u64>) -> Served {
         let mut command = Command::new(BIN);
+        if let Some(bytes) = file_size {
+            use std::os::unix::process::CommandExt;
+            // SAFETY: between fork and exec only async-signal-safe calls (signal, setrlimit).
+            unsafe {
+                command.pre_exec(move || {
+                    libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+                    let limit = libc::rlimit { rlim_cur: bytes, rlim_max: bytes };
+                    if libc::setrlimit(libc::RLIMIT_FSIZE, &limit) != 0 {
+                        return Err(std::io::Error::last_os_error());
+                    }
+                    Ok(())
+                });
+            }
+        }
         let mut child = command
             .args(["serve", "--listen", "127.0.0.1:0", "--data", data.to_str().unwrap()])
             .env("RUST_LOG", "info")
@@ -133,5 +157,131 @@ fn temporary_files_of_a_write_cut_short_are_removed_at_start() {
     let server = Served::start(&data);
     for name in cut {
         assert!(!data.join(name).exists(), "{name} is still there:\n{}", server.log());
+    }
+}
+
+/// Issue 48: `kill -9` under load loses no move the server relayed. Twenty games played
+/// fast (a message every 100 ms a player); the server killed with SIGKILL in the middle
+/// and started again on the same folder: every game kept has at least every move its host
+/// heard relayed, in the same order.
+#[test]
+fn kill_9_under_load_loses_no_relayed_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("games");
+    let mut server = Served::start(&data);
+    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
+    let pace = online_load::Pace {
+        every: Duration::ZERO,
+        gap: Duration::from_millis(100),
+        ping_every: None,
+        until: std::time::Instant::now() + Duration::from_secs(20),
+        max_moves: 1000,
+    };
+    let games: Vec<_> = (0..20).map(|g| runtime.spawn(online_load::game(server.addr.clone(), g, pace, None))).collect();
+    std::thread::sleep(Duration::from_millis(1200));
+    server.child.kill().unwrap(); // SIGKILL
+    server.child.wait().unwrap();
+    let played: Vec<online_load::Measured> =
+        games.into_iter().map(|g| runtime.block_on(g).unwrap().expect("the game started")).collect();
+    let relayed: usize = played.iter().map(|m| m.relayed.len()).sum();
+    assert!(relayed >= 100, "too few moves before the kill to tell anything: {relayed}");
+    assert!(played.iter().any(|m| !m.ended), "every game ended before the kill");
+    let again = Served::start(&data);
+    runtime.block_on(async {
+        for game in &played {
+            let mut watcher = Connection::open(&again.addr, None).await.unwrap();
+            let hello = ClientMessage::Hello {
+                protocol: PROTOCOL_VERSION,
+                program: "kill -9 test".into(),
+                role: Role::Watch { code: game.code.clone() },
+            };
+            watcher.send(&hello).await.unwrap();
+            let kept = loop {
+                match tokio::time::timeout(Duration::from_secs(5), watcher.recv()).await.unwrap().unwrap() {
+                    ServerMessage::Game { record, .. } => break record.moves,
+                    ServerMessage::Refused { reason, .. } if game.ended => {
+                        // A finished game the server no longer holds: its end is answered.
+                        assert!(reason.contains("is over"), "{reason}");
+                        break game.relayed.clone();
+                    }
+                    other @ ServerMessage::Refused { .. } => panic!("game {}: {other:?}", game.code),
+                    _ => {}
+                }
+            };
+            assert!(
+                kept.len() >= game.relayed.len() && kept[..game.relayed.len()] == game.relayed[..],
+                "game {}: relayed {:?}, kept {:?}\n{}",
+                game.code,
+                game.relayed,
+                kept,
+                again.log()
+            );
+        }
+    });
+}
+
+/// Issue 48: with `--data` full the server went on relaying moves it could not keep, and a
+/// restart lost them. Here every file of the server is limited in size by the kernel (a
+/// write past it fails, as on a full disk, here "disk I/O error"): the move that cannot be kept is refused to both
+/// players, with the reason, and not relayed; no new game is hosted; and the server started
+/// again without the limit has exactly the moves that were relayed.
+#[test]
+fn a_move_that_cannot_be_kept_is_refused_and_never_relayed() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("games");
+    let server = Served::started(&data, Some(128 * 1024));
+    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
+    let pace = online_load::Pace {
+        every: Duration::ZERO,
+        gap: Duration::from_millis(60),
+        ping_every: None,
+        until: std::time::Instant::now() + Duration::from_secs(60),
+        max_moves: 100_000,
+    };
+    // Games until one is cut by the store (the journal outgrows the limit).
+    let mut refused = None;
+    for g in 0..40 {
+        let game = runtime.block_on(online_load::game(server.addr.clone(), g, pace, None)).expect("a game starts");
+        if !game.cut.is_empty() {
+            refused = Some(game);
+            break;
+        }
+    }
+    let game = refused.unwrap_or_else(|| panic!("no write failed:\n{}", server.log()));
+    assert_eq!(game.cut.len(), 2, "both players are told: {:?}", game.cut);
+    for said in &game.cut {
+        assert!(said.contains("cannot keep") && said.contains("refused"), "{said}");
+    }
+    runtime.block_on(async {
+        let mut conn = Connection::open(&server.addr, None).await.unwrap();
+        let role = Role::Host {
+            name: "Cy".into(),
+            rules: RuleOptions::default(),
+            side: omweso_online::SideChoice::Toss,
+            clock: None,
+        };
+        conn.send(&ClientMessage::Hello { protocol: PROTOCOL_VERSION, program: "test".into(), role }).await.unwrap();
+        match tokio::time::timeout(Duration::from_secs(5), conn.recv()).await.unwrap().unwrap() {
+            ServerMessage::Refused { reason, .. } => assert!(reason.contains("cannot keep new games"), "{reason}"),
+            other => panic!("hosted with the disk failing: {other:?}"),
+        }
+    });
+    drop(server);
+    let again = Served::start(&data);
+    let kept = runtime.block_on(watch(&again.addr, &game.code));
+    assert_eq!(kept, game.relayed, "{}", again.log());
+}
+
+/// The moves of game `code`, as a spectator is sent them.
+async fn watch(addr: &str, code: &str) -> Vec<String> {
+    let mut watcher = Connection::open(addr, None).await.unwrap();
+    let role = Role::Watch { code: code.to_string() };
+    watcher.send(&ClientMessage::Hello { protocol: PROTOCOL_VERSION, program: "test".into(), role }).await.unwrap();
+    loop {
+        match tokio::time::timeout(Duration::from_secs(5), watcher.recv()).await.unwrap().unwrap() {
+            ServerMessage::Game { record, .. } => return record.moves,
+            other @ ServerMessage::Refused { .. } => panic!("game {code}: {other:?}"),
+            _ => {}
+        }
     }
 }

@@ -135,10 +135,10 @@ async fn websocket<S: AsyncRead + AsyncWrite + Unpin>(stream: S, peer: SocketAdd
     };
     let _ = tokio::time::timeout(Duration::from_secs(1), ws.close(None)).await;
     // Whatever happened, the connection leaves its table.
-    if let Some(table) = seated.and_then(|s: Seated| shared.table(&s.code)) {
-        let mut table = lock(&table);
+    if let Some(handle) = seated.and_then(|s: Seated| shared.table(&s.code)) {
+        let mut table = lock(&handle);
         table.leave(id);
-        table.flush();
+        shared.send(&handle, &mut table);
     }
     why
 }
@@ -246,8 +246,8 @@ fn handle(message: ClientMessage, seated: &Seated, shared: &Shared) -> Result<()
     let Some(side) = seated.seat else {
         return Err(Broken::Spectator);
     };
-    let Some(table) = shared.table(&seated.code) else { return Err(Broken::Gone) };
-    let mut table = lock(&table);
+    let Some(handle) = shared.table(&seated.code) else { return Err(Broken::Gone) };
+    let mut table = lock(&handle);
     match message {
         ClientMessage::Layout { layout } => table.layout(side, &layout)?,
         ClientMessage::Move { number, mv } => table.play(side, number, &mv, Instant::now())?,
@@ -257,8 +257,7 @@ fn handle(message: ClientMessage, seated: &Seated, shared: &Shared) -> Result<()
         ClientMessage::Hello { .. } => return Err(Broken::HelloTwice),
         ClientMessage::Ping { .. } | ClientMessage::Pong { .. } => {}
     }
-    shared.keep(&table);
-    table.flush();
+    shared.keep(&handle, &mut table);
     Ok(())
 }
 

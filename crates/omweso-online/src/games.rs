@@ -1,9 +1,10 @@
 //! What every connection task shares: the games the server holds (a map behind one
 //! `Mutex`, each game behind its own, none ever held across an `.await`), how the finished
-//! ones it let go ended, the archive and the configuration.
+//! ones it let go ended, the store and the configuration.
 
-use crate::archive::Archive;
+use crate::archive::Change;
 use crate::config::ServerConfig;
+use crate::store::{Job, Store};
 use crate::table::Table;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -14,25 +15,26 @@ pub(crate) type Games = HashMap<String, Arc<Mutex<Table>>>;
 
 /// What every connection task shares.
 pub(crate) struct Shared {
-    games: Mutex<Games>,
+    /// Shared with the store, which lets go of a game it could never keep.
+    games: Arc<Mutex<Games>>,
     /// How each finished game the server no longer holds ended (kept in the archive, or
     /// let go): a code of one is answered with its end.
     ended: Mutex<HashMap<String, crate::record::End>>,
-    archive: Arc<dyn Archive>,
+    store: Store,
     pub(crate) config: ServerConfig,
     next_id: AtomicU64,
 }
 
 impl Shared {
-    /// Shares `games` (resumed from the archive), the ends of the finished games kept,
-    /// `archive` and `config`.
+    /// Shares `games` (resumed from the archive, and shared with `store`), the ends of the
+    /// finished games kept, the store and `config`.
     pub(crate) fn new(
-        games: Games,
+        games: Arc<Mutex<Games>>,
         ended: HashMap<String, crate::record::End>,
-        archive: Arc<dyn Archive>,
+        store: Store,
         config: ServerConfig,
     ) -> Shared {
-        Shared { games: Mutex::new(games), ended: Mutex::new(ended), archive, config, next_id: AtomicU64::new(1) }
+        Shared { games, ended: Mutex::new(ended), store, config, next_id: AtomicU64::new(1) }
     }
 
     /// The map of games, locked (only to find or add a game).
@@ -55,12 +57,32 @@ impl Shared {
         self.next_id.fetch_add(1, Ordering::Relaxed)
     }
 
-    /// Keeps `table` in the archive (called under the table's lock, before its change is
-    /// relayed); a failure is logged and the game goes on.
-    pub(crate) fn keep(&self, table: &Table) {
-        if let Err(e) = self.archive.keep(&table.kept()) {
-            log::error!("cannot keep game {}: {e}", table.record.code);
+    /// Hands `table`'s change and the messages it queued to the store (called under the
+    /// table's lock, `handle` being the table's own): the messages go out once the change
+    /// is kept; not at all, and the players are told so, if it cannot be.
+    pub(crate) fn keep(&self, handle: &Arc<Mutex<Table>>, table: &mut Table) {
+        let change = Some(table.change());
+        self.hand(handle, table, change);
+    }
+
+    /// Hands the messages `table` queued, with no change of the game, to the store, which
+    /// sends them after the changes handed before (a game sent to a player is one kept).
+    pub(crate) fn send(&self, handle: &Arc<Mutex<Table>>, table: &mut Table) {
+        self.hand(handle, table, None);
+    }
+
+    fn hand(&self, handle: &Arc<Mutex<Table>>, table: &mut Table, change: Option<Change>) {
+        let out = table.take_queued();
+        if change.is_none() && out.is_empty() {
+            return;
         }
+        let code = table.record.code.clone();
+        self.store.hand(Job { table: Arc::clone(handle), code, epoch: table.epoch, change, out });
+    }
+
+    /// Why the store cannot keep games now, if it cannot (no new game is hosted meanwhile).
+    pub(crate) fn trouble(&self) -> Option<String> {
+        self.store.trouble()
     }
 }
 

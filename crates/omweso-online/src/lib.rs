@@ -28,10 +28,11 @@ pub mod record;
 mod seat;
 pub mod server;
 pub mod session;
+mod store;
 mod table;
 pub mod tls;
 
-pub use archive::{Archive, Kept, MemoryArchive};
+pub use archive::{Archive, ArchiveError, Change, Kept, MemoryArchive};
 pub use client::{ClientError, ClientGame, Connection, Event};
 pub use clock::{ClockSpec, ClockTimes};
 pub use protocol::{ClientMessage, PROTOCOL_VERSION, Role, ServerMessage, SideChoice};

@@ -33,6 +33,9 @@ pub(crate) enum Refusal {
     /// A clock out of bounds.
     #[error("clock: 1 s to a day for the game, at most an hour of increment")]
     Clock,
+    /// The store cannot keep games now (a full disk, a read-only folder…).
+    #[error("the server cannot keep new games now ({0}); try later")]
+    CannotKeep(String),
     /// [`crate::Limits::max_games`] are held.
     #[error("the server holds as many games as it can; try later")]
     Full,
@@ -76,7 +79,7 @@ pub(crate) fn seat(
     shared: &Shared,
 ) -> Result<Seated, Refusal> {
     let server = shared.config.name.clone();
-    let conn = Conn { id, tx: tx.clone(), lag: Duration::ZERO };
+    let conn = Conn { id, tx, lag: Duration::ZERO };
     let welcome = |code: &str, seat: Option<Side>, token: Option<String>| ServerMessage::Welcome {
         protocol: PROTOCOL_VERSION,
         server: server.clone(),
@@ -90,6 +93,9 @@ pub(crate) fn seat(
             rules.check()?;
             if clock.is_some_and(|c| !c.is_valid()) {
                 return Err(Refusal::Clock);
+            }
+            if let Some(why) = shared.trouble() {
+                return Err(Refusal::CannotKeep(why));
             }
             let mut games = shared.games();
             if games.len() >= shared.config.limits.max_games {
@@ -113,49 +119,48 @@ pub(crate) fn seat(
             let name = clean_name(&name);
             let mut table = Table::host(code.clone(), rules, clock, side, name.clone());
             let token = table.issue_token(side)?;
-            send_first(&tx, welcome(&code, Some(side), Some(token)));
+            table.greet(&conn, welcome(&code, Some(side), Some(token)));
             table.sit(side, conn, None);
-            shared.keep(&table);
-            table.flush();
-            games.insert(code.clone(), Arc::new(Mutex::new(table)));
+            let handle = Arc::new(Mutex::new(table));
+            shared.keep(&handle, &mut lock(&handle));
+            games.insert(code.clone(), handle);
             log::info!("{peer} ({program}, `{name}`) hosts game {code} as {}", side.name());
             Ok(Seated { code, seat: Some(side) })
         }
         Role::Join { name, code } => {
             let code = code_of(&code)?;
-            let table = find(shared, &code)?;
-            let mut table = lock(&table);
+            let handle = find(shared, &code)?;
+            let mut table = lock(&handle);
             if let Some(end) = table.record.end {
                 return Err(Refusal::Over { code, end });
             }
             let side = table.free_seat().ok_or(Refusal::SeatsTaken)?;
             let token = table.issue_token(side)?;
-            send_first(&tx, welcome(&code, Some(side), Some(token)));
+            table.greet(&conn, welcome(&code, Some(side), Some(token)));
             let name = clean_name(&name);
             table.sit(side, conn, Some(name.clone()));
-            shared.keep(&table);
-            table.flush();
+            shared.keep(&handle, &mut table);
             log::info!("{peer} ({program}, `{name}`) joins game {code} as {}", side.name());
             Ok(Seated { code, seat: Some(side) })
         }
         Role::Watch { code } => {
             let code = code_of(&code)?;
-            let table = find(shared, &code)?;
-            let mut table = lock(&table);
-            send_first(&tx, welcome(&code, None, None));
+            let handle = find(shared, &code)?;
+            let mut table = lock(&handle);
+            table.greet(&conn, welcome(&code, None, None));
             table.watch(conn);
-            table.flush();
+            shared.send(&handle, &mut table);
             log::info!("{peer} ({program}) watches game {code}");
             Ok(Seated { code, seat: None })
         }
         Role::Resume { code, token } => {
             let code = code_of(&code)?;
-            let table = find(shared, &code)?;
-            let mut table = lock(&table);
+            let handle = find(shared, &code)?;
+            let mut table = lock(&handle);
             let side = table.seat_of_token(&token).ok_or(Refusal::BadToken)?;
-            send_first(&tx, welcome(&code, Some(side), Some(token)));
+            table.greet(&conn, welcome(&code, Some(side), Some(token)));
             table.sit(side, conn, None);
-            table.flush();
+            shared.send(&handle, &mut table);
             log::info!("{peer} ({program}) resumes game {code} as {}", side.name());
             Ok(Seated { code, seat: Some(side) })
         }
@@ -172,9 +177,4 @@ fn find(shared: &Shared, code: &str) -> Result<Arc<Mutex<Table>>, Refusal> {
         Some(end) => Refusal::Over { code: code.to_string(), end },
         None => Refusal::NoSuchGame(code.to_string()),
     })
-}
-
-/// The welcome goes first in the fresh outbox (it cannot be full).
-fn send_first(tx: &mpsc::Sender<ServerMessage>, message: ServerMessage) {
-    let _ = tx.try_send(message);
 }

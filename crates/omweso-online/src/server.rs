@@ -1,9 +1,10 @@
 //! The server, as tokio's mini-redis is built: a listener that accepts connections under a
 //! semaphore (a connection past [`Limits::max_connections`] is closed at once) and backs off
 //! when `accept` fails, one task per connection ([`crate::connection`]), and the games in a
-//! map behind one `Mutex`, each game behind its own, none ever held across an `.await`. A
-//! game is handed to the [`Archive`] under its own lock after every change and before the
-//! change is relayed, so that what a player has seen is on disk.
+//! map behind one `Mutex`, each game behind its own, none ever held across an `.await` or
+//! the disk. A game's change is handed, with the messages it makes, to the server's store
+//! ([`crate::store`]), whose own thread keeps changes in batches through the [`Archive`] and
+//! relays them only once kept, so that what a player has seen is on disk.
 
 use crate::archive::Archive;
 pub use crate::config::{Limits, ServerConfig};
@@ -29,7 +30,10 @@ pub enum ServerError {
     },
     /// The archive could not be read.
     #[error("cannot read the games kept: {0}")]
-    Archive(String),
+    Archive(#[from] crate::archive::ArchiveError),
+    /// The store's thread could not be started.
+    #[error("cannot start the store's thread: {0}")]
+    Store(std::io::Error),
 }
 
 /// A bound server, not yet serving.
@@ -49,7 +53,7 @@ impl Server {
             TcpListener::bind(addr).await.map_err(|error| ServerError::Bind { addr: addr.to_string(), error })?;
         let mut games = Games::new();
         let mut ended = HashMap::new();
-        for kept in archive.load().map_err(ServerError::Archive)? {
+        for kept in archive.load()? {
             let code = kept.record.code.clone();
             if let Some(end) = kept.record.end {
                 ended.insert(code, end);
@@ -65,7 +69,9 @@ impl Server {
         if !games.is_empty() {
             log::info!("{} unfinished games resumed from the archive", games.len());
         }
-        let shared = Arc::new(Shared::new(games, ended, archive, config));
+        let games = Arc::new(Mutex::new(games));
+        let store = crate::store::Store::start(archive, Arc::clone(&games)).map_err(ServerError::Store)?;
+        let shared = Arc::new(Shared::new(games, ended, store, config));
         Ok(Server { listener, shared })
     }
 
@@ -120,11 +126,10 @@ async fn referee(shared: Arc<Shared>) {
         tick.tick().await;
         let now = Instant::now();
         let tables: Vec<Arc<Mutex<Table>>> = shared.games().values().cloned().collect();
-        for table in tables {
-            let mut table = lock(&table);
+        for handle in tables {
+            let mut table = lock(&handle);
             if table.check_clock(now) {
-                shared.keep(&table);
-                table.flush();
+                shared.keep(&handle, &mut table);
             }
         }
         shared.let_go_finished();

@@ -1,9 +1,10 @@
 //! One game on the server: its record, its seats and spectators, its clock. Everything a
 //! client sends about the game is checked here by the rules before anyone else sees it; the
-//! table is driven under the server's lock and never waits (a message to a connection is a
-//! `try_send`, and a connection too slow to take it is dropped).
+//! table is driven under the server's lock and never waits: what a change queues for the
+//! connections is handed, with the change, to the server's store ([`crate::store`]), which
+//! sends it once the change is kept.
 
-use crate::archive::Kept;
+use crate::archive::{Change, Kept};
 use crate::clock::{ClockSpec, RefereeClock};
 use crate::code::new_token;
 use crate::protocol::ServerMessage;
@@ -76,6 +77,9 @@ pub(crate) struct Conn {
     pub lag: Duration,
 }
 
+/// A message queued for a connection: its outbox, its id, the message.
+pub(crate) type Outgoing = (mpsc::Sender<ServerMessage>, u64, ServerMessage);
+
 /// A game on the server.
 pub(crate) struct Table {
     pub record: Record,
@@ -86,8 +90,13 @@ pub(crate) struct Table {
     clock: Option<RefereeClock>,
     /// The side whose offer of a take-back waits for the other's answer.
     offer: Option<Side>,
-    /// Messages waiting for [`Table::flush`]: the caller keeps the game first, then sends.
-    queued: Vec<(mpsc::Sender<ServerMessage>, u64, ServerMessage)>,
+    /// Messages waiting for [`Table::take_queued`]: the store keeps the game first, then sends.
+    queued: Vec<Outgoing>,
+    /// The number of the first move the store has not been handed (the moves before it are
+    /// handed already, and stand).
+    unkept_from: usize,
+    /// How many times the table went back to the game as kept ([`crate::store`]).
+    pub epoch: u64,
 }
 
 impl Table {
@@ -105,6 +114,8 @@ impl Table {
             clock,
             offer: None,
             queued: Vec::new(),
+            unkept_from: 0,
+            epoch: 0,
         }
     }
 
@@ -115,6 +126,7 @@ impl Table {
             let times = kept.record.times.unwrap_or_else(|| crate::clock::ClockTimes::start(&c));
             RefereeClock::new(c, times)
         });
+        let unkept_from = kept.record.moves.len();
         let mut table = Table {
             record: kept.record,
             tokens: kept.tokens,
@@ -124,14 +136,57 @@ impl Table {
             clock,
             offer: None,
             queued: Vec::new(),
+            unkept_from,
+            epoch: 0,
         };
         table.start_clock_if_playing();
         Ok(table)
     }
 
     /// What the archive keeps of the game.
+    #[cfg(test)]
     pub fn kept(&self) -> Kept {
         Kept { record: self.record.clone(), tokens: self.tokens.clone() }
+    }
+
+    /// What changed since the store was last handed the game: the game without its moves,
+    /// and the moves it has not been handed.
+    pub fn change(&mut self) -> Change {
+        let r = &self.record;
+        let from = self.unkept_from.min(r.moves.len());
+        let head = Record {
+            code: r.code.clone(),
+            rules: r.rules,
+            names: r.names.clone(),
+            layouts: r.layouts.clone(),
+            moves: Vec::new(),
+            clock: r.clock,
+            times: r.times,
+            end: r.end,
+        };
+        let change =
+            Change { head: Kept { record: head, tokens: self.tokens.clone() }, from, moves: r.moves[from..].to_vec() };
+        self.unkept_from = r.moves.len();
+        change
+    }
+
+    /// The messages queued since the last call, in order.
+    pub fn take_queued(&mut self) -> Vec<Outgoing> {
+        std::mem::take(&mut self.queued)
+    }
+
+    /// Queues `message` for `conn`, a connection about to sit or watch (its welcome goes
+    /// first, and only once what it names is kept).
+    pub fn greet(&mut self, conn: &Conn, message: ServerMessage) {
+        queue(&mut self.queued, conn, message);
+    }
+
+    /// Queues `message` for every connection at the table and takes them all off it (their
+    /// outboxes dropped once the messages are sent, which ends them).
+    pub fn refuse_everyone(&mut self, message: ServerMessage) {
+        self.broadcast_except(None, message);
+        self.seats = [None, None];
+        self.watchers.clear();
     }
 
     /// Whether the game has ended.
@@ -338,6 +393,7 @@ impl Table {
         let Some(keep) = last_move_of(offerer, self.record.moves.len()) else { return Ok(()) };
         let before = self.record.moves.clone();
         self.record.moves.truncate(keep);
+        self.unkept_from = self.unkept_from.min(keep);
         match self.record.replay() {
             Ok(replay) => self.state = replay.state,
             Err(e) => {
@@ -397,28 +453,6 @@ impl Table {
             queue(&mut self.queued, conn, message.clone());
         }
     }
-
-    /// Sends what the last calls queued. A connection whose outbox is full has fallen
-    /// behind: it is taken off the table (its outbox dropped), which ends it; its player
-    /// resumes and gets the whole game again.
-    pub fn flush(&mut self) {
-        let mut behind = Vec::new();
-        for (tx, id, message) in self.queued.drain(..) {
-            if tx.try_send(message).is_err() {
-                behind.push(id);
-            }
-        }
-        for id in behind {
-            log::warn!("connection {id}: fell behind by a whole outbox; taken off its table");
-            self.leave(id);
-        }
-        if !self.queued.is_empty() {
-            // What leaving queued (the others hear of it) goes out too.
-            for (tx, _, message) in self.queued.drain(..) {
-                let _ = tx.try_send(message);
-            }
-        }
-    }
 }
 
 /// The number of the last move `side` played among `played` moves (moves alternate,
@@ -427,42 +461,10 @@ pub(crate) fn last_move_of(side: Side, played: usize) -> Option<usize> {
     (0..played).rev().find(|&i| crate::record::mover(i) == side)
 }
 
-/// Queues `message` for `conn` until [`Table::flush`].
-fn queue(queued: &mut Vec<(mpsc::Sender<ServerMessage>, u64, ServerMessage)>, conn: &Conn, message: ServerMessage) {
+/// Queues `message` for `conn` until [`Table::take_queued`].
+fn queue(queued: &mut Vec<Outgoing>, conn: &Conn, message: ServerMessage) {
     queued.push((conn.tx.clone(), conn.id, message));
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn conn(id: u64) -> (Conn, mpsc::Receiver<ServerMessage>) {
-        let (tx, rx) = mpsc::channel(16);
-        (Conn { id, tx, lag: Duration::ZERO }, rx)
-    }
-
-    fn drain(rx: &mut mpsc::Receiver<ServerMessage>) -> Vec<ServerMessage> {
-        std::iter::from_fn(|| rx.try_recv().ok()).collect()
-    }
-
-    /// A player asked for its layout is not asked again when the other sits down: its
-    /// layout may be on the way, and a second one would be out of turn.
-    #[test]
-    fn the_first_to_lay_out_is_asked_once() {
-        let mut table = Table::host("C".into(), RuleOptions::default(), None, Side::Upper, "h".into());
-        let (host, mut host_rx) = conn(1);
-        table.sit(Side::Upper, host, None);
-        table.flush();
-        let asked = |m: &[ServerMessage]| m.iter().filter(|m| matches!(m, ServerMessage::LayOut)).count();
-        assert_eq!(asked(&drain(&mut host_rx)), 1);
-        let (guest, mut guest_rx) = conn(2);
-        table.sit(Side::Lower, guest, Some("g".into()));
-        table.flush();
-        assert_eq!(asked(&drain(&mut host_rx)), 0);
-        assert_eq!(asked(&drain(&mut guest_rx)), 0);
-        table.layout(Side::Upper, "4I-P").unwrap();
-        table.flush();
-        assert_eq!(asked(&drain(&mut guest_rx)), 1);
-        assert!(table.layout(Side::Upper, "4I-P").is_err());
-    }
-}
+mod tests;
