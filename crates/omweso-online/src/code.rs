@@ -62,6 +62,13 @@ pub fn normalise_code(typed: &str) -> Option<String> {
     (code.len() == CODE_CHARS && code.bytes().all(|b| ALPHABET.contains(&b))).then_some(code)
 }
 
+/// Whether `text` is a join code in its canonical form, as [`new_code`] makes them and
+/// [`normalise_code`] gives them back (what a code read from a file must be before it names
+/// anything, e.g. a file).
+pub fn is_code(text: &str) -> bool {
+    normalise_code(text).as_deref() == Some(text)
+}
+
 /// Compares two secrets in time that does not depend on where they differ.
 pub fn same_secret(a: &str, b: &str) -> bool {
     a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
@@ -81,6 +88,8 @@ mod tests {
         assert_eq!(normalise_code("short"), None);
         assert_eq!(normalise_code("UUUUUUUUUU"), None);
         assert_ne!(new_code().unwrap(), new_code().unwrap());
+        assert!(is_code(&code));
+        assert!(!is_code("0123-45678O") && !is_code("../outside/PWNED") && !is_code(&code.to_lowercase()));
     }
 
     #[test]

@@ -5,14 +5,14 @@
 //! every frame moves. A broken rule gets an [`ServerMessage::Error`] saying which, and the
 //! connection closes; the game is left as it was, for the player to resume.
 
-use crate::code::{new_code, normalise_code, toss};
+use crate::config::Limits;
+use crate::games::{Shared, lock};
 use crate::protocol::{
-    ClientMessage, PROTOCOL_VERSION, Role, ServerMessage, SideChoice, Update, clean_name, decode, encode,
+    ClientMessage, DecodeError, PROTOCOL_VERSION, ServerMessage, Update, clean_name, decode, encode,
 };
-use crate::server::{Limits, Shared, lock};
-use crate::table::{Conn, Table};
+use crate::seat::{Refusal, Seated, seat};
+use crate::table::TableError;
 use futures_util::{SinkExt, StreamExt};
-use omweso_rules::Side;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -20,11 +20,81 @@ use tokio::io::{AsyncRead, AsyncWrite};
 use tokio::net::TcpStream;
 use tokio::sync::mpsc;
 use tokio_tungstenite::WebSocketStream;
-use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
+use tokio_tungstenite::tungstenite::{self, Message};
 
 /// Messages queued for one connection before it counts as too slow.
 const OUTBOX: usize = 256;
+
+/// A rule of the protocol or a limit a client broke: sent to it in an
+/// [`ServerMessage::Error`], then the connection closes.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum Broken {
+    /// No hello within [`Limits::handshake`].
+    #[error("no hello within {0:?}")]
+    NoHello(Duration),
+    /// Something else first.
+    #[error("the first message must be a hello")]
+    NotHello,
+    /// A second hello.
+    #[error("hello twice")]
+    HelloTwice,
+    /// A frame tungstenite refused (too long, malformed).
+    #[error("a bad frame: {0}")]
+    BadFrame(Box<tungstenite::Error>),
+    /// A binary frame.
+    #[error("binary frames are not part of the protocol")]
+    Binary,
+    /// Faster than [`Limits::messages_per_second`].
+    #[error("more than {0} messages a second")]
+    TooFast(u32),
+    /// A text that is not a message of the protocol.
+    #[error(transparent)]
+    Decode(#[from] DecodeError),
+    /// A move or layout from a spectator.
+    #[error("a spectator sends no moves")]
+    Spectator,
+    /// The game was let go.
+    #[error("the game is gone from the server")]
+    Gone,
+    /// What the table refused.
+    #[error(transparent)]
+    Table(#[from] TableError),
+    /// A frame could not be sent.
+    #[error("cannot send: {0}")]
+    Send(Box<tungstenite::Error>),
+    /// Nothing heard for [`Limits::silence`].
+    #[error("silent for {0:?}")]
+    Silent(Duration),
+}
+
+/// A connection's end that broke no rule (for the log).
+#[derive(Debug, thiserror::Error)]
+enum Quiet {
+    /// The socket closed before the hello.
+    #[error("left before saying hello")]
+    LeftBeforeHello,
+    /// The socket closed.
+    #[error("the client went away")]
+    WentAway,
+    /// A reset, or a close without the closing handshake.
+    #[error("the connection was cut ({0})")]
+    Cut(Box<tungstenite::Error>),
+    /// A close frame.
+    #[error("the client closed the connection")]
+    Closed,
+    /// The hello was refused (and the client told why).
+    #[error("refused ({program}): {refusal}")]
+    Refused {
+        /// The client program named in the hello.
+        program: String,
+        /// Why.
+        refusal: Refusal,
+    },
+    /// The table dropped the connection's outbox.
+    #[error("taken off its table (another connection took the seat, or it fell behind)")]
+    TakenOff,
+}
 
 /// Serves one accepted socket to its end, logging why it closed.
 pub(crate) async fn serve(socket: TcpStream, peer: SocketAddr, shared: Arc<Shared>) {
@@ -56,26 +126,21 @@ async fn websocket<S: AsyncRead + AsyncWrite + Unpin>(stream: S, peer: SocketAdd
     let id = shared.next_id();
     let mut seated = None;
     let why = match session(&mut ws, peer, id, shared, &mut seated).await {
-        Ok(why) => why,
-        Err(error) => {
-            let _ = ws.send(Message::text(encode(&ServerMessage::Error { message: error.clone() }))).await;
-            error
+        Ok(quiet) => quiet.to_string(),
+        Err(broken) => {
+            let message = broken.to_string();
+            let _ = ws.send(Message::text(encode(&ServerMessage::Error { message: message.clone() }))).await;
+            message
         }
     };
     let _ = tokio::time::timeout(Duration::from_secs(1), ws.close(None)).await;
     // Whatever happened, the connection leaves its table.
-    if let Some(table) = seated.and_then(|s: Seated| shared.table(&s.code)) {
-        let mut table = lock(&table);
+    if let Some(handle) = seated.and_then(|s: Seated| shared.table(&s.code)) {
+        let mut table = lock(&handle);
         table.leave(id);
-        table.flush();
+        shared.send(&handle, &mut table);
     }
     why
-}
-
-/// Where a connection sits once its hello is accepted.
-struct Seated {
-    code: String,
-    seat: Option<Side>,
 }
 
 /// The connection's life after the WebSocket handshake; `Ok` is a quiet end (the reason
@@ -86,39 +151,38 @@ async fn session<S: AsyncRead + AsyncWrite + Unpin>(
     id: u64,
     shared: &Shared,
     seated_out: &mut Option<Seated>,
-) -> Result<String, String> {
+) -> Result<Quiet, Broken> {
     let limits = shared.config.limits.clone();
     let hello = match tokio::time::timeout(limits.handshake, next_text(ws)).await {
         Ok(Ok(Some(text))) => text,
-        Ok(Ok(None)) => return Ok("left before saying hello".into()),
+        Ok(Ok(None)) => return Ok(Quiet::LeftBeforeHello),
         Ok(Err(e)) => return Err(e),
-        Err(_) => return Err(format!("no hello within {:?}", limits.handshake)),
+        Err(_) => return Err(Broken::NoHello(limits.handshake)),
     };
-    let (protocol, program, role) = match decode::<ClientMessage>(&hello).map_err(|e| e.to_string())? {
+    let (protocol, program, role) = match decode::<ClientMessage>(&hello)? {
         ClientMessage::Hello { protocol, program, role } => (protocol, clean_name(&program), role),
-        _ => return Err("the first message must be a hello".into()),
+        _ => return Err(Broken::NotHello),
     };
-    if protocol != PROTOCOL_VERSION {
-        let update = if protocol < PROTOCOL_VERSION { Update::Client } else { Update::Server };
-        let reason = format!(
-            "this server speaks protocol {PROTOCOL_VERSION}, the client {protocol}: update the {}",
-            if update == Update::Client { "client" } else { "server" }
-        );
-        let _ = ws
-            .send(Message::text(encode(&ServerMessage::Refused { reason: reason.clone(), update: Some(update) })))
-            .await;
-        return Ok(format!("refused ({program}): {reason}"));
-    }
     let (tx, mut rx) = mpsc::channel::<ServerMessage>(OUTBOX);
-    let seated = match seat(role, peer, &program, id, tx, shared) {
+    let refused = if protocol != PROTOCOL_VERSION {
+        Err(Refusal::Version { client: protocol })
+    } else {
+        seat(role, peer, &program, id, tx, shared)
+    };
+    let seated = match refused {
         Ok(seated) => {
             *seated_out = Some(Seated { code: seated.code.clone(), seat: seated.seat });
             seated
         }
-        Err(reason) => {
-            let _ =
-                ws.send(Message::text(encode(&ServerMessage::Refused { reason: reason.clone(), update: None }))).await;
-            return Ok(format!("refused ({program}): {reason}"));
+        Err(refusal) => {
+            let update = match refusal {
+                Refusal::Version { client } if client < PROTOCOL_VERSION => Some(Update::Client),
+                Refusal::Version { .. } => Some(Update::Server),
+                _ => None,
+            };
+            let reason = refusal.to_string();
+            let _ = ws.send(Message::text(encode(&ServerMessage::Refused { reason, update }))).await;
+            return Ok(Quiet::Refused { program, refusal });
         }
     };
     let mut bucket = Bucket::new(&limits);
@@ -127,27 +191,27 @@ async fn session<S: AsyncRead + AsyncWrite + Unpin>(
     let mut pings_out: Option<(u64, Instant)> = None;
     let mut heard = Instant::now();
     let started = Instant::now();
+    let sent = |r: Result<(), tungstenite::Error>| r.map_err(|e| Broken::Send(Box::new(e)));
     loop {
         let deadline = tokio::time::Instant::from_std(heard + limits.silence);
         tokio::select! {
             frame = ws.next() => {
                 heard = Instant::now();
                 let text = match frame {
-                    None => return Ok("the client went away".into()),
-                    Some(Err(e)) if is_cut(&e) => return Ok(format!("the connection was cut ({e})")),
-                    Some(Err(e)) => return Err(format!("a bad frame: {e}")),
+                    None => return Ok(Quiet::WentAway),
+                    Some(Err(e)) if is_cut(&e) => return Ok(Quiet::Cut(Box::new(e))),
+                    Some(Err(e)) => return Err(Broken::BadFrame(Box::new(e))),
                     Some(Ok(Message::Text(t))) => t,
-                    Some(Ok(Message::Close(_))) => return Ok("the client closed the connection".into()),
-                    Some(Ok(Message::Binary(_))) => return Err("binary frames are not part of the protocol".into()),
+                    Some(Ok(Message::Close(_))) => return Ok(Quiet::Closed),
+                    Some(Ok(Message::Binary(_))) => return Err(Broken::Binary),
                     Some(Ok(_)) => continue, // WebSocket pings and pongs: tungstenite answers
                 };
                 if !bucket.take(Instant::now()) {
-                    return Err(format!("more than {} messages a second", limits.messages_per_second));
+                    return Err(Broken::TooFast(limits.messages_per_second));
                 }
-                let message = decode::<ClientMessage>(text.as_str()).map_err(|e| e.to_string())?;
+                let message = decode::<ClientMessage>(text.as_str())?;
                 if let ClientMessage::Pong { id: pong } = message {
-                    if let Some((sent, at)) = pings_out.take_if(|(sent, _)| *sent == pong) {
-                        let _ = sent;
+                    if let Some((_, at)) = pings_out.take_if(|(sent, _)| *sent == pong) {
                         let lag = at.elapsed() / 2;
                         if let Some(table) = shared.table(&seated.code) {
                             lock(&table).set_lag(id, lag);
@@ -156,177 +220,55 @@ async fn session<S: AsyncRead + AsyncWrite + Unpin>(
                     continue;
                 }
                 if let ClientMessage::Ping { id: ping_id } = message {
-                    ws.send(Message::text(encode(&ServerMessage::Pong { id: ping_id }))).await.map_err(|e| e.to_string())?;
+                    sent(ws.send(Message::text(encode(&ServerMessage::Pong { id: ping_id }))).await)?;
                     continue;
                 }
                 handle(message, &seated, shared)?;
             }
             out = rx.recv() => match out {
-                Some(message) => {
-                    ws.send(Message::text(encode(&message))).await.map_err(|e| format!("cannot send: {e}"))?;
-                }
-                None => return Ok("taken off its table (another connection took the seat, or it fell behind)".into()),
+                Some(message) => sent(ws.send(Message::text(encode(&message))).await)?,
+                None => return Ok(Quiet::TakenOff),
             },
             _ = ping.tick() => {
                 let ping_id = started.elapsed().as_micros() as u64;
                 pings_out = Some((ping_id, Instant::now()));
-                ws.send(Message::text(encode(&ServerMessage::Ping { id: ping_id }))).await.map_err(|e| format!("cannot send: {e}"))?;
+                sent(ws.send(Message::text(encode(&ServerMessage::Ping { id: ping_id }))).await)?;
             }
             _ = tokio::time::sleep_until(deadline) => {
-                return Err(format!("silent for {:?}", limits.silence));
+                return Err(Broken::Silent(limits.silence));
             }
         }
     }
-}
-
-/// Seats a connection after its hello (host, join, watch, resume); `Err` is the refusal.
-fn seat(
-    role: Role,
-    peer: SocketAddr,
-    program: &str,
-    id: u64,
-    tx: mpsc::Sender<ServerMessage>,
-    shared: &Shared,
-) -> Result<Seated, String> {
-    let server = shared.config.name.clone();
-    let conn = Conn { id, tx: tx.clone(), lag: Duration::ZERO };
-    let welcome = |code: &str, seat: Option<Side>, token: Option<String>| ServerMessage::Welcome {
-        protocol: PROTOCOL_VERSION,
-        server: server.clone(),
-        code: code.to_string(),
-        seat,
-        token,
-    };
-    let code_of =
-        |typed: &str| normalise_code(typed).ok_or_else(|| format!("`{}` is not a join code", crate::shown(typed)));
-    match role {
-        Role::Host { name, rules, side, clock } => {
-            rules.check().map_err(|e| format!("rules: {e}"))?;
-            if clock.is_some_and(|c| !c.is_valid()) {
-                return Err("clock: 1 s to a day for the game, at most an hour of increment".into());
-            }
-            let mut games = shared.games();
-            if games.len() >= shared.config.limits.max_games {
-                return Err("the server holds as many games as it can; try later".into());
-            }
-            let side = match side {
-                SideChoice::Lower => Side::Lower,
-                SideChoice::Upper => Side::Upper,
-                SideChoice::Toss => {
-                    if toss().map_err(|e| e.to_string())? {
-                        Side::Lower
-                    } else {
-                        Side::Upper
-                    }
-                }
-            };
-            let mut code = new_code().map_err(|e| e.to_string())?;
-            while games.contains_key(&code) {
-                code = new_code().map_err(|e| e.to_string())?;
-            }
-            let name = clean_name(&name);
-            let mut table = Table::host(code.clone(), rules, clock, side, name.clone());
-            let token = table.issue_token(side).map_err(|e| e.to_string())?;
-            send_first(&tx, welcome(&code, Some(side), Some(token)));
-            table.sit(side, conn, None);
-            shared.keep(&table);
-            table.flush();
-            games.insert(code.clone(), Arc::new(std::sync::Mutex::new(table)));
-            log::info!("{peer} ({program}, `{name}`) hosts game {code} as {}", side.name());
-            Ok(Seated { code, seat: Some(side) })
-        }
-        Role::Join { name, code } => {
-            let code = code_of(&code)?;
-            let table = find(shared, &code)?;
-            let mut table = lock(&table);
-            if let Some(end) = table.record.end {
-                return Err(over(&code, end));
-            }
-            let side = table.free_seat().ok_or("both seats of this game are taken (a player coming back resumes)")?;
-            let token = table.issue_token(side).map_err(|e| e.to_string())?;
-            send_first(&tx, welcome(&code, Some(side), Some(token)));
-            let name = clean_name(&name);
-            table.sit(side, conn, Some(name.clone()));
-            shared.keep(&table);
-            table.flush();
-            log::info!("{peer} ({program}, `{name}`) joins game {code} as {}", side.name());
-            Ok(Seated { code, seat: Some(side) })
-        }
-        Role::Watch { code } => {
-            let code = code_of(&code)?;
-            let table = find(shared, &code)?;
-            let mut table = lock(&table);
-            send_first(&tx, welcome(&code, None, None));
-            table.watch(conn);
-            table.flush();
-            log::info!("{peer} ({program}) watches game {code}");
-            Ok(Seated { code, seat: None })
-        }
-        Role::Resume { code, token } => {
-            let code = code_of(&code)?;
-            let table = find(shared, &code)?;
-            let mut table = lock(&table);
-            let side = table.seat_of_token(&token).ok_or("this token holds no seat of this game")?;
-            send_first(&tx, welcome(&code, Some(side), Some(token)));
-            table.sit(side, conn, None);
-            table.flush();
-            log::info!("{peer} ({program}) resumes game {code} as {}", side.name());
-            Ok(Seated { code, seat: Some(side) })
-        }
-    }
-}
-
-/// The game `code`, or why there is none: no such code, or a finished game no longer held
-/// (with how it ended).
-fn find(shared: &Shared, code: &str) -> Result<Arc<std::sync::Mutex<Table>>, String> {
-    if let Some(table) = shared.table(code) {
-        return Ok(table);
-    }
-    Err(match shared.ended(code) {
-        Some(end) => over(code, end),
-        None => format!("no game has the code {code}"),
-    })
-}
-
-/// The refusal for a finished game: how it ended.
-fn over(code: &str, end: crate::record::End) -> String {
-    format!("game {code} is over ({}); there is no seat to take", end.line())
-}
-
-/// The welcome goes first in the fresh outbox (it cannot be full).
-fn send_first(tx: &mpsc::Sender<ServerMessage>, message: ServerMessage) {
-    let _ = tx.try_send(message);
 }
 
 /// A message about the game, from a seated connection.
-fn handle(message: ClientMessage, seated: &Seated, shared: &Shared) -> Result<(), String> {
+fn handle(message: ClientMessage, seated: &Seated, shared: &Shared) -> Result<(), Broken> {
     let Some(side) = seated.seat else {
-        return Err("a spectator sends no moves".into());
+        return Err(Broken::Spectator);
     };
-    let Some(table) = shared.table(&seated.code) else { return Err("the game is gone from the server".into()) };
-    let mut table = lock(&table);
+    let Some(handle) = shared.table(&seated.code) else { return Err(Broken::Gone) };
+    let mut table = lock(&handle);
     match message {
         ClientMessage::Layout { layout } => table.layout(side, &layout)?,
         ClientMessage::Move { number, mv } => table.play(side, number, &mv, Instant::now())?,
         ClientMessage::Resign => table.resign(side)?,
         ClientMessage::OfferTakeBack => table.offer_take_back(side)?,
         ClientMessage::AnswerTakeBack { accept } => table.answer_take_back(side, accept)?,
-        ClientMessage::Hello { .. } => return Err("hello twice".into()),
+        ClientMessage::Hello { .. } => return Err(Broken::HelloTwice),
         ClientMessage::Ping { .. } | ClientMessage::Pong { .. } => {}
     }
-    shared.keep(&table);
-    table.flush();
+    shared.keep(&handle, &mut table);
     Ok(())
 }
 
 /// The next text frame of the handshake stage (a ping or pong frame is passed over).
-async fn next_text<S: AsyncRead + AsyncWrite + Unpin>(ws: &mut WebSocketStream<S>) -> Result<Option<String>, String> {
+async fn next_text<S: AsyncRead + AsyncWrite + Unpin>(ws: &mut WebSocketStream<S>) -> Result<Option<String>, Broken> {
     loop {
         match ws.next().await {
             None | Some(Ok(Message::Close(_))) => return Ok(None),
-            Some(Err(e)) => return Err(format!("a bad frame: {e}")),
+            Some(Err(e)) => return Err(Broken::BadFrame(Box::new(e))),
             Some(Ok(Message::Text(t))) => return Ok(Some(t.as_str().to_string())),
-            Some(Ok(Message::Binary(_))) => return Err("binary frames are not part of the protocol".into()),
+            Some(Ok(Message::Binary(_))) => return Err(Broken::Binary),
             Some(Ok(_)) => {}
         }
     }

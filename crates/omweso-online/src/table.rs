@@ -1,17 +1,71 @@
 //! One game on the server: its record, its seats and spectators, its clock. Everything a
 //! client sends about the game is checked here by the rules before anyone else sees it; the
-//! table is driven under the server's lock and never waits (a message to a connection is a
-//! `try_send`, and a connection too slow to take it is dropped).
+//! table is driven under the server's lock and never waits: what a change queues for the
+//! connections is handed, with the change, to the server's store ([`crate::store`]), which
+//! sends it once the change is kept.
 
-use crate::archive::Kept;
+use crate::archive::{Change, Kept};
 use crate::clock::{ClockSpec, RefereeClock};
 use crate::code::new_token;
 use crate::protocol::ServerMessage;
 use crate::record::{End, Record, first_to_lay_out};
-use omweso_rules::notation::{format_layout, parse_layout, parse_move};
-use omweso_rules::{GameState, RuleOptions, Side};
+use omweso_rules::notation::{LayoutTextError, MoveError, format_layout, parse_layout, parse_move};
+use omweso_rules::{GameState, IllegalMove, RuleOptions, Side};
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
+
+/// Why a table refuses what a seat sent: the game is left as it was.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum TableError {
+    /// The game has ended.
+    #[error("the game is over")]
+    Over,
+    /// A layout out of turn.
+    #[error("it is not {}'s turn to lay out", .0.name())]
+    NotYourLayout(Side),
+    /// A layout that is not the side's half of a position.
+    #[error("layout: {0}")]
+    Layout(#[from] LayoutTextError),
+    /// A move before both layouts are in.
+    #[error("the layouts are not both in yet")]
+    LayoutsNotIn,
+    /// A move under the wrong number.
+    #[error("move number {number}: the game is at move {played}")]
+    MoveNumber {
+        /// The number sent.
+        number: u32,
+        /// The moves played.
+        played: usize,
+    },
+    /// A move out of turn.
+    #[error("it is not {}'s move", .0.name())]
+    NotYourMove(Side),
+    /// A move text that is not a move where the game stands.
+    #[error("move `{text}`: {error}")]
+    MoveText {
+        /// The text, as quoted ([`crate::shown`]).
+        text: String,
+        /// The notation's error.
+        error: MoveError,
+    },
+    /// A move the rules do not allow.
+    #[error("move `{mv}`: {error}")]
+    Illegal {
+        /// The move.
+        mv: String,
+        /// The rules' reason.
+        error: IllegalMove,
+    },
+    /// A take-back in a timed game.
+    #[error("tournament play has no take-backs")]
+    NoTakeBackTimed,
+    /// A take-back with no move of the side's own.
+    #[error("{} has no move to take back", .0.name())]
+    NothingToTakeBack(Side),
+    /// The game kept does not replay after a take-back (the moves are restored).
+    #[error("the game does not replay after the take-back: {0}")]
+    Replay(#[from] crate::record::RecordError),
+}
 
 /// A connection as a table sees it: its id and its outbox. Dropping the outbox (taking the
 /// connection off the table) ends the connection.
@@ -23,6 +77,9 @@ pub(crate) struct Conn {
     pub lag: Duration,
 }
 
+/// A message queued for a connection: its outbox, its id, the message.
+pub(crate) type Outgoing = (mpsc::Sender<ServerMessage>, u64, ServerMessage);
+
 /// A game on the server.
 pub(crate) struct Table {
     pub record: Record,
@@ -33,8 +90,13 @@ pub(crate) struct Table {
     clock: Option<RefereeClock>,
     /// The side whose offer of a take-back waits for the other's answer.
     offer: Option<Side>,
-    /// Messages waiting for [`Table::flush`]: the caller keeps the game first, then sends.
-    queued: Vec<(mpsc::Sender<ServerMessage>, u64, ServerMessage)>,
+    /// Messages waiting for [`Table::take_queued`]: the store keeps the game first, then sends.
+    queued: Vec<Outgoing>,
+    /// The number of the first move the store has not been handed (the moves before it are
+    /// handed already, and stand).
+    unkept_from: usize,
+    /// How many times the table went back to the game as kept ([`crate::store`]).
+    pub epoch: u64,
 }
 
 impl Table {
@@ -52,6 +114,8 @@ impl Table {
             clock,
             offer: None,
             queued: Vec::new(),
+            unkept_from: 0,
+            epoch: 0,
         }
     }
 
@@ -62,6 +126,7 @@ impl Table {
             let times = kept.record.times.unwrap_or_else(|| crate::clock::ClockTimes::start(&c));
             RefereeClock::new(c, times)
         });
+        let unkept_from = kept.record.moves.len();
         let mut table = Table {
             record: kept.record,
             tokens: kept.tokens,
@@ -71,14 +136,57 @@ impl Table {
             clock,
             offer: None,
             queued: Vec::new(),
+            unkept_from,
+            epoch: 0,
         };
         table.start_clock_if_playing();
         Ok(table)
     }
 
     /// What the archive keeps of the game.
+    #[cfg(test)]
     pub fn kept(&self) -> Kept {
         Kept { record: self.record.clone(), tokens: self.tokens.clone() }
+    }
+
+    /// What changed since the store was last handed the game: the game without its moves,
+    /// and the moves it has not been handed.
+    pub fn change(&mut self) -> Change {
+        let r = &self.record;
+        let from = self.unkept_from.min(r.moves.len());
+        let head = Record {
+            code: r.code.clone(),
+            rules: r.rules,
+            names: r.names.clone(),
+            layouts: r.layouts.clone(),
+            moves: Vec::new(),
+            clock: r.clock,
+            times: r.times,
+            end: r.end,
+        };
+        let change =
+            Change { head: Kept { record: head, tokens: self.tokens.clone() }, from, moves: r.moves[from..].to_vec() };
+        self.unkept_from = r.moves.len();
+        change
+    }
+
+    /// The messages queued since the last call, in order.
+    pub fn take_queued(&mut self) -> Vec<Outgoing> {
+        std::mem::take(&mut self.queued)
+    }
+
+    /// Queues `message` for `conn`, a connection about to sit or watch (its welcome goes
+    /// first, and only once what it names is kept).
+    pub fn greet(&mut self, conn: &Conn, message: ServerMessage) {
+        queue(&mut self.queued, conn, message);
+    }
+
+    /// Queues `message` for every connection at the table and takes them all off it (their
+    /// outboxes dropped once the messages are sent, which ends them).
+    pub fn refuse_everyone(&mut self, message: ServerMessage) {
+        self.broadcast_except(None, message);
+        self.seats = [None, None];
+        self.watchers.clear();
     }
 
     /// Whether the game has ended.
@@ -168,14 +276,14 @@ impl Table {
     }
 
     /// `side`'s layout, checked by the rules. `Err` says what is wrong.
-    pub fn layout(&mut self, side: Side, text: &str) -> Result<(), String> {
+    pub fn layout(&mut self, side: Side, text: &str) -> Result<(), TableError> {
         if self.is_over() {
-            return Err("the game is over".into());
+            return Err(TableError::Over);
         }
         if self.to_lay_out() != Some(side) {
-            return Err(format!("it is not {}'s turn to lay out", side.name()));
+            return Err(TableError::NotYourLayout(side));
         }
-        let layout = parse_layout(text, side).map_err(|e| format!("layout: {e}"))?;
+        let layout = parse_layout(text, side)?;
         self.record.layouts[side.index()] = Some(format_layout(&layout, side));
         if let Ok(replay) = self.record.replay() {
             self.state = replay.state;
@@ -203,23 +311,23 @@ impl Table {
     /// `side`'s move number `number` (`mv` in RULES.md §5 notation), checked by the rules and
     /// relayed to everyone. A move already played under that number is ignored (sent again
     /// across a reconnection). `Err` says what is wrong.
-    pub fn play(&mut self, side: Side, number: u32, mv: &str, now: Instant) -> Result<(), String> {
+    pub fn play(&mut self, side: Side, number: u32, mv: &str, now: Instant) -> Result<(), TableError> {
         let played = self.record.moves.len();
         if (number as usize) < played {
             return Ok(());
         }
         if self.is_over() {
-            return Err("the game is over".into());
+            return Err(TableError::Over);
         }
-        let Some(state) = self.state.as_ref() else { return Err("the layouts are not both in yet".into()) };
+        let Some(state) = self.state.as_ref() else { return Err(TableError::LayoutsNotIn) };
         if number as usize != played {
-            return Err(format!("move number {number}: the game is at move {played}"));
+            return Err(TableError::MoveNumber { number, played });
         }
         if state.to_move() != side {
-            return Err(format!("it is not {}'s move", side.name()));
+            return Err(TableError::NotYourMove(side));
         }
-        let parsed = parse_move(state, mv).map_err(|e| format!("move `{}`: {e}", crate::shown(mv)))?;
-        let (next, _) = state.play(&parsed).map_err(|e| format!("move `{parsed}`: {e}"))?;
+        let parsed = parse_move(state, mv).map_err(|error| TableError::MoveText { text: crate::shown(mv), error })?;
+        let (next, _) = state.play(&parsed).map_err(|error| TableError::Illegal { mv: parsed.to_string(), error })?;
         if let Some(clock) = self.clock.as_mut() {
             let lag = self.seats[side.index()].as_ref().map_or(Duration::ZERO, |c| c.lag);
             if clock.charge(side, now, lag).is_err() {
@@ -243,9 +351,9 @@ impl Table {
     }
 
     /// `side` resigns.
-    pub fn resign(&mut self, side: Side) -> Result<(), String> {
+    pub fn resign(&mut self, side: Side) -> Result<(), TableError> {
         if self.is_over() {
-            return Err("the game is over".into());
+            return Err(TableError::Over);
         }
         self.finish(End::Resigned { side });
         Ok(())
@@ -254,15 +362,15 @@ impl Table {
     /// `side` offers to take back its last move (protocol 2): the other side is asked. An
     /// offer already waiting is not made twice. `Err`: the game is over or timed
     /// (tournament play has no take-backs), or `side` has no move to take back.
-    pub fn offer_take_back(&mut self, side: Side) -> Result<(), String> {
+    pub fn offer_take_back(&mut self, side: Side) -> Result<(), TableError> {
         if self.is_over() {
-            return Err("the game is over".into());
+            return Err(TableError::Over);
         }
         if self.clock.is_some() {
-            return Err("tournament play has no take-backs".into());
+            return Err(TableError::NoTakeBackTimed);
         }
         if last_move_of(side, self.record.moves.len()).is_none() {
-            return Err(format!("{} has no move to take back", side.name()));
+            return Err(TableError::NothingToTakeBack(side));
         }
         if self.offer.is_none() {
             self.offer = Some(side);
@@ -275,7 +383,7 @@ impl Table {
     /// offerer's last one on are dropped and the game replayed by the rules; refused, both
     /// hear so. An answer with no offer waiting (it lapsed when a move was played) is
     /// ignored.
-    pub fn answer_take_back(&mut self, side: Side, accept: bool) -> Result<(), String> {
+    pub fn answer_take_back(&mut self, side: Side, accept: bool) -> Result<(), TableError> {
         let Some(offerer) = self.offer.filter(|o| *o != side && !self.is_over()) else { return Ok(()) };
         self.offer = None;
         if !accept {
@@ -285,11 +393,12 @@ impl Table {
         let Some(keep) = last_move_of(offerer, self.record.moves.len()) else { return Ok(()) };
         let before = self.record.moves.clone();
         self.record.moves.truncate(keep);
+        self.unkept_from = self.unkept_from.min(keep);
         match self.record.replay() {
             Ok(replay) => self.state = replay.state,
             Err(e) => {
                 self.record.moves = before;
-                return Err(format!("the game does not replay after the take-back: {e}"));
+                return Err(TableError::Replay(e));
             }
         }
         self.broadcast_except(None, ServerMessage::TookBack { moves: keep as u32 });
@@ -344,28 +453,6 @@ impl Table {
             queue(&mut self.queued, conn, message.clone());
         }
     }
-
-    /// Sends what the last calls queued. A connection whose outbox is full has fallen
-    /// behind: it is taken off the table (its outbox dropped), which ends it; its player
-    /// resumes and gets the whole game again.
-    pub fn flush(&mut self) {
-        let mut behind = Vec::new();
-        for (tx, id, message) in self.queued.drain(..) {
-            if tx.try_send(message).is_err() {
-                behind.push(id);
-            }
-        }
-        for id in behind {
-            log::warn!("connection {id}: fell behind by a whole outbox; taken off its table");
-            self.leave(id);
-        }
-        if !self.queued.is_empty() {
-            // What leaving queued (the others hear of it) goes out too.
-            for (tx, _, message) in self.queued.drain(..) {
-                let _ = tx.try_send(message);
-            }
-        }
-    }
 }
 
 /// The number of the last move `side` played among `played` moves (moves alternate,
@@ -374,42 +461,10 @@ pub(crate) fn last_move_of(side: Side, played: usize) -> Option<usize> {
     (0..played).rev().find(|&i| crate::record::mover(i) == side)
 }
 
-/// Queues `message` for `conn` until [`Table::flush`].
-fn queue(queued: &mut Vec<(mpsc::Sender<ServerMessage>, u64, ServerMessage)>, conn: &Conn, message: ServerMessage) {
+/// Queues `message` for `conn` until [`Table::take_queued`].
+fn queue(queued: &mut Vec<Outgoing>, conn: &Conn, message: ServerMessage) {
     queued.push((conn.tx.clone(), conn.id, message));
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn conn(id: u64) -> (Conn, mpsc::Receiver<ServerMessage>) {
-        let (tx, rx) = mpsc::channel(16);
-        (Conn { id, tx, lag: Duration::ZERO }, rx)
-    }
-
-    fn drain(rx: &mut mpsc::Receiver<ServerMessage>) -> Vec<ServerMessage> {
-        std::iter::from_fn(|| rx.try_recv().ok()).collect()
-    }
-
-    /// A player asked for its layout is not asked again when the other sits down: its
-    /// layout may be on the way, and a second one would be out of turn.
-    #[test]
-    fn the_first_to_lay_out_is_asked_once() {
-        let mut table = Table::host("C".into(), RuleOptions::default(), None, Side::Upper, "h".into());
-        let (host, mut host_rx) = conn(1);
-        table.sit(Side::Upper, host, None);
-        table.flush();
-        let asked = |m: &[ServerMessage]| m.iter().filter(|m| matches!(m, ServerMessage::LayOut)).count();
-        assert_eq!(asked(&drain(&mut host_rx)), 1);
-        let (guest, mut guest_rx) = conn(2);
-        table.sit(Side::Lower, guest, Some("g".into()));
-        table.flush();
-        assert_eq!(asked(&drain(&mut host_rx)), 0);
-        assert_eq!(asked(&drain(&mut guest_rx)), 0);
-        table.layout(Side::Upper, "4I-P").unwrap();
-        table.flush();
-        assert_eq!(asked(&drain(&mut guest_rx)), 1);
-        assert!(table.layout(Side::Upper, "4I-P").is_err());
-    }
-}
+mod tests;

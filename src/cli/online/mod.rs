@@ -172,8 +172,9 @@ pub fn serve(args: &ServeArgs, out: &mut dyn Write) -> Result<(), String> {
         }
         _ => None,
     };
+    let max_connections = connections_within_file_limit(args.max_connections);
     let config = ServerConfig {
-        limits: Limits { max_connections: args.max_connections, ..Limits::default() },
+        limits: Limits { max_connections, ..Limits::default() },
         tls,
         name: format!("omweso {}", env!("OMWESO_VERSION")),
     };
@@ -189,6 +190,35 @@ pub fn serve(args: &ServeArgs, out: &mut dyn Write) -> Result<(), String> {
         server.run().await;
         Ok(())
     })
+}
+
+/// The files the server holds besides its connections (the listener, the store's database
+/// and journal, the log, a saved game being exported, the runtime's own).
+const FILES_BESIDES_CONNECTIONS: u64 = 64;
+
+/// Raises this process's limit of open files to the hard limit (a server with the common
+/// default of 1,024 runs out of descriptors at about 500 games), and gives the connections
+/// that fit under it: `asked`, or fewer when the limit is lower, said in the log.
+fn connections_within_file_limit(asked: usize) -> usize {
+    #[cfg(unix)]
+    {
+        let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+        // SAFETY: getrlimit and setrlimit read and write the rlimit struct given, nothing else.
+        let files = unsafe {
+            if libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) != 0 {
+                return asked;
+            }
+            let raised = libc::rlimit { rlim_cur: limit.rlim_max, rlim_max: limit.rlim_max };
+            if libc::setrlimit(libc::RLIMIT_NOFILE, &raised) == 0 { raised.rlim_cur } else { limit.rlim_cur }
+        };
+        let fit = usize::try_from(files.saturating_sub(FILES_BESIDES_CONNECTIONS)).unwrap_or(usize::MAX);
+        if asked > fit {
+            log::warn!("{files} open files at most (the hard limit): {fit} connections at once, not {asked}");
+            return fit;
+        }
+        log::info!("{files} open files at most (the hard limit): {asked} connections at once");
+    }
+    asked
 }
 
 /// `omweso online …`.
