@@ -136,3 +136,53 @@ fn a_killed_study_resumes_without_redoing_a_case_and_shards_cover_the_set() {
     let keys: std::collections::HashSet<_> = after.iter().map(|r| (r.index, r.order.clone())).collect();
     assert_eq!(keys.len(), 16);
 }
+
+#[test]
+fn a_hunt_writes_the_hardest_layout_found_with_its_proof_and_is_the_same_twice() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let firsts = dir.path().join("firsts.txt");
+    std::fs::write(&firsts, "2A-P\n4I-P\n").expect("the list");
+    let hunt = |out: &Path, threads: &str| {
+        let args = [
+            "study",
+            "hunt",
+            "--first",
+            firsts.to_str().unwrap(),
+            "--order",
+            "second-moves-first",
+            "--steps",
+            "3",
+            "--nodes",
+            "20000",
+            "--replies",
+            "2",
+            "--final-factor",
+            "2",
+            "--threads",
+            threads,
+            "--out",
+            out.to_str().unwrap(),
+        ];
+        let run = omweso(&args);
+        assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+        std::fs::read_to_string(out.join("hunt.jsonl")).expect("the hunt's table")
+    };
+    let (a, b) = (dir.path().join("a"), dir.path().join("b"));
+    let table = hunt(&a, "2");
+    assert_eq!(hunt(&b, "1"), table, "the same hunt, the same table");
+    let rows: Vec<serde_json::Value> = table.lines().map(|l| serde_json::from_str(l).expect("a row")).collect();
+    assert_eq!(rows.len(), 2);
+    for (i, row) in rows.iter().enumerate() {
+        assert_eq!(row["index"], i as u64);
+        assert_eq!(row["steps"], 3);
+        assert_eq!(row["budget"]["nodes"], 40_000, "the last search: twice the nodes");
+        let hardest = omweso_rules::notation::parse_layout(row["hardest"].as_str().unwrap(), omweso_rules::Side::Upper)
+            .expect("a layout");
+        assert_eq!(hardest.counts().iter().map(|&c| u32::from(c)).sum::<u32>(), 32);
+        if row["result"] == "refuted" {
+            let proof = std::fs::read_to_string(a.join(row["proof"].as_str().unwrap())).expect("the proof");
+            let checked = proof_checker::check(&proof, omweso_rules::RuleOptions::default()).expect("the proof holds");
+            assert_eq!(checked.winner, omweso_rules::Side::Lower);
+        }
+    }
+}

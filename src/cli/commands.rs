@@ -39,6 +39,7 @@ pub fn run(command: &Command, out: &mut dyn Write) -> Result<(), String> {
         }
         Command::Study { what } => match what {
             super::study::StudyCommand::Layouts(args) => super::study::layouts(args, out),
+            super::study::StudyCommand::Hunt(args) => super::study::hunt::hunt_layouts(args, out),
             super::study::StudyCommand::Merge { out: dir, shards } => super::study::shard::merge(dir, shards, out),
             super::study::StudyCommand::Summary { tables } => super::study::summary(tables, out),
         },

@@ -14,6 +14,7 @@
 
 mod deepening;
 pub mod eval;
+pub mod hunt;
 mod judge;
 mod layout;
 pub mod review;

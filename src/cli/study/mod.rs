@@ -20,6 +20,7 @@
 //! measured the machine's load); a wall-clock guard only stops a runaway case, marked
 //! `stopped` in the table. Shards: [`shard`].
 
+pub mod hunt;
 pub mod shard;
 mod summary;
 pub mod table;
@@ -57,6 +58,10 @@ pub enum StudyCommand {
         #[arg(required = true)]
         tables: Vec<PathBuf>,
     },
+    /// Hunts the hardest first layouts: from each start (`--first`), local moves of seeds
+    /// that keep the layout whose refutation costs the most; the hardest found is searched
+    /// again with a larger budget. Writes `<out>/hunt.jsonl` and the proofs.
+    Hunt(hunt::HuntArgs),
     /// Joins the folders of a study's shards (`--shard`) into one, as one run would have
     /// written it; refuses shards of different settings, or a shard missing.
     Merge {
