@@ -131,7 +131,7 @@ pub fn merge(out: &Path, shards: &[PathBuf], say: &mut dyn std::io::Write) -> Re
     if let Some((_, r)) = rows.iter().find(|(_, r)| !keys.insert((r.index, r.order.clone()))) {
         return Err(format!("first layout {} in order {} is in two shards", r.index, r.order));
     }
-    if table::rows_in(&out.join("table.jsonl"))?.0.len() > 0 || table::settings_in(out)?.is_some() {
+    if !table::rows_in(&out.join("table.jsonl"))?.0.is_empty() || table::settings_in(out)?.is_some() {
         return Err(format!("{} already holds a study: merge into a new folder", out.display()));
     }
     std::fs::create_dir_all(out.join("proofs")).map_err(|e| format!("{}: {e}", out.display()))?;
