@@ -1,7 +1,8 @@
-//! `omweso study layouts` and `omweso study summary` (issue 43), as a user or a cluster's
-//! array job runs them: the table and the proofs written, every proof checked by the proof
-//! checker that knows only the rules, a run killed and resumed without redoing a case,
-//! shards that cover the set between them, and a folder of another study refused.
+//! `omweso study layouts` and `omweso study summary` (issues 43 and 52), as a user or a
+//! cluster's array job runs them: the table and the proofs written, every proof checked by
+//! the proof checker that knows only the rules, a run killed and resumed without redoing a
+//! case, and a folder of another study refused. The shards, their merge and the same table
+//! on a busy machine are in `study_shards.rs`.
 
 #[path = "../crates/omweso-engine/examples/check_proof/proof_checker.rs"]
 mod proof_checker;
@@ -28,8 +29,20 @@ fn a_refuted_layout_is_written_with_a_proof_that_the_rules_alone_check() {
     std::fs::write(&firsts, "# the study's first layouts\n2A-P\n").expect("the list");
     let out = dir.path().join("study");
     let (firsts, out_s) = (firsts.to_str().unwrap(), out.to_str().unwrap());
-    let args =
-        ["study", "layouts", "--first", firsts, "--order", "second-moves-first", "--time-ms", "5000", "--out", out_s];
+    let args = [
+        "study",
+        "layouts",
+        "--first",
+        firsts,
+        "--order",
+        "second-moves-first",
+        "--nodes",
+        "200000",
+        "--replies",
+        "3",
+        "--out",
+        out_s,
+    ];
     let run = omweso(&args);
     let text = String::from_utf8_lossy(&run.stdout);
     assert!(run.status.success(), "{text}{}", String::from_utf8_lossy(&run.stderr));
@@ -63,7 +76,7 @@ fn a_refuted_layout_is_written_with_a_proof_that_the_rules_alone_check() {
     assert!(String::from_utf8_lossy(&summary.stdout).contains("1 refuted (100.0%)"));
 
     // Another study in the same folder is refused, with the reason.
-    let other = omweso(&["study", "layouts", "--first", firsts, "--time-ms", "999", "--out", out_s]);
+    let other = omweso(&["study", "layouts", "--first", firsts, "--nodes", "999", "--out", out_s]);
     assert!(!other.status.success());
     assert!(String::from_utf8_lossy(&other.stderr).contains("holds another study"), "{other:?}");
 }
@@ -73,8 +86,22 @@ fn a_killed_study_resumes_without_redoing_a_case_and_shards_cover_the_set() {
     let dir = tempfile::tempdir().expect("a folder");
     let out = dir.path().join("study");
     let out_s = out.to_str().unwrap();
-    let args =
-        ["study", "layouts", "--count", "8", "--seed", "5", "--time-ms", "300", "--threads", "1", "--out", out_s];
+    let args = [
+        "study",
+        "layouts",
+        "--count",
+        "8",
+        "--seed",
+        "5",
+        "--nodes",
+        "20000",
+        "--replies",
+        "2",
+        "--threads",
+        "1",
+        "--out",
+        out_s,
+    ];
     let mut child = Command::new(env!("CARGO_BIN_EXE_omweso"))
         .args(args)
         .stdout(Stdio::null())
@@ -102,37 +129,60 @@ fn a_killed_study_resumes_without_redoing_a_case_and_shards_cover_the_set() {
     assert!(text.contains("1 line(s) that are not rows of a study, passed over"), "the torn line is said: {text}");
     let after = rows(&out);
     assert_eq!(after.len(), 16, "8 layouts in 2 orders, each once");
-    assert_eq!(after[..before.len()], before[..], "the cases done before the kill are kept, not redone");
+    assert!(before.iter().all(|r| after.contains(r)), "the cases done before the kill are kept, not redone");
+    let mut sorted = after.clone();
+    sorted.sort_by(|a, b| (a.index, &a.order).cmp(&(b.index, &b.order)));
+    assert_eq!(after, sorted, "a finished table is sorted by first layout and order");
     let keys: std::collections::HashSet<_> = after.iter().map(|r| (r.index, r.order.clone())).collect();
     assert_eq!(keys.len(), 16);
+}
 
-    // The same study in three shards, in three folders: together the same 16 cases.
-    let mut sharded = Vec::new();
-    for i in 0..3 {
-        let shard_out = dir.path().join(format!("shard{i}"));
-        let s = shard_out.to_str().unwrap().to_owned();
-        let shard = format!("{i}/3");
-        let run = omweso(&[
+#[test]
+fn a_hunt_writes_the_hardest_layout_found_with_its_proof_and_is_the_same_twice() {
+    let dir = tempfile::tempdir().expect("a folder");
+    let firsts = dir.path().join("firsts.txt");
+    std::fs::write(&firsts, "2A-P\n4I-P\n").expect("the list");
+    let hunt = |out: &Path, threads: &str| {
+        let args = [
             "study",
-            "layouts",
-            "--count",
-            "8",
-            "--seed",
-            "5",
-            "--time-ms",
-            "300",
+            "hunt",
+            "--first",
+            firsts.to_str().unwrap(),
+            "--order",
+            "second-moves-first",
+            "--steps",
+            "3",
+            "--nodes",
+            "20000",
+            "--replies",
+            "2",
+            "--final-factor",
+            "2",
+            "--threads",
+            threads,
             "--out",
-            &s,
-            "--shard",
-            &shard,
-        ]);
-        assert!(run.status.success());
-        let rows = rows(&shard_out);
-        assert!(rows.iter().all(|r| r.index % 3 == i), "shard {i} holds only its layouts");
-        sharded.extend(rows.into_iter().map(|r| (r.index, r.order, r.first)));
+            out.to_str().unwrap(),
+        ];
+        let run = omweso(&args);
+        assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+        std::fs::read_to_string(out.join("hunt.jsonl")).expect("the hunt's table")
+    };
+    let (a, b) = (dir.path().join("a"), dir.path().join("b"));
+    let table = hunt(&a, "2");
+    assert_eq!(hunt(&b, "1"), table, "the same hunt, the same table");
+    let rows: Vec<serde_json::Value> = table.lines().map(|l| serde_json::from_str(l).expect("a row")).collect();
+    assert_eq!(rows.len(), 2);
+    for (i, row) in rows.iter().enumerate() {
+        assert_eq!(row["index"], i as u64);
+        assert_eq!(row["steps"], 3);
+        assert_eq!(row["budget"]["nodes"], 40_000, "the last search: twice the nodes");
+        let hardest = omweso_rules::notation::parse_layout(row["hardest"].as_str().unwrap(), omweso_rules::Side::Upper)
+            .expect("a layout");
+        assert_eq!(hardest.counts().iter().map(|&c| u32::from(c)).sum::<u32>(), 32);
+        if row["result"] == "refuted" {
+            let proof = std::fs::read_to_string(a.join(row["proof"].as_str().unwrap())).expect("the proof");
+            let checked = proof_checker::check(&proof, omweso_rules::RuleOptions::default()).expect("the proof holds");
+            assert_eq!(checked.winner, omweso_rules::Side::Lower);
+        }
     }
-    sharded.sort();
-    let mut whole: Vec<_> = after.into_iter().map(|r| (r.index, r.order, r.first)).collect();
-    whole.sort();
-    assert_eq!(sharded, whole, "the shards' first layouts are the whole study's");
 }

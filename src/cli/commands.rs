@@ -38,17 +38,9 @@ pub fn run(command: &Command, out: &mut dyn Write) -> Result<(), String> {
             super::review::review(position.as_ref().map(|p| flags.with_position(p.clone())), args, limits, out)
         }
         Command::Study { what } => match what {
-            super::study::StudyCommand::Layouts {
-                first,
-                count,
-                seed,
-                order,
-                time_ms,
-                out: dir,
-                shard,
-                threads,
-                rules,
-            } => super::study::layouts(first, *count, *seed, order, *time_ms, dir, *shard, *threads, rules, out),
+            super::study::StudyCommand::Layouts(args) => super::study::layouts(args, out),
+            super::study::StudyCommand::Hunt(args) => super::study::hunt::hunt_layouts(args, out),
+            super::study::StudyCommand::Merge { out: dir, shards } => super::study::shard::merge(dir, shards, out),
             super::study::StudyCommand::Summary { tables } => super::study::summary(tables, out),
         },
         Command::Perft { state, depth } => perft(&state.state().map_err(|e| e.to_string())?, *depth, out),

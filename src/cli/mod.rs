@@ -261,7 +261,7 @@ pub enum Command {
         rules: RuleArgs,
     },
     /// The layout study: does the side laying out second find a reply that wins by force?
-    /// (`study layouts`, `study summary`; see docs/command-line.md, *The layout decides the game*.)
+    /// (`study layouts`, `study summary`, `study merge`; see docs/command-line.md, *The layout decides the game*.)
     Study {
         /// What to do.
         #[command(subcommand)]

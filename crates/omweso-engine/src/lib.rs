@@ -14,6 +14,7 @@
 
 mod deepening;
 pub mod eval;
+pub mod hunt;
 mod judge;
 mod layout;
 pub mod review;
@@ -28,7 +29,9 @@ pub use eval::{SEED, evaluate};
 pub use judge::Judgement;
 pub use layout::{choose_layout, choose_layout_within};
 pub use search::{PROVEN, WIN};
-pub use solve::{Proof, Solution, SolveLimits, Verdict, solve, solve_layout};
+pub use solve::{
+    Proof, ReplyBudget, ReplySearch, Solution, SolveLimits, Verdict, solve, solve_layout, solve_layout_nodes,
+};
 pub use tt::hash;
 
 use omweso_rules::{GameState, Move};

@@ -1,7 +1,8 @@
 //! The layout study (issue 43): for a first layout, does the side laying out second find a
 //! reply that wins by force? Each case is one first layout under one order of laying out
-//! (RULES.md §2); [`study_case`] searches for the reply with [`crate::solve_layout`] and
-//! reports what it found, with the proof when the reply wins.
+//! (RULES.md §2); [`study_case`] searches for the reply with [`crate::solve_layout_nodes`]
+//! (a budget of nodes, the same answer on every machine) and reports what it found, with
+//! the proof when the reply wins.
 //!
 //! Sides are fixed so that a table reads the same throughout: the first layout is
 //! Upper's, the reply Lower's. Under [`Order::SecondMovesFirst`] (the rule book's default:
@@ -9,7 +10,7 @@
 //! first; under [`Order::FirstMovesFirst`] (the [choice] `first_player_lays_out_first`)
 //! Upper, who laid out first, moves first.
 
-use crate::{Proof, Solution, Verdict};
+use crate::{Proof, ReplyBudget, ReplySearch, Solution, Verdict};
 use omweso_rules::{Layout, RuleOptions, Side};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -133,18 +134,20 @@ pub fn reply_to(
     Finding { side, reply, solution, elapsed: start.elapsed() }
 }
 
-/// Searches, within `time`, for a reply to `first` (Upper's layout) under `order` that
-/// wins by force: Master's reply layouts from `seed`, each solved from the first move
-/// ([`crate::solve_layout`]). Stops early when `stop` is set.
+/// Searches for a reply to `first` (Upper's layout) under `order` that wins by force, within
+/// `budget` (replies and nodes, not time: [`crate::solve_layout_nodes`]): Master's reply
+/// layouts from `seed`, each solved from the first move on one thread. The same arguments
+/// give the same answer on any machine under any load, unless the budget's guard or `stop`
+/// cut it short ([`ReplySearch::stopped`]).
 pub fn study_case(
     first: &Layout,
     order: Order,
     options: &RuleOptions,
-    time: Duration,
+    budget: ReplyBudget,
     seed: u64,
     stop: &AtomicBool,
-) -> Finding {
-    reply_to(REPLY, first, &order.apply(options), time, seed, stop)
+) -> ReplySearch {
+    crate::solve_layout_nodes(REPLY, first, &order.apply(options), budget, seed, stop)
 }
 
 #[cfg(test)]
@@ -172,18 +175,67 @@ mod tests {
         assert!(ten.iter().all(|l| l.counts().iter().map(|&c| u32::from(c)).sum::<u32>() == 32));
     }
 
+    /// A budget a small test can afford: three replies of 200,000 nodes.
+    const SMALL: ReplyBudget = ReplyBudget { replies: 3, nodes: 200_000, guard: None };
+
     #[test]
     fn a_refuted_first_layout_comes_with_a_proof_from_its_first_move() {
         // Two seeds in every hole, laid out first: the side laying out second and moving
-        // first finds a reply that wins by force (within a second on this machine).
+        // first finds a reply that wins by force.
         let options = RuleOptions::default();
         let first = Layout::twos();
-        let found =
-            study_case(&first, Order::SecondMovesFirst, &options, Duration::from_secs(20), 0, &AtomicBool::new(false));
-        assert!(found.refuted(), "{:?}", found.solution.verdict);
-        let Verdict::Win { proof, .. } = &found.solution.verdict else { unreachable!() };
-        let root = GameState::from_layouts(&found.reply, &first, REPLY, Order::SecondMovesFirst.apply(&options));
+        let found = study_case(&first, Order::SecondMovesFirst, &options, SMALL, 0, &AtomicBool::new(false));
+        let Verdict::Win { proof, winner: REPLY } = &found.solution.verdict else {
+            panic!("{:?}", found.solution.verdict)
+        };
+        assert!(!found.stopped && (1..=3).contains(&found.replies) && found.nodes > 0, "{found:?}");
+        let root = GameState::from_layouts(&found.layout, &first, REPLY, Order::SecondMovesFirst.apply(&options));
         assert_eq!(proof.root, root, "the proof starts from the two layouts, the reply's side to move");
+    }
+
+    #[test]
+    fn a_case_is_the_same_whatever_else_runs_and_its_budget_bounds_it() {
+        // The same case on two threads at once, with a third thread spinning: the same
+        // reply, verdict, nodes and replies as alone. Random first layouts are refuted or
+        // not within a small budget, either way alike.
+        let options = RuleOptions::default();
+        let firsts = random_first_layouts(11, 2);
+        let stop = AtomicBool::new(false);
+        let tiny = ReplyBudget { replies: 2, nodes: 20_000, guard: Some(Duration::from_secs(600)) };
+        let alone: Vec<_> =
+            firsts.iter().map(|f| study_case(f, Order::FirstMovesFirst, &options, tiny, 3, &stop)).collect();
+        let spin = AtomicBool::new(false);
+        let busy: Vec<Vec<ReplySearch>> = std::thread::scope(|scope| {
+            scope.spawn(|| {
+                let started = Instant::now();
+                while !spin.load(std::sync::atomic::Ordering::Relaxed) && started.elapsed() < Duration::from_secs(120) {
+                    std::hint::spin_loop();
+                }
+            });
+            let runs: Vec<_> = (0..2)
+                .map(|_| {
+                    scope.spawn(|| {
+                        firsts.iter().map(|f| study_case(f, Order::FirstMovesFirst, &options, tiny, 3, &stop)).collect()
+                    })
+                })
+                .collect();
+            let done = runs.into_iter().map(|r| r.join().expect("a run")).collect();
+            spin.store(true, std::sync::atomic::Ordering::Relaxed);
+            done
+        });
+        for run in busy {
+            for (a, b) in alone.iter().zip(&run) {
+                assert_eq!(
+                    (a.layout, &a.solution.verdict, a.nodes, a.replies),
+                    (b.layout, &b.solution.verdict, b.nodes, b.replies)
+                );
+            }
+        }
+        for a in &alone {
+            assert!(!a.stopped);
+            // Each reply's solve stops within a check (256 nodes) of its budget.
+            assert!(a.nodes <= u64::from(a.replies) * (tiny.nodes + 2 * 256), "{a:?}");
+        }
     }
 
     #[test]

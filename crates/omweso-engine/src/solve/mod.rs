@@ -16,10 +16,12 @@
 //! round; the solver says so ([`Solution::exact`]) and then does not claim an annulled game.
 
 mod extract;
+mod reply;
 mod table;
 
 use crate::tt::hash;
 use omweso_rules::{Child, GameState, Move, Outcome, Side};
+pub use reply::{ReplyBudget, ReplySearch, solve_layout, solve_layout_nodes};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -180,9 +182,10 @@ fn solve_with<T: Table + Send>(mut provers: [Prover<T>; 2], state: &GameState, s
     loop {
         let mut disproven = 0;
         for i in 0..2 {
-            let prover = &mut provers[i];
-            let used: u64 = prover.nodes;
+            // The limit is of both attackers together.
+            let used: u64 = provers.iter().map(|p| p.nodes).sum();
             let cap = limits.nodes.map(|n| n.saturating_sub(used));
+            let prover = &mut provers[i];
             match prover.run(state, budget.min(cap.unwrap_or(u64::MAX)), deadline, stop) {
                 Run::Proven => return proven(&mut provers, i, state, start, deadline, stop, exact),
                 Run::Disproven => disproven += 1,
@@ -472,44 +475,4 @@ impl<T: Table + Send> Prover<T> {
         self.table.put(key, result);
         result
     }
-}
-
-/// A reply layout for `side`, which lays out second seeing `first` (the other side's
-/// layout, RULES.md §2), with a proven win if one is found within `time`: Master's layouts
-/// for growing seeds from `seed`, each solved from the first move for a share of the time.
-/// Returns the layout and its solution: the first with a proven win for `side`, or else
-/// Master's first layout and what was found about it.
-pub fn solve_layout(
-    side: Side,
-    first: &omweso_rules::Layout,
-    options: &omweso_rules::RuleOptions,
-    time: Duration,
-    seed: u64,
-    stop: &AtomicBool,
-) -> (omweso_rules::Layout, Solution) {
-    let start = Instant::now();
-    let mover = options.first_mover_when_laying_first(side.opponent());
-    let slice = (time / 8).max(Duration::from_millis(100));
-    let mut first_found: Option<(omweso_rules::Layout, Solution)> = None;
-    for k in 0.. {
-        let left = time.saturating_sub(start.elapsed());
-        if (k > 0 && left.is_zero()) || stop.load(Ordering::Relaxed) {
-            break;
-        }
-        // Bounded as the solve is: with never-ending moves a layout's own search ends in time.
-        let within = Some(slice.min(left.max(Duration::from_millis(1))));
-        let seed_k = seed.wrapping_add(k);
-        let layout =
-            crate::choose_layout_within(side, crate::Level::Master, Some(first), options, seed_k, within, stop);
-        let (lower, upper) = if side == Side::Lower { (&layout, first) } else { (first, &layout) };
-        let state = GameState::from_layouts(lower, upper, mover, *options);
-        let limits =
-            SolveLimits { time: Some(slice.min(left.max(Duration::from_millis(1)))), ..SolveLimits::default() };
-        let solution = solve(&state, limits, stop);
-        if matches!(&solution.verdict, Verdict::Win { winner, .. } if *winner == side) {
-            return (layout, solution);
-        }
-        first_found.get_or_insert((layout, solution));
-    }
-    first_found.expect("at least one layout is tried")
 }
