@@ -133,8 +133,12 @@ fn comes_back(
     let mut guest = back(guest, &kept);
     let mut nobody = window();
     run(&mut host, &mut nobody, Some(3), |h, _| !h.online().unwrap().present[Side::Upper.index()] && moves(h) == 3);
-    // Game → Online games → Resume.
-    guest.resume_online(&place);
+    // Game → Online games lists it; its Resume takes the seat again.
+    guest.apply(Command::Online(OnlineCommand::ShowGames));
+    assert!(matches!(guest.modals().top(), Some(Modal::OnlineGames)));
+    assert!(guest.online_games().iter().any(|p| p.same_game(&place)), "listed: {:?}", guest.online_games());
+    guest.apply(Command::Online(OnlineCommand::Resume(Box::new(place))));
+    assert!(guest.modals().top().is_none(), "the list closes: {:?}", guest.modals());
     run(&mut host, &mut guest, None, |h, g| h.online().unwrap().present[Side::Upper.index()] && moves(g) == 3);
     assert_eq!(guest.online().unwrap().seat, Some(Side::Upper), "the seat is the guest's again");
     run(&mut host, &mut guest, Some(5), |h, g| moves(h) == 5 && moves(g) == 5);

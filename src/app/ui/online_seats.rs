@@ -32,7 +32,7 @@ pub fn leave_question(app: &mut Frame<'_>, ctx: &Context, waiting: &Command) {
         ui.set_max_width(420.0);
         ui.heading("Leave the game?");
         ui.label(leaving_for(waiting));
-        ui.label("The server keeps the game: you can come back to it from Game → Online games.");
+        ui.label("The server keeps the game: you can come back to it from the Game menu, Online games.");
         if closing {
             ui.label("It also comes back by itself when you open Omweso again.");
         }
@@ -69,7 +69,7 @@ pub fn games(app: &mut Frame<'_>, ctx: &Context) {
         .default_pos(app.area.center())
         .show(ctx, |ui| {
             if games.is_empty() {
-                ui.label("No online game waits for you. Host or join one with Game → Play online….");
+                ui.label("No online game waits for you. Host or join one with Play online… in the Game menu.");
             } else {
                 ui.label("Your unfinished online games. The server keeps each until it ends.");
             }
