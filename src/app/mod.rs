@@ -341,6 +341,7 @@ impl App {
                 tournament_ui::strip(&self.frame(), ui);
                 let resp = board::show(ui, &view);
                 dialogs::review_banner(&mut self.frame(), ui);
+                crate::app::ui::online_seats::board_note(&self.frame(), ui);
                 resp
             });
         self.area = panel.response.rect;
@@ -392,6 +393,10 @@ impl App {
         self.hovered = resp.hovered;
         if let Some(d) = resp.choose {
             self.push(Command::Choose(d));
+        }
+        if resp.pressed && resp.clicked.is_empty() && resp.choose.is_none() && self.session.paused() {
+            // A window over the board keeps it from taking the click: the board says so.
+            self.push(Command::BoardBlocked);
         }
         for &(h, m) in &resp.clicked {
             self.push(match (self.session.setup().is_some(), m.shift) {

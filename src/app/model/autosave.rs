@@ -141,7 +141,7 @@ pub fn restore(
                     }
                     if let Some(place) = &doc.online {
                         log::info!("taking the online seat of game {} again", place.code);
-                        session.resume_online(place);
+                        session.reconnect_online(place);
                     }
                     session
                 }
@@ -201,7 +201,7 @@ pub fn store(storage: &mut dyn eframe::Storage, session: &Session, damaged: &mut
     // Changed as the window says it (`Document::differs_from`, as `Session::changed` asks).
     let changed = session.document().differs_from(&kept);
     let game_over_closed = session.play().is_some_and(|p| p.game_over_dismissed());
-    let online = session.online().and_then(crate::app::model::online::Online::place);
+    let online = session.online().and_then(|o| o.place(""));
     let doc = AutosaveDocument { path: session.document().path.clone(), changed, game_over_closed, online };
     if let Ok(text) = ron::to_string(&doc) {
         storage.set_string(AUTOSAVE_DOCUMENT_KEY, text);

@@ -46,6 +46,9 @@ pub enum Command {
     AskResign(Side),
     /// The player on this side resigns.
     Resign(Side),
+    /// The board was clicked where nothing takes a click while a window over it pauses
+    /// play: the board says which window to finish first (issue 48).
+    BoardBlocked,
     /// Open the New Game dialog.
     OpenNewGame,
     /// Start the game described by the form.
@@ -262,4 +265,8 @@ pub enum ModalKind {
     Online,
     /// [`Modal::Summary`](crate::app::model::modal::Modal::Summary).
     Summary,
+    /// [`Modal::Leave`](crate::app::model::modal::Modal::Leave).
+    Leave,
+    /// [`Modal::OnlineGames`](crate::app::model::modal::Modal::OnlineGames).
+    OnlineGames,
 }

@@ -45,6 +45,11 @@ pub enum Modal {
     Online(Box<(crate::app::model::online::OnlineForm, Option<String>)>),
     /// The one-page rules summary, to keep open during a game (it does not pause play).
     Summary,
+    /// "Leave the game?": this command would leave an online game that is on (the seat is
+    /// kept in Game → Online games); it waits for Leave, Resign instead or Stay.
+    Leave(Box<Command>),
+    /// Game → Online games: the player's unfinished online games, each to resume.
+    OnlineGames,
 }
 
 impl Modal {
@@ -67,6 +72,8 @@ impl Modal {
             Modal::Legend => ModalKind::Legend,
             Modal::Online(_) => ModalKind::Online,
             Modal::Summary => ModalKind::Summary,
+            Modal::Leave(_) => ModalKind::Leave,
+            Modal::OnlineGames => ModalKind::OnlineGames,
         }
     }
 
@@ -110,6 +117,11 @@ impl Modals {
     /// True while a window that pauses play is open.
     pub fn paused(&self) -> bool {
         self.0.iter().any(Modal::pauses)
+    }
+
+    /// The window that keeps the board from taking clicks: the newest that pauses play.
+    pub fn blocking(&self) -> Option<ModalKind> {
+        self.0.iter().rev().find(|m| m.pauses()).map(Modal::kind)
     }
 
     /// The open windows, bottom first.

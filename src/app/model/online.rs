@@ -113,9 +113,21 @@ pub enum OnlineCommand {
     Resign,
     /// Copy the game's code to the clipboard.
     CopyCode,
-    /// Leave online play: the connection closes, the server keeps the game (it can be
-    /// resumed), the board stays as it was.
+    /// Leave online play: the connection closes, the server keeps the game and the seat
+    /// stays in Game → Online games (it can be resumed), the board stays as it was.
+    /// Asked first while the game is on (`Modal::Leave`).
     Leave,
+    /// Game → Online games: the list of this player's unfinished online games.
+    ShowGames,
+    /// Take this seat again (from Game → Online games): the board becomes that game,
+    /// rebuilt from what the server keeps; a connection of this window to it is replaced.
+    Resume(Box<OnlinePlace>),
+    /// Drop this game (by its code) from Game → Online games (the server still keeps it).
+    Forget(String),
+    /// The leave question's "Leave the game": the command it held is carried out.
+    ConfirmLeave,
+    /// The leave question's "Resign instead": the game is resigned, the board stays.
+    ResignInstead,
 }
 
 /// Where an online seat is, kept with the autosave so that a window closed and opened again
@@ -128,6 +140,27 @@ pub struct OnlinePlace {
     pub code: String,
     /// The seat's resume token (none: watching).
     pub token: Option<String>,
+    /// The seat's side, once known (kept since issue 48: older autosaves have none).
+    #[serde(default)]
+    pub side: Option<Side>,
+    /// The other player's name as last heard (empty: not known).
+    #[serde(default)]
+    pub against: String,
+}
+
+impl OnlinePlace {
+    /// The game in one line, for Game → Online games: "Game 7K2… on host:port: you play
+    /// Lower against Ben".
+    pub fn line(&self) -> String {
+        let side = self.side.map_or_else(String::new, |s| format!(": you play {s}"));
+        let against = if self.against.trim().is_empty() { String::new() } else { format!(" against {}", self.against) };
+        format!("Game {} on {}{side}{against}", self.code, self.server)
+    }
+
+    /// True when `other` is the same game on the same server.
+    pub fn same_game(&self, other: &OnlinePlace) -> bool {
+        self.code == other.code && self.server == other.server
+    }
 }
 
 /// An online game as the window knows it.
@@ -180,6 +213,14 @@ pub struct Online {
     /// The board turned away from the seat by View → Flip: a seated player sees their own
     /// half at the bottom, whichever side they play, and the settings' turn is left alone.
     pub turned: bool,
+    /// How many moves the server has confirmed (heard back from it): a local move beyond
+    /// them is not sent yet.
+    pub confirmed: usize,
+    /// Whether each side's seat has been taken (the other player joined), as far as heard.
+    pub joined: [bool; 2],
+    /// Moves heard that are shown without animation: a game caught up with at once (a seat
+    /// taken again) is not sown move by move.
+    pub quiet: usize,
 }
 
 impl Online {
@@ -209,6 +250,9 @@ impl Online {
             times_at: 0.0,
             inbox: VecDeque::new(),
             turned: false,
+            confirmed: 0,
+            joined: [false; 2],
+            quiet: 0,
         }
     }
 
@@ -221,18 +265,33 @@ impl Online {
         let mut online = Online::new(&place.server, role);
         online.code = Some(place.code.clone());
         online.token = place.token.clone();
+        online.seat = place.side.filter(|_| place.token.is_some());
         online.news = Some("Connecting to take your seat again…".into());
         online
     }
 
     /// Where the seat is, to keep with the autosave (once welcomed; not after the end).
-    pub fn place(&self) -> Option<OnlinePlace> {
+    /// `against`: the other player's name as the window shows it.
+    pub fn place(&self, against: &str) -> Option<OnlinePlace> {
         let code = self.code.clone()?;
         (self.end.is_none() && self.failed.is_none()).then(|| OnlinePlace {
             server: self.server.clone(),
             code,
             token: self.token.clone(),
+            side: self.seat,
+            against: against.to_string(),
         })
+    }
+
+    /// True while this window holds a seat of a game not over, and its connection has not
+    /// given up: leaving it is asked first.
+    pub fn seated(&self) -> bool {
+        self.seat.is_some() && self.token.is_some() && self.end.is_none() && self.failed.is_none()
+    }
+
+    /// True while the connection is down and being made again (after a first welcome).
+    pub fn reconnecting(&self) -> bool {
+        !self.linked && self.failed.is_none() && self.end.is_none() && self.code.is_some()
     }
 
     /// True when `side` is played at this window (its seat).
@@ -267,9 +326,12 @@ impl Online {
         };
         let other = me.opponent();
         let who = if names[other.index()].trim().is_empty() { other.to_string() } else { names[other.index()].clone() };
-        if self.present[other.index()] {
+        if self.reconnecting() {
+            // Nothing heard of the other side while this window is cut off.
+            format!("{who}: not known until the server is back")
+        } else if self.present[other.index()] {
             format!("{who} is connected")
-        } else if self.code.is_some() && names[other.index()].trim().is_empty() {
+        } else if !self.joined[other.index()] {
             "Waiting for the other player to join".into()
         } else {
             format!("{who} is away: the game is kept until they come back")
@@ -279,9 +341,26 @@ impl Online {
     /// The link's connection as one line: the server, and whether it is up.
     pub fn link_state(&self) -> String {
         match (&self.failed, self.linked) {
-            (Some(why), _) => format!("Disconnected: {why}"),
+            (Some(_), _) => format!("Not connected to {}", self.server),
             (None, true) => format!("Connected to {}", self.server),
+            (None, false) if self.code.is_some() => format!("Reconnecting to {}…", self.server),
             (None, false) => format!("Connecting to {}…", self.server),
         }
+    }
+
+    /// What went wrong with the connection, in the player's words: the server's own
+    /// refusal as it said it, anything about the network as "could not be reached" (the
+    /// technical text goes to the log).
+    pub fn plain_error(error: &str) -> String {
+        if let Some(reason) = error.strip_prefix("refused by the server: ") {
+            return format!("The server refused: {reason}");
+        }
+        if let Some(said) = error.strip_prefix("the server says: ") {
+            return format!("The server said: {said}");
+        }
+        if error.starts_with("connection: ") || error.starts_with("the server closed") {
+            return "The server could not be reached.".into();
+        }
+        error.to_string()
     }
 }

@@ -51,6 +51,9 @@ pub struct Settings {
     pub volume: f32,
     /// View → Renderer: the renderer tried first at the next start.
     pub renderer: RendererChoice,
+    /// The player's unfinished online games, each with its seat's resume token (Game →
+    /// Online games): a seat is never dropped while its game is on (issue 48).
+    pub online_games: Vec<crate::app::model::online::OnlinePlace>,
 }
 
 /// Which way the board is turned: whose half of it is at the bottom.
@@ -140,6 +143,7 @@ impl Default for Settings {
             muted: false,
             volume: DEFAULT_VOLUME,
             renderer: RendererChoice::Automatic,
+            online_games: Vec::new(),
         }
     }
 }
@@ -176,6 +180,7 @@ impl Settings {
             muted: field(storage, "muted", d.muted, &mut bad),
             volume: volume(field(storage, "volume", d.volume, &mut bad)),
             renderer: field(storage, "renderer", d.renderer, &mut bad),
+            online_games: field(storage, "online_games", d.online_games, &mut bad),
         };
         (s, bad)
     }
@@ -200,6 +205,7 @@ impl Settings {
         put(storage, "muted", &self.muted);
         put(storage, "volume", &self.volume);
         put(storage, "renderer", &self.renderer);
+        put(storage, "online_games", &self.online_games);
     }
 }
 

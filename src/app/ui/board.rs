@@ -67,6 +67,8 @@ pub struct BoardResponse {
     pub hovered: Option<Hole>,
     /// A direction arrow of the offer was clicked.
     pub choose: Option<Direction>,
+    /// The board was clicked (on its own layer), whether or not a hole took the click.
+    pub pressed: bool,
 }
 
 /// Where the holes are: the board fitted into a rectangle, keeping its proportions.
@@ -182,6 +184,7 @@ pub fn show(ui: &mut Ui, view: &BoardView) -> BoardResponse {
         .filter(|(pos, _, _)| ui.ctx().layer_id_at(*pos) == Some(layer))
         .collect();
     let modifiers = ui.input(|i| i.modifiers);
+    out.pressed = releases.iter().any(|(pos, b, _)| *b == egui::PointerButton::Primary && rect.contains(*pos));
     // The pointer first, so that the marks painted below know what it is over.
     for index in 0..32 {
         let hole = Hole::from_index(index);

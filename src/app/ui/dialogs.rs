@@ -33,6 +33,8 @@ pub fn show(app: &mut Frame<'_>, ctx: &Context) {
             Modal::Legend => crate::app::ui::teaching::legend(app, ctx),
             Modal::Online(_) => crate::app::ui::online::dialog(app, ctx),
             Modal::Summary => crate::app::ui::summary_window::show(app, ctx),
+            Modal::Leave(waiting) => crate::app::ui::online_seats::leave_question(app, ctx, waiting),
+            Modal::OnlineGames => crate::app::ui::online_seats::games(app, ctx),
         }
     }
     if app.session.modals().iter().next().is_none() {
@@ -363,6 +365,7 @@ fn game_over(app: &mut Frame<'_>, ctx: &Context) {
     let score = s.match_score();
     let names = s.names().clone();
     let matched = s.match_with_shown();
+    let rematch = crate::app::ui::online::rematch_label(s);
     let headline = match matched.as_ref().and_then(|m| m.winner()) {
         Some(w) => format!("{} wins the match", s.player_label(w)),
         None => headline,
@@ -406,7 +409,7 @@ fn game_over(app: &mut Frame<'_>, ctx: &Context) {
                 }
             }
             ui.horizontal(|ui| {
-                cmds.extend(after_game_buttons(ui, matched.as_ref()));
+                cmds.extend(after_game_buttons(ui, matched.as_ref(), rematch));
                 // The final position, with the last move marked; ← steps back through the game.
                 if ui.button("Review").on_hover_text("See the final position; ← and → step through the game").clicked()
                 {
@@ -452,7 +455,13 @@ fn help(app: &mut Frame<'_>, ctx: &Context) {
 /// The buttons once a game is over, in the card and the side panel: New game (New match
 /// once a match is won), then Next game in a match under way or Rematch outside one. Gives
 /// the command of the one clicked.
-pub(super) fn after_game_buttons(ui: &mut egui::Ui, matched: Option<&crate::tournament::Match>) -> Option<Command> {
+/// `rematch`: the words of the rematch button (online: hosting a new game), or none (a
+/// spectator's).
+pub(super) fn after_game_buttons(
+    ui: &mut egui::Ui,
+    matched: Option<&crate::tournament::Match>,
+    rematch: Option<&str>,
+) -> Option<Command> {
     let mut clicked = None;
     let match_over = matched.is_some_and(|m| m.winner().is_some());
     if ui.button(if match_over { "New match" } else { "New game" }).clicked() {
@@ -461,7 +470,7 @@ pub(super) fn after_game_buttons(ui: &mut egui::Ui, matched: Option<&crate::tour
     let next = match matched {
         Some(m) if m.winner().is_none() => Some(("Next game", Command::NextMatchGame)),
         Some(_) => None,
-        None => Some(("Rematch", Command::Rematch)),
+        None => rematch.map(|label| (label, Command::Rematch)),
     };
     if let Some((label, command)) = next
         && ui.button(label).clicked()

@@ -33,7 +33,11 @@ pub fn menu_bar(app: &mut Frame<'_>, ui: &mut Ui) {
                     Some(m) => {
                         item(ui, app, "Next game of the match", Command::NextMatchGame, over && m.winner().is_none())
                     }
-                    None => item(ui, app, "Rematch", Command::Rematch, over),
+                    None => {
+                        if let Some(label) = crate::app::ui::online::rematch_label(app.session()) {
+                            item(ui, app, label, Command::Rematch, over)
+                        }
+                    }
                 }
                 ui.separator();
                 item(ui, app, "Open…", Command::Open, true);

@@ -1,7 +1,7 @@
 //! The drawing: what the player sees and hears. It reads the model and records
 //! [`crate::app::Command`]s, never changing the session in the middle of a frame: the menu
 //! bar and side panel ([`menu`], [`panels`] and their sections), the windows over the board
-//! ([`dialogs`], [`teaching`]), online play ([`online`]), the board ([`board`], from [`view`], painted with
+//! ([`dialogs`], [`teaching`]), online play ([`online`], its seats kept and left in [`online_seats`]), the board ([`board`], from [`view`], painted with
 //! [`carving`] from [`textures`], in [`theme`]'s colours), the keyboard ([`keymap`]) and the
 //! sound of the board ([`sound`], which follows the model frame by frame as the board does).
 
@@ -15,6 +15,7 @@ pub mod keymap;
 pub mod layout_coach_panel;
 pub mod menu;
 pub mod online;
+pub mod online_seats;
 pub mod panels;
 pub mod puzzle_panel;
 pub mod setup_panel;

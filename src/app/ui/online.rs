@@ -7,6 +7,7 @@
 use crate::app::model::command::Command;
 use crate::app::model::modal::Modal;
 use crate::app::model::online::{OnlineCommand, OnlineForm, OnlineTab};
+use crate::app::model::session::Session;
 use crate::app::ui::Frame;
 use egui::{Context, RichText, Ui};
 use omweso_online::SideChoice;
@@ -116,8 +117,14 @@ pub fn menu_items(app: &mut Frame<'_>, ui: &mut Ui) {
     if ui.button("Play online…").clicked() {
         app.push(online(OnlineCommand::Open));
     }
+    let kept = app.session().online_games().len();
+    let games = if kept == 0 { "Online games…".to_string() } else { format!("Online games ({kept})…") };
+    if ui.button(games).clicked() {
+        app.push(online(OnlineCommand::ShowGames));
+    }
     let Some(o) = app.session().online() else { return };
     let seat = o.seat.filter(|_| o.end.is_none());
+    let seated = o.seat.is_some();
     let may_offer = app.session().may_offer_take_back();
     if let Some(side) = seat
         && ui.button("Resign (online)").clicked()
@@ -127,8 +134,20 @@ pub fn menu_items(app: &mut Frame<'_>, ui: &mut Ui) {
     if seat.is_some() && ui.add_enabled(may_offer, egui::Button::new("Offer take-back")).clicked() {
         app.push(online(OnlineCommand::OfferTakeBack));
     }
-    if ui.button("Leave online play").clicked() {
+    let leave = if seated { "Leave online play…" } else { "Stop watching" };
+    if ui.button(leave).clicked() {
         app.push(online(OnlineCommand::Leave));
+    }
+}
+
+/// The rematch button's words once a game is over: "Rematch" at one computer; online, a
+/// new game hosted with the same rules (never a game at this computer); none for a
+/// spectator.
+pub fn rematch_label(session: &Session) -> Option<&'static str> {
+    match session.online() {
+        None => Some("Rematch"),
+        Some(o) if o.seat.is_some() => Some("Host a new game with the same rules"),
+        Some(_) => None,
     }
 }
 
@@ -164,6 +183,9 @@ pub fn panel_section(app: &mut Frame<'_>, ui: &mut Ui) {
         });
     }
     ui.label(RichText::new(turn).strong());
+    if app.session().unsent_move() {
+        ui.label(RichText::new("Your last move is not sent yet: it goes when the server is back.").strong());
+    }
     ui.label(other);
     ui.label(RichText::new(link).weak());
     if let Some(t) = times {
@@ -205,6 +227,10 @@ fn turn_text(app: &Frame<'_>) -> String {
     let Some(o) = s.online() else { return String::new() };
     if let Some(end) = o.end {
         return format!("Game over: {}", end.line());
+    }
+    if o.reconnecting() {
+        // Neither "Your move" nor who is connected: nothing is known until it is back.
+        return "Reconnecting to the server…".into();
     }
     let acting = s.acting_side();
     let mine = o.plays(acting);

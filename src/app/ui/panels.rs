@@ -229,7 +229,8 @@ fn play_tools(app: &mut Frame<'_>, ui: &mut Ui, compact: bool) {
     slot_row(ui, |ui| {
         if after {
             let matched = app.session().match_with_shown();
-            if let Some(command) = crate::app::ui::dialogs::after_game_buttons(ui, matched.as_ref()) {
+            let rematch = crate::app::ui::online::rematch_label(app.session());
+            if let Some(command) = crate::app::ui::dialogs::after_game_buttons(ui, matched.as_ref(), rematch) {
                 app.push(command);
             }
         } else if let Some((side, name)) = resigning.filter(|_| !over)

@@ -21,7 +21,12 @@ pub fn setup_tools(app: &mut Frame<'_>, ui: &mut Ui) {
         ui.label(format!("{} is laying out its seeds…", session.player_label(laying)));
         return;
     }
-    ui.label(format!("{} places 32 seeds in their 16 holes.", session.names()[laying.index()]));
+    if session.online().is_some_and(|o| o.remote(laying)) {
+        // The other side lays out on its own computer: no tools here for its half.
+        ui.label(format!("{} is laying out their seeds on their computer…", session.player_label(laying)));
+        return;
+    }
+    ui.label(format!("{} places 32 seeds in their 16 holes.", session.player_label(laying)));
     ui.label("Click a hole: add a seed. Right-click or Shift+click: take one back.");
     ui.label(RichText::new(format!("Seeds left: {left}")).size(19.0).strong());
     ui.horizontal_wrapped(|ui| {

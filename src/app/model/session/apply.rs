@@ -9,6 +9,7 @@ use super::{Closing, Document, Effect, Phase, Play, Session};
 use crate::app::model::command::Command;
 use crate::app::model::layout_coach::{Ask, Question};
 use crate::app::model::modal::{Modal, ModalKind};
+use crate::app::model::online::OnlineCommand;
 use crate::app::model::settings::BoardTurn;
 use crate::app::model::setup::NewGameForm;
 use crate::app::model::setup_board::SetupBoard;
@@ -23,6 +24,11 @@ impl Session {
     /// Carries out `command`. Commands that would drop unsaved changes (New game, Open,
     /// Rematch, Quit) first ask, through the unsaved-changes prompt.
     pub fn apply(&mut self, command: Command) {
+        // Leaving an online game that is on asks first (`leaving.rs`).
+        if self.ask_before(&command) {
+            self.touch();
+            return;
+        }
         let replaces_document = matches!(
             command,
             Command::OpenNewGame
@@ -37,7 +43,10 @@ impl Session {
         ) || (matches!(command, Command::NewGameFromState(_))
             && self.modals.new_game().is_none());
         let asking = self.modals.iter().any(|m| matches!(m, Modal::Unsaved(_)));
-        if replaces_document && !asking && self.changed() {
+        // The server keeps an online game that is on (leaving it was asked about), and a
+        // rematch online only opens the Play online dialog: nothing to save first.
+        let kept_online = self.seated_online() || (self.online.is_some() && matches!(command, Command::Rematch));
+        if replaces_document && !asking && !kept_online && self.changed() {
             self.modals.open(Modal::Unsaved(Box::new(command)));
             return;
         }
@@ -100,6 +109,9 @@ impl Session {
     pub fn close_requested(&mut self) -> bool {
         if let Some(c) = &mut self.computer {
             c.cancel();
+        }
+        if self.ask_before_closing() {
+            return false;
         }
         if self.closing != Closing::Open || !self.changed() {
             return true;
@@ -372,16 +384,18 @@ impl Session {
             | Modal::Rules
             | Modal::Legend
             | Modal::Summary => Some(Command::CancelModal),
-            Modal::Online(f) => {
-                Some(Command::Online(crate::app::model::online::OnlineCommand::Connect(Box::new(f.0.clone()))))
-            }
+            Modal::Online(f) => Some(Command::Online(OnlineCommand::Connect(Box::new(f.0.clone())))),
+            Modal::Leave(_) => Some(Command::Online(OnlineCommand::ConfirmLeave)),
+            Modal::OnlineGames => Some(Command::CancelModal),
         }
     }
 
     /// Replaces the phase and starts a new document (Untitled unless `path`), whose
     /// baseline is the game as it is now. Everything of the old phase goes with it.
     pub(super) fn enter(&mut self, phase: Phase, path: Option<PathBuf>) {
-        // A new document leaves online play (the server keeps the game).
+        // A new document leaves online play: the server keeps the game, and the seat stays
+        // in Game → Online games.
+        self.keep_seat();
         self.online = None;
         self.next_in_document(phase);
         self.document = Document::new(path, Some(self.to_saved()));
@@ -415,6 +429,12 @@ impl Session {
         // Only what the saved file can hold and show: no control or bidirectional format
         // characters, at most the loader's length.
         let mut names = form.names.clone().map(|n| crate::app::model::setup::player_name(&n));
+        // No name typed: the side's own, never a blank.
+        for side in Side::BOTH {
+            if names[side.index()].is_empty() {
+                names[side.index()] = side.to_string();
+            }
+        }
         if let Some(o) = form.opponent() {
             // The computer's seat is named after its level, unless a name was typed for it.
             let typed = &names[o.side.index()];

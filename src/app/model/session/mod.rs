@@ -14,6 +14,7 @@ mod apply;
 mod apply_play;
 mod document;
 mod jobs;
+mod leaving;
 mod lesson;
 mod online;
 mod play;
@@ -94,6 +95,8 @@ pub struct Session {
     changed_at: std::cell::Cell<Option<(u64, bool)>>,
     /// The online game, when one side of this board is the network (`online.rs`).
     online: Option<crate::app::model::online::Online>,
+    /// The window over the board that kept it from taking the last click on it.
+    blocked: Option<crate::app::model::command::ModalKind>,
 }
 
 impl Session {
@@ -152,6 +155,7 @@ impl Session {
             revision: 0,
             changed_at: std::cell::Cell::new(None),
             online: None,
+            blocked: None,
         };
         if let Some(c) = s.computer.as_mut() {
             c.set_threads(s.settings.threads);

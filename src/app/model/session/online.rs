@@ -8,7 +8,7 @@
 use super::{Effect, Phase, Play, Session, Turn};
 use crate::app::model::command::Command;
 use crate::app::model::modal::Modal;
-use crate::app::model::online::{Online, OnlineCommand, OnlineForm, OnlinePlace, OnlineTab};
+use crate::app::model::online::{Online, OnlineCommand, OnlineForm, OnlineTab};
 use crate::app::model::setup_board::SetupBoard;
 use crate::app::services::online::OnlineLink;
 use crate::game::{Game, TimeEnd};
@@ -21,17 +21,20 @@ impl Session {
         self.online.as_ref()
     }
 
-    /// Takes the seat kept with the autosave again (the connection starts at the next
-    /// frame).
-    pub fn resume_online(&mut self, place: &OnlinePlace) {
-        self.online = Some(Online::resume(place));
-    }
-
     /// True when the board takes no move from this window: the side to act is played on the
     /// other computer, or this window's offer of a take-back waits for its answer (a move
     /// made meanwhile would cross the take-back on the way: the trial lost a game so).
     pub fn remote_turn(&self) -> bool {
         self.online.as_ref().is_some_and(|o| o.remote(self.acting_side()) || (o.offer.is_some() && o.offer == o.seat))
+    }
+
+    /// True when the local player's last move is not confirmed by the server while the
+    /// connection is down: it is sent when the server is back, and the panel says so.
+    pub fn unsent_move(&self) -> bool {
+        let Some(o) = self.online.as_ref().filter(|o| o.reconnecting()) else { return false };
+        self.game().is_some_and(|g| {
+            g.cursor() > o.confirmed && g.moves().get(g.cursor() - 1).is_some_and(|e| o.seat == Some(e.mover))
+        })
     }
 
     /// True when this window may offer a take-back now: online and untimed, nothing waiting
@@ -91,6 +94,10 @@ impl Session {
                 out.push(Command::Online(OnlineCommand::Heard(event)));
             }
         }
+        // Moves heard together (a game caught up with) are shown at once; the last is sown.
+        let moved =
+            out.iter().filter(|c| matches!(c, Command::Online(OnlineCommand::Heard(Event::Moved { .. })))).count();
+        o.quiet = moved.saturating_sub(1);
         out
     }
 
@@ -103,8 +110,13 @@ impl Session {
                 self.modals.close(|m| matches!(m, Modal::Resign(_)));
                 OnlineCommand::Resign
             }
+            Command::Rematch if self.online.is_some() => {
+                self.rematch_online();
+                return None;
+            }
             other => return Some(other),
         };
+        let command = self.seat_command(command)?;
         match command {
             OnlineCommand::Open => {
                 let mut form = OnlineForm::default();
@@ -157,9 +169,17 @@ impl Session {
                 }
             }
             OnlineCommand::Leave => {
-                // The connection closes; the server keeps the game for both to resume.
+                // The connection closes; the server keeps the game for both to resume, and
+                // the seat stays in Game → Online games.
+                self.keep_seat();
                 self.online = None;
             }
+            // Carried out by `seat_command`.
+            OnlineCommand::ShowGames
+            | OnlineCommand::Resume(_)
+            | OnlineCommand::Forget(_)
+            | OnlineCommand::ConfirmLeave
+            | OnlineCommand::ResignInstead => {}
         }
         None
     }
@@ -173,13 +193,19 @@ impl Session {
                 return;
             }
         };
-        self.modals.close(|m| matches!(m, Modal::Online(_)));
+        // The dialogs of a game at one computer go with it (a New game dialog left open
+        // behind would start one over the online game).
+        self.modals.close(|m| matches!(m, Modal::Online(_) | Modal::NewGame(_) | Modal::Learn | Modal::Puzzles));
+        if let Some(c) = self.computer.as_mut() {
+            c.cancel();
+        }
         self.computer = None;
         self.matched = None;
         self.banked = [0, 0];
         let name = crate::app::model::setup::player_name(&form.name);
         self.settings.form.names[0] = name;
-        self.names = [String::new(), String::new()];
+        // Until the server says, each side is named after itself (never a blank).
+        self.names = Side::BOTH.map(|s| s.to_string());
         let rules = if form.tab == OnlineTab::Host { form.rules } else { Default::default() };
         self.enter(Phase::Setup(SetupBoard::new(omweso_online::record::FIRST_TO_MOVE, rules)), None);
         self.online = Some(Online::new(&form.server, role));
@@ -190,15 +216,32 @@ impl Session {
         let now = self.now;
         let animate = self.settings.animate.then_some(self.settings.speed.rate());
         let labels = Side::BOTH.map(|side| self.player_label(side));
+        if self.online.is_none() {
+            return;
+        }
+        self.hear_event(event, now, animate, &labels);
+        // The list of unfinished games follows the seat: in once welcomed, out once over.
+        self.keep_seat();
+    }
+
+    /// One event of the connection, carried out on the board and the online state.
+    fn hear_event(&mut self, event: Event, now: f64, animate: Option<f64>, labels: &[String; 2]) {
         let Some(o) = self.online.as_mut() else { return };
         match event {
             Event::Welcome { code, seat, token } => {
                 o.news = Some(match (seat, o.code.is_some()) {
                     (_, true) => "Back at the game.".into(),
-                    (Some(_), false) if matches!(o.role, Role::Host { .. }) => {
-                        format!("Give your friend the code {code} and the server {}.", o.server)
-                    }
-                    (Some(_), false) => "You joined the game.".into(),
+                    (Some(side), false) => match &o.role {
+                        Role::Host { side: choice, .. } => {
+                            let tossed = if *choice == omweso_online::SideChoice::Toss {
+                                format!("The coin toss gave you {side}")
+                            } else {
+                                format!("You play {side}")
+                            };
+                            format!("{tossed}. Give your friend the code {code} and the server {}.", o.server)
+                        }
+                        _ => format!("You joined the game: you play {side}."),
+                    },
                     (None, _) => "Watching the game.".into(),
                 });
                 o.code = Some(code);
@@ -208,18 +251,23 @@ impl Session {
                 o.linked = true;
                 if let Some(side) = seat {
                     o.present[side.index()] = true;
+                    o.joined[side.index()] = true;
                 }
             }
             Event::Names { names } => {
                 for side in Side::BOTH {
                     if !names[side.index()].trim().is_empty() {
                         self.names[side.index()] = crate::app::model::setup::player_name(&names[side.index()]);
+                        o.joined[side.index()] = true;
                     }
                 }
             }
             Event::LayOut { side, seen, rules } => {
                 o.asked_layout = true;
                 o.sent_layout = false;
+                if seen.is_some() {
+                    o.joined[side.opponent().index()] = true;
+                }
                 let first = omweso_online::record::FIRST_TO_MOVE;
                 let fresh = !matches!(&self.phase, Phase::Setup(s) if s.options == rules && s.first == first);
                 if fresh {
@@ -235,9 +283,22 @@ impl Session {
                     s.laying = side;
                 }
             }
-            Event::Started { start } => self.started(start),
+            Event::Started { start } => {
+                o.joined = [true; 2];
+                o.news = None;
+                self.started(start);
+            }
             Event::YourMove { number, .. } => o.asked_move = Some(number),
             Event::Moved { number, mv, clock, .. } => {
+                o.confirmed = o.confirmed.max(number + 1);
+                // What was news before this move is old now.
+                o.news = None;
+                let animate = if o.quiet > 0 {
+                    o.quiet -= 1;
+                    None
+                } else {
+                    animate
+                };
                 if clock.is_some() {
                     // A timed game is tournament play, the guest's too: no take-backs.
                     o.times = clock;
@@ -260,16 +321,20 @@ impl Session {
             }
             Event::Presence { side, connected } => {
                 o.present[side.index()] = connected;
+                o.joined[side.index()] |= connected;
                 if o.remote(side) && o.end.is_none() {
-                    let joined = !self.names[side.index()].trim().is_empty();
+                    let joined = o.joined[side.index()];
                     let who = &labels[side.index()];
-                    o.news = Some(match (connected, joined) {
-                        (true, _) => format!("{who} is connected."),
-                        (false, false) => "Waiting for the other player to join.".into(),
+                    match (connected, joined) {
+                        (true, _) => o.news = Some(format!("{who} is connected.")),
+                        // The panel's line on the other side says so already; the news
+                        // (the code to give, the side the toss gave) stays.
+                        (false, false) => {}
                         (false, true) => {
-                            format!("{who} left. The game is kept on the server: both of you can resume it.")
+                            o.news =
+                                Some(format!("{who} left. The game is kept on the server: both of you can resume it."))
                         }
-                    });
+                    }
                 }
             }
             Event::Connection { connected, why } => {
@@ -278,16 +343,21 @@ impl Session {
                     // An offer is not carried over a reconnection: it lapses.
                     o.offer = None;
                 }
+                if !connected {
+                    // The technical reason is for the log; the panel says it in words.
+                    log::info!("online: the connection dropped ({why}); reconnecting");
+                }
                 o.news = Some(if connected {
                     "Connected again.".into()
                 } else {
-                    format!("The connection dropped ({why}); trying again…")
+                    "The connection to the server dropped. Reconnecting…".into()
                 });
             }
             Event::TakeBackOffered { side } => {
                 o.offer = Some(side);
+                // The panel asks for the answer (once): no news line repeating it.
                 if o.remote(side) {
-                    o.news = Some(format!("{} offers to take back their last move.", side));
+                    o.news = None;
                 }
             }
             Event::TakeBackRefused => {
@@ -296,6 +366,7 @@ impl Session {
             }
             Event::TookBack { number, state } => {
                 o.offer = None;
+                o.confirmed = o.confirmed.min(number);
                 o.news = Some("The last move was taken back.".into());
                 if o.sent_move.is_some_and(|n| n >= number) {
                     o.sent_move = None;
@@ -329,8 +400,10 @@ impl Session {
             }
             Event::Failed { error } => {
                 o.linked = false;
-                let said = format!("Online play stopped: {error}");
-                o.news = Some(said.clone());
+                log::warn!("online play stopped: {error}");
+                // Said once, in a notice, in words (the panel says only "Not connected").
+                let said = format!("Online play stopped. {}", Online::plain_error(&error));
+                o.news = None;
                 o.failed = Some(error);
                 self.notify(said);
             }
