@@ -40,6 +40,9 @@ pub struct Note {
     pub ply: usize,
     /// What the learner reads.
     pub text: String,
+    /// It speaks of the position at its ply (a capture the learner could make there, a
+    /// danger there): true only until the learner has moved on from it.
+    pub of_the_moment: bool,
 }
 
 /// The words shown before the first move of the guided game (part of the road that
@@ -52,7 +55,7 @@ pub const OPENING: &str = "Your first game: you play Lower and move first. Aim t
 /// The guide's notes for `game` up to its cursor, the learner playing `learner`: each
 /// topic once, at the first move after which it holds, in the order they came up.
 pub fn notes(game: &Game, learner: Side) -> Vec<Note> {
-    let mut out = vec![Note { topic: Topic::Aim, ply: 0, text: OPENING.to_string() }];
+    let mut out = vec![Note { topic: Topic::Aim, ply: 0, text: OPENING.to_string(), of_the_moment: false }];
     for ply in 0..=game.cursor() {
         let now = game.state_at(ply);
         let last = ply
@@ -60,9 +63,11 @@ pub fn notes(game: &Game, learner: Side) -> Vec<Note> {
             .and_then(|n| game.moves().get(n))
             .filter(|e| e.mv.is_some())
             .map(|e| (game.state_at(ply - 1), &e.trace));
-        for (topic, text) in found(last, now, learner) {
+        let moment = found_now(now, learner);
+        for (topic, text) in found_after(last, learner).into_iter().chain(moment.iter().cloned()) {
             if !out.iter().any(|n| n.topic == topic) {
-                out.push(Note { topic, ply, text });
+                let of_the_moment = moment.iter().any(|(_, t)| *t == text);
+                out.push(Note { topic, ply, text, of_the_moment });
             }
         }
     }
@@ -72,6 +77,13 @@ pub fn notes(game: &Game, learner: Side) -> Vec<Note> {
 /// Every topic that holds after `last` (the state before the move just made and its
 /// trace), in `now`, for `learner`, with its words.
 pub fn found(last: Option<(&GameState, &Trace)>, now: &GameState, learner: Side) -> Vec<(Topic, String)> {
+    let mut out = found_after(last, learner);
+    out.extend(found_now(now, learner));
+    out
+}
+
+/// The topics of the move just made (`last`: the state before it and its trace).
+fn found_after(last: Option<(&GameState, &Trace)>, learner: Side) -> Vec<(Topic, String)> {
     let mut out = Vec::new();
     if let Some((before, trace)) = last {
         out.extend(first_move(before, trace).map(|t| (Topic::FirstMove, t)));
@@ -81,6 +93,12 @@ pub fn found(last: Option<(&GameState, &Trace)>, now: &GameState, learner: Side)
             out.extend(reverse_made(trace).map(|t| (Topic::Reverse, t)));
         }
     }
+    out
+}
+
+/// The topics of the position `now`, with the learner to move: true of it alone.
+fn found_now(now: &GameState, learner: Side) -> Vec<(Topic, String)> {
+    let mut out = Vec::new();
     if now.outcome().is_some() || now.to_move() != learner {
         return out;
     }
@@ -222,11 +240,15 @@ fn emitwe(now: &GameState, learner: Side) -> Option<String> {
     let [Some(left), Some(right)] = ends else { return None };
     let threat = now.threats().into_iter().find(|t| t.captured.contains(&left) && t.captured.contains(&right))?;
     let partner = |h: Hole| Hole::new(learner, column_partner_track(h.track()) as u8);
-    let (left_back, right_back) = (partner(left)?, partner(right)?);
+    // In the order the move takes them (a trial read "a and i, then h and p" of a move
+    // that takes h and p on its first lap).
+    let at = |h: Hole| threat.captured.iter().position(|c| *c == h);
+    let (first, second) = if at(left) <= at(right) { (left, right) } else { (right, left) };
+    let (first_back, second_back) = (partner(first)?, partner(second)?);
     Some(format!(
         "Danger: emitwe-ebiri, \"two heads\". {them}'s move {mv} would capture at both ends of your side, \
-         {left} and {left_back}, then {right} and {right_back}, in one move, and that wins at once. Empty one of \
-         those holes, or capture first.",
+         {first} and {first_back}, then {second} and {second_back}, in one move, and that wins at once. Empty one \
+         of those holes, or capture first.",
         them = learner.opponent(),
         mv = threat.mv
     ))

@@ -366,6 +366,23 @@ pub struct Measure {
     /// Seeds the learner lays out by hand (32 a set-out step; none for the first game,
     /// which starts from a ready-made layout in one click).
     pub seeds_laid_out: usize,
+    /// Buttons clicked to go on: each step's Next (Next lesson at a lesson's end, the
+    /// ready-made layout's button at the first game), and Start lesson in the list.
+    pub clicks: usize,
+}
+
+/// The lesson list's first line (Help → Learn Omweso), read at the first start.
+pub const LIST_INTRO: &str =
+    "Lessons on the real board: each step shows a position, says a few words and asks for a move.";
+
+/// The heading in the lesson list before the lessons off the road to the first game.
+pub const LIST_AFTER: &str = "After your first game, when you like:";
+
+/// Words read in the lesson list at the first start: its first line, the titles and the
+/// heading before the optional lessons.
+pub fn list_words(lessons: &[Lesson]) -> usize {
+    let words = |t: &str| t.split_whitespace().count();
+    words(LIST_INTRO) + words(LIST_AFTER) + lessons.iter().map(|l| words(&l.title)).sum::<usize>()
 }
 
 impl Measure {
@@ -375,6 +392,8 @@ impl Measure {
     pub const SECONDS_A_MOVE: f64 = 15.0;
     /// Seconds a learner takes to lay out one seed by hand.
     pub const SECONDS_A_SEED: f64 = 2.0;
+    /// Seconds a learner takes to find a button and click it (Next, Start lesson).
+    pub const SECONDS_A_CLICK: f64 = 3.0;
 
     /// What `steps` ask, with sowing animated at `events_a_second` (the window's default
     /// speed: `Speed::Normal.rate()`).
@@ -382,6 +401,7 @@ impl Measure {
         let mut m = Measure::default();
         for step in steps {
             m.words += step.text.split_whitespace().count() + step.explain.split_whitespace().count();
+            m.clicks += 1;
             match &step.task {
                 Task::Play(moves) => {
                     m.moves_asked += 1;
@@ -408,8 +428,18 @@ impl Measure {
         self.words as f64 / Self::WORDS_A_MINUTE
             + (self.sowing_seconds
                 + self.moves_asked as f64 * Self::SECONDS_A_MOVE
-                + self.seeds_laid_out as f64 * Self::SECONDS_A_SEED)
+                + self.seeds_laid_out as f64 * Self::SECONDS_A_SEED
+                + self.clicks as f64 * Self::SECONDS_A_CLICK)
                 / 60.0
+    }
+
+    /// The road to the first game's first move ([`road`]) from the first start: the lesson
+    /// list read and its Start lesson clicked, then every step, its words, moves and Next.
+    pub fn of_road(lessons: &[Lesson], events_a_second: f64) -> Measure {
+        let mut m = Measure::of_steps(road(lessons), events_a_second);
+        m.words += list_words(lessons);
+        m.clicks += 1;
+        m
     }
 }
 
@@ -461,16 +491,16 @@ impl Step {
         // A move that wins is never "not quite": it is right, only not the lesson's point.
         let opening = match outcome {
             Some(Outcome::Win { winner, kind }) if winner == self.state.to_move() => {
-                let wins = kind.name();
+                let wins = crate::narrate::win_by(kind);
                 match self.winning_kind() {
                     Some(WinKind::Normal) if kind != WinKind::Normal => {
-                        format!("That wins too, by {wins}, but this step is about the normal win.")
+                        format!("That wins too, {wins}, but this step is about the normal win.")
                     }
                     Some(other) if other != kind => {
-                        format!("That wins too, by {wins}, but this step is about {}.", other.name())
+                        format!("That wins too, {wins}, but this step is about {}.", other.name())
                     }
-                    Some(_) => format!("That wins too, by {wins}, but this step asks for another move."),
-                    None => format!("That wins the game, by {wins}, but this step asks for another move."),
+                    Some(_) => format!("That wins too, {wins}, but this step asks for another move."),
+                    None => format!("That wins the game, {wins}, but this step asks for another move."),
                 }
             }
             _ => "Not quite.".to_string(),

@@ -76,6 +76,15 @@ pub fn narrate(before: &GameState, trace: &Trace, outcome: Option<Outcome>) -> V
     out
 }
 
+/// How a win came, after "wins the game" or "wins too,": `by emitwe-ebiri`, or for the
+/// normal win `as the normal win (the other side cannot move)` (a trial read "by normal").
+pub fn win_by(kind: WinKind) -> String {
+    match kind {
+        WinKind::Normal => "as the normal win (the other side cannot move)".to_string(),
+        other => format!("by {}", other.name()),
+    }
+}
+
 /// A suggested move in sentences, as the hint gives it (issue 41): where to start and
 /// which way, each choice the player makes on the way (at a relay, with captured seeds),
 /// what each capture takes, the relays, and how the move ends; e.g. `Sow D anticlockwise;
@@ -171,7 +180,7 @@ pub fn advice(before: &GameState, mv: &Move) -> Option<String> {
     }
     match after.outcome() {
         Some(Outcome::Win { winner, kind }) if winner == trace.mover => {
-            text.push_str(&format!(" It wins the game by {}.", kind.name()));
+            text.push_str(&format!(" It wins the game {}.", win_by(kind)));
         }
         Some(Outcome::Annulled) => text.push_str(" The game is annulled."),
         _ => {}

@@ -120,24 +120,24 @@ fn a_hint_shows_the_whole_move_on_the_board_and_in_words() {
     h = with_hint(h, mv);
     h.run();
     let hole = |c| Hole::from_letter(c).expect("hole");
-    assert_eq!(h.state().session().hint_holes(), vec![hole('c'), hole('a')]);
+    assert_eq!(h.state().session().hint_start(), Some(hole('c')));
     h.get_by_label(
         "Hint: c, a3xE — Sow c anticlockwise; at the relay from a, sow clockwise (a reverse capture): it captures 8 \
          from E and M and sows them on from a, then relays 7 times, then ends in the empty g. 8 seeds captured.",
     );
-    // A move from the start hole clockwise rings that hole as both.
+    // A move from the start hole clockwise: its hole to sow.
     let mut h = on_state("1bc, 9e-g, 3i; 1F, 2G, 5I-L, 1N, 2O, 6P / L none 0,0");
     let state = game(&h).current().clone();
     h = with_hint(h, omweso_rules::notation::parse_move(&state, "i3xF").expect("legal move"));
     h.run();
-    assert_eq!(h.state().session().hint_holes(), vec![hole('i'), hole('i')]);
+    assert_eq!(h.state().session().hint_start(), Some(hole('i')));
     h.get_by_label(
         "Hint: i3xF — Sow i clockwise (a reverse capture): it captures 2 from F and N; sow the captured seeds \
          anticlockwise from i: it ends in the empty k. 2 seeds captured.",
     );
     // Playing a move clears the hint.
     click(&mut h, "Lower e, 9 seeds");
-    assert!(h.state().session().hint_holes().is_empty());
+    assert!(h.state().session().hint_start().is_none());
 }
 
 #[test]

@@ -56,8 +56,9 @@ fn snapshot_small_window_light_theme() {
     h.snapshot("board_small_light");
 }
 
-/// A hinted move that sows clockwise at a decision: its rings and arrow sit around and
-/// between the holes, clear of the seeds, counts and letters.
+/// A hinted move that sows clockwise at a decision: its hole to sow ringed, then at the
+/// decision its arrow ringed and "the hint: clockwise, capture 2" in the groove, clear of
+/// the seeds, counts and letters.
 #[test]
 fn snapshot_hint() {
     let mut h = harness("1bc, 9e-g, 3i; 1F, 2G, 5I-L, 1N, 2O, 6P / L none 0,0");
@@ -72,6 +73,10 @@ fn snapshot_hint() {
     *h.state_mut() = App::new(session);
     h.run();
     h.snapshot("board_hint");
+    // Issue 51: at the move's decision, the hint's arrow ringed and named in the groove.
+    h.get_by_label_contains("the hint's hole to sow").click();
+    h.run();
+    h.snapshot("board_hint_decision");
 }
 
 mod common;

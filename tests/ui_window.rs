@@ -157,7 +157,7 @@ fn game_over_dialog_rematch_and_match_score() {
     click(&mut h, "Lower i, 2 seeds");
     h.get_by_label("Game over");
     h.get_by_label("Lower wins");
-    h.get_by_label("By normal win: the loser cannot move");
+    h.get_by_label("The normal win: the loser cannot move.");
     h.get_by_label("Points: 1");
     h.get_by_label("Moves: 1");
     assert_eq!(h.state().session().match_score(), [1, 0]);
@@ -190,7 +190,7 @@ fn resignation_ends_the_game() {
     h.get_by_label("Lower resigns and loses this game.");
     click(&mut h, "Resign");
     h.get_by_label("Upper wins");
-    h.get_by_label("By resignation");
+    h.get_by_label("Won by resignation.");
     click(&mut h, "Review");
     assert_eq!(h.state().session().review(), None, "no moves to review");
     click(&mut h, "Undo");

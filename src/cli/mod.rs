@@ -154,10 +154,12 @@ pub enum Command {
     /// `<id>\t<words>\t<reading seconds>\t<sowing seconds>` a lesson (the words of each
     /// step and of its explanation; the sowing of each step's move at the Normal speed),
     /// then `total\t<words>\t<minutes>` (reading and sowing), then the road from the first
-    /// start to the first move of the first game (the lessons in order, less the optional
-    /// ones, then the guided game's opening words and its first move):
-    /// `road\t<words>\t<sowing seconds>\t<moves asked>\t<seeds laid out>\t<minutes>`,
-    /// the minutes at 200 words a minute, 15 s a move asked and 2 s a seed laid out by hand.
+    /// start to the first move of the first game (the lesson list read and Start lesson
+    /// clicked, the lessons in order, less the optional ones, each step's Next, then the
+    /// guided game's opening words and its first move):
+    /// `road\t<words>\t<sowing seconds>\t<moves asked>\t<seeds laid out>\t<clicks>\t<minutes>`,
+    /// the minutes at 200 words a minute, 15 s a move asked, 2 s a seed laid out by hand and
+    /// 3 s a click.
     Lessons {
         /// Print every accepted move instead of the list.
         #[arg(long, conflicts_with = "measure")]

@@ -71,14 +71,15 @@ pub fn measure(out: &mut dyn Write) -> Result<(), String> {
         course.sowing_seconds += m.sowing_seconds;
     }
     writeln!(out, "total\t{}\t{:.1}", course.words, (reading(&course) + course.sowing_seconds) / 60.0).map_err(io)?;
-    let road = Measure::of_steps(lessons::road(&all), rate);
+    let road = Measure::of_road(&all, rate);
     writeln!(
         out,
-        "road\t{}\t{:.0}\t{}\t{}\t{:.1}",
+        "road\t{}\t{:.0}\t{}\t{}\t{}\t{:.1}",
         road.words,
         road.sowing_seconds,
         road.moves_asked,
         road.seeds_laid_out,
+        road.clicks,
         road.minutes()
     )
     .map_err(io)

@@ -94,6 +94,14 @@ fn emitwe_ebiri_is_told_when_the_computer_threatens_it() {
     let said = in_state("3a, 6c, 3e, 4g, 5h, 1i, 6j, 3k, 1m, 4n, 5o, 3p; 3A, 1BFH, 3I, 2K, 3LM, 2O, 1P / L none 3,4");
     let words = text(&said, Topic::Emitwe);
     assert!(words.contains("Upper's move O would capture at both ends of your side, a and i, then h and p"), "{words}");
+    // In the order the move takes them (issue 51): here Upper's B3xd takes h and p on an
+    // earlier lap than a and i.
+    let said = in_state("3a, 5bc, 2d, 1f, 11h, 1ij, 2lp; 2A, 3BC, 6D, 2E, 1G-J, 2KL, 1M, 3N, 2O, 1P / L none 7,4");
+    let words = text(&said, Topic::Emitwe);
+    assert!(
+        words.contains("Upper's move B3xd would capture at both ends of your side, h and p, then a and i"),
+        "{words}"
+    );
     // Upper's capture K alone (a and i) is one end only: the worked position has none.
     assert!(!topics(&in_state("10a, 4b, 1c, 4efh, 1i, 4m; 5AC-E, 3G, 1I-L, 5P / L none 0,1")).contains(&Topic::Emitwe));
 }

@@ -137,8 +137,11 @@ fn the_road_to_a_first_game_is_at_most_ten_minutes() {
     let road = road(&all);
     assert_eq!(road.last().map(|s| &s.task), Some(&Task::PlayBeginner), "the road ends at the first game");
     let rate = crate::app::model::animation::Speed::Normal.rate();
-    let m = Measure::of_steps(road.iter().copied(), rate);
+    let m = Measure::of_road(&all, rate);
     assert_eq!(m.seeds_laid_out, 0, "no seed laid out by hand on the road");
+    // Issue 51: every Next and the list's Start lesson clicked, the list read.
+    assert_eq!(m.clicks, road.len() + 1, "a click a step, and Start lesson");
+    assert!(m.words >= Measure::of_steps(road.iter().copied(), rate).words + list_words(&all));
     let first_game = Measure::of_steps(all.iter().find(|l| l.id == "first-game").unwrap().steps.iter(), rate);
     assert_eq!(first_game.moves_asked, 1, "the first game's first move is on the road");
     assert!(first_game.words > crate::guide::OPENING.split_whitespace().count(), "and the guide's opening words");
@@ -146,4 +149,15 @@ fn the_road_to_a_first_game_is_at_most_ten_minutes() {
     // Every lesson after the first game is off the road, and every one before it on it.
     let at = all.iter().position(|l| l.id == "first-game").unwrap();
     assert!(all[..at].iter().all(|l| !l.optional) && all[at + 1..].iter().all(|l| l.optional));
+}
+
+/// Issue 51: the README gives the road's figure as `lessons --measure` and the lesson list
+/// count it (a trial found 6.3 in one and 2+2+1+2+1+1 = 9 in the other).
+#[test]
+fn the_readme_says_the_roads_measured_minutes() {
+    let all = all().unwrap();
+    let m = Measure::of_road(&all, crate::app::model::animation::Speed::Normal.rate());
+    let readme = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"));
+    let figure = format!("{:.1} minutes", m.minutes());
+    assert!(readme.contains(&format!("measures {figure}")), "the README should say the road measures {figure}");
 }

@@ -115,6 +115,8 @@ pub enum Command {
     ToggleThreats,
     /// Against the computer: mark each of your moves, or not.
     ToggleCoach,
+    /// Turn on or off the coach's plain words after the course is done.
+    TogglePlainCoach,
     /// Review the whole game with the engine, in the background.
     AnalyseGame,
     /// Stop reviewing the game.

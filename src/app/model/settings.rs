@@ -36,6 +36,9 @@ pub struct Settings {
     pub threats: bool,
     /// Against the computer, mark each of your moves against the engine's best.
     pub coach: bool,
+    /// The coach speaks to a new player (what a move gave away that the board shows, no
+    /// proofs) even once the course is done; before that it always does (issue 51).
+    pub plain_coach: bool,
     /// Threads the computer's search uses (every core by default).
     pub threads: usize,
     /// Light, dark, or as the desktop is.
@@ -136,6 +139,7 @@ impl Default for Settings {
             analysis: false,
             threats: false,
             coach: false,
+            plain_coach: false,
             threads: cores(),
             theme: ThemeChoice::System,
             panel_tab: PanelTab::Moves,
@@ -173,6 +177,7 @@ impl Settings {
             analysis: field(storage, "analysis", d.analysis, &mut bad),
             threats: field(storage, "threats", d.threats, &mut bad),
             coach: field(storage, "coach", d.coach, &mut bad),
+            plain_coach: field(storage, "plain_coach", d.plain_coach, &mut bad),
             threads: field(storage, "threads", d.threads, &mut bad).clamp(1, 256),
             theme: field(storage, "theme", d.theme, &mut bad),
             panel_tab: field(storage, "panel_tab", d.panel_tab, &mut bad),
@@ -198,6 +203,7 @@ impl Settings {
         put(storage, "analysis", &self.analysis);
         put(storage, "threats", &self.threats);
         put(storage, "coach", &self.coach);
+        put(storage, "plain_coach", &self.plain_coach);
         put(storage, "threads", &self.threads);
         put(storage, "theme", &self.theme);
         put(storage, "panel_tab", &self.panel_tab);

@@ -137,6 +137,18 @@ pub fn coach_line(app: &mut Frame<'_>, ui: &mut Ui) {
     let e = &p.game.moves()[i];
     // The solver's word comes first: a proof outweighs a search's score.
     let judged = s.judgement_of(p.game.state_at(i));
+    // A new player hears what the board shows, not a proof eighteen moves deep.
+    let plain = s
+        .newcomer()
+        .then(|| crate::app::ui::plain_coach::for_newcomer(p.game.state_at(i), e, s.thrown_win(i + 1).is_some()))
+        .flatten();
+    if let Some((seen, mark)) = plain {
+        ui.colored_label(mark_color(mark, ui.visuals().dark_mode), format!("Coach: {}", seen.words(&e.text)));
+        if mark >= Mark::Inaccuracy && ui.button("Take back and try again").clicked() {
+            app.push(Command::Undo);
+        }
+        return;
+    }
     if let Some(thrown) = s.thrown_win(i + 1) {
         ui.colored_label(
             mark_color(Mark::Blunder, ui.visuals().dark_mode),

@@ -34,9 +34,11 @@ pub struct BoardView {
     pub show_clickable: bool,
     /// The hole where the hovered hole's first lap would end.
     pub preview: Option<Hole>,
-    /// The suggested move (Hint): its start hole first, then each hole from which it
-    /// chooses to sow clockwise (RULES.md 3.5).
-    pub hint: Vec<Hole>,
+    /// The suggested move (Hint), before it is played: the hole to sow.
+    pub hint: Option<Hole>,
+    /// At the decision offered now, the way the hint chose (RULES.md 3.5): its arrow is
+    /// marked, and named in the groove.
+    pub hint_choice: Option<Direction>,
     /// Start hole of the last move.
     pub last_start: Option<Hole>,
     /// Holes captured in the last move (or so far in the move being animated).
@@ -191,7 +193,10 @@ pub fn show(ui: &mut Ui, view: &BoardView) -> BoardResponse {
         let clickable = view.clickable.contains(&hole);
         let area = Rect::from_center_size(geo.center(hole), Vec2::splat(2.0 * r));
         let resp = ui.interact(area, Id::unique(("hole", index)), Sense::click());
-        let label = hole_label(hole, view.counts[index]);
+        let mut label = hole_label(hole, view.counts[index]);
+        if view.hint == Some(hole) {
+            label.push_str(", the hint's hole to sow");
+        }
         resp.widget_info(|| WidgetInfo::labeled(Role::Button, clickable, &label));
         if resp.hovered() {
             out.hovered = Some(hole);
@@ -220,7 +225,10 @@ pub fn show(ui: &mut Ui, view: &BoardView) -> BoardResponse {
             let (at, _) = geo.arrow_at(dp.hole, dir);
             let area = Rect::from_center_size(at, Vec2::splat(2.4 * geo.cell * theme::ARROW_R));
             let resp = ui.interact(area, Id::unique(("offer", dir == Direction::Clockwise)), Sense::click());
-            let label = offer_label(&dp, dir);
+            let mut label = offer_label(&dp, dir);
+            if view.hint_choice == Some(dir) {
+                label.push_str(" (the hint's choice)");
+            }
             resp.widget_info(|| WidgetInfo::labeled(Role::Button, true, &label));
             if resp.hovered() {
                 pointer.arrow = Some(dir);
@@ -279,14 +287,19 @@ pub fn paint(painter: &Painter, geo: &Geometry, view: &BoardView, pointer: Point
         }
         paint_offer(painter, geo, dp, pointer.arrow);
     }
-    paint_hint(painter, geo, &view.hint);
-    paint_threats(painter, geo, &view.threats);
+    if let Some(hole) = view.hint {
+        paint_hint(painter, geo, hole);
+    }
+    paint_threats(painter, geo, &view.threats, &view.named);
     for index in 0..32 {
         let hole = Hole::from_index(index);
         paint_labels(painter, geo, hole, view.counts[index], view.letters);
     }
     if let Some(dp) = &view.offer {
         paint_capture_tag(painter, geo, dp);
+        if let Some(way) = view.hint_choice {
+            paint_hint_choice(painter, geo, dp, way);
+        }
     }
     if let Some(hand) = view.hand.as_ref().filter(|_| view.offer.is_none()) {
         paint_hand_at(painter, &tex, geo, hand, false);
@@ -325,7 +338,7 @@ fn paint_marks(painter: &Painter, geo: &Geometry, view: &BoardView, pointer: Poi
 
 /// Threatened holes: a dashed orange ring and the seeds at stake in the cell's top right
 /// corner, which no count, letter or arrow uses (never over the hole's seeds or count).
-fn paint_threats(painter: &Painter, geo: &Geometry, threats: &[(Hole, u32)]) {
+fn paint_threats(painter: &Painter, geo: &Geometry, threats: &[(Hole, u32)], named: &[Hole]) {
     let (r, cell) = (geo.radius(), geo.cell);
     let stroke = Stroke::new(cell * theme::RING * 0.8, theme::THREAT);
     for &(hole, seeds) in threats {
@@ -340,7 +353,9 @@ fn paint_threats(painter: &Painter, geo: &Geometry, threats: &[(Hole, u32)]) {
         }
         // Top right, on the ring: clear of this hole's count and letter and of the
         // neighbours' counts (bottom left ran into the count of the hole to the left).
-        let at = c + vec2(theme::COUNT_AT[0] - 0.03, -theme::COUNT_AT[1] + 0.02) * cell;
+        // On a hole the lesson names, outside its wide white ring (it was drawn over it).
+        let out = if named.contains(&hole) { 0.07 } else { 0.0 };
+        let at = c + vec2(theme::COUNT_AT[0] - 0.03 + out, -theme::COUNT_AT[1] + 0.02 - out) * cell;
         let font = FontId::proportional((cell * theme::COUNT_SIZE * 0.9).max(9.0));
         let shadow = Vec2::splat((cell * 0.012).max(1.0));
         painter.text(at + shadow, Align2::CENTER_CENTER, format!("-{seeds}"), font.clone(), theme::COUNT_SHADOW);
@@ -348,19 +363,36 @@ fn paint_threats(painter: &Painter, geo: &Geometry, threats: &[(Hole, u32)]) {
     }
 }
 
-/// The hinted move: a double ring on its start hole; at each hole where it chooses to sow
-/// clockwise, a ring and an arrow (between that hole and the next clockwise).
-fn paint_hint(painter: &Painter, geo: &Geometry, hint: &[Hole]) {
-    let (r, cell) = (geo.radius(), geo.cell);
-    for (i, &hole) in hint.iter().enumerate() {
-        let c = geo.center(hole);
-        ring(painter, c, r * 1.08, cell, theme::PREVIEW);
-        if i == 0 {
-            ring(painter, c, r * 1.24, cell * 0.6, theme::PREVIEW);
-        } else {
-            let (at, v) = geo.arrow_at(hole, Direction::Clockwise);
-            arrow_button(painter, at, v, cell, theme::PREVIEW, false);
-        }
+/// The hinted move's hole to sow: a double ring.
+fn paint_hint(painter: &Painter, geo: &Geometry, hole: Hole) {
+    let (r, cell, c) = (geo.radius(), geo.cell, geo.center(hole));
+    ring(painter, c, r * 1.08, cell, theme::PREVIEW);
+    ring(painter, c, r * 1.24, cell * 0.6, theme::PREVIEW);
+}
+
+/// At a decision, the way the hint chose: a ring around its arrow, and "the hint:
+/// clockwise, capture 5" in the groove, in the middle of the board (the capture tag sits
+/// beside the holes it would take, at an end).
+fn paint_hint_choice(painter: &Painter, geo: &Geometry, dp: &DecisionPoint, way: Direction) {
+    let (at, _) = geo.arrow_at(dp.hole, way);
+    let rad = geo.cell * theme::ARROW_R;
+    ring(painter, at, rad * 1.45, geo.cell * 0.8, theme::PREVIEW);
+    let font = FontId::proportional(geo.cell * theme::LETTER_SIZE * 1.1);
+    let ink = Color32::from_rgb(16, 24, 32);
+    let galley = painter.layout_no_wrap(hint_choice_words(dp, way), font, ink);
+    let pad = vec2(geo.cell * 0.06, geo.cell * 0.02);
+    let rect =
+        Align2::CENTER_CENTER.anchor_size(pos2(geo.board.center().x, geo.groove_y()), galley.size()).expand2(pad);
+    painter.rect_filled(rect, rect.height() / 2.0, theme::PREVIEW);
+    painter.galley(rect.min + pad, galley, ink);
+}
+
+/// The hint's choice at a decision in words: `the hint: clockwise, capture 5`, `the hint:
+/// anticlockwise`.
+pub fn hint_choice_words(dp: &DecisionPoint, way: Direction) -> String {
+    match way {
+        Direction::Clockwise => format!("the hint: clockwise, capture {}", dp.captures),
+        Direction::Anticlockwise => "the hint: anticlockwise".to_string(),
     }
 }
 

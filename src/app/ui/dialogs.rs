@@ -333,20 +333,20 @@ fn below_menu(app: &Frame<'_>, ctx: &Context) -> egui::Rect {
     egui::Rect::from_x_y_ranges(screen.x_range(), app.area.top().max(screen.top())..=screen.bottom())
 }
 
-/// The kind of a result in words.
+/// The kind of a result in a sentence (a trial read "By normal win" as stiff).
 pub fn result_kind(r: &GameResult) -> &'static str {
     match r {
         GameResult::Rules(Outcome::Win { kind, .. }) => match kind {
-            WinKind::Normal => "normal win: the loser cannot move",
-            WinKind::Akakyala => "akakyala",
-            WinKind::EmitweEbiri => "emitwe-ebiri (two heads)",
-            WinKind::Akawumbi => "akawumbi",
+            WinKind::Normal => "The normal win: the loser cannot move.",
+            WinKind::Akakyala => "Won by akakyala.",
+            WinKind::EmitweEbiri => "Won by emitwe-ebiri (two heads).",
+            WinKind::Akawumbi => "Won by akawumbi.",
         },
-        GameResult::Rules(Outcome::Annulled) => "annulled: a never-ending move",
-        GameResult::Resigned { .. } => "resignation",
-        GameResult::OnTime(crate::game::TimeEnd::Flagged { .. }) => "time: the loser's game time ran out",
-        GameResult::OnTime(crate::game::TimeEnd::NotStarted { .. }) => "time: a move not started in time",
-        GameResult::OnTime(crate::game::TimeEnd::Unfinished { .. }) => "time: a move not finished in time",
+        GameResult::Rules(Outcome::Annulled) => "Annulled: a never-ending move.",
+        GameResult::Resigned { .. } => "Won by resignation.",
+        GameResult::OnTime(crate::game::TimeEnd::Flagged { .. }) => "Won on time: the loser's game time ran out.",
+        GameResult::OnTime(crate::game::TimeEnd::NotStarted { .. }) => "Won on time: a move not started in time.",
+        GameResult::OnTime(crate::game::TimeEnd::Unfinished { .. }) => "Won on time: a move not finished in time.",
     }
 }
 
@@ -381,7 +381,7 @@ fn game_over(app: &mut Frame<'_>, ctx: &Context) {
         .default_pos(app.area.center())
         .show(ctx, |ui| {
             ui.heading(headline);
-            ui.label(format!("By {}", result_kind(&r)));
+            ui.label(result_kind(&r));
             if let GameResult::Rules(o) = r {
                 ui.add(egui::Label::new(RichText::new(crate::narrate::ending(o, points)).weak()).wrap());
             }
@@ -408,6 +408,8 @@ fn game_over(app: &mut Frame<'_>, ctx: &Context) {
                     ui.label(format!("Match: {} {} – {} {}", names[0], score[0], score[1], names[1]));
                 }
             }
+            // A new player's way on: the next lesson, a puzzle (issue 51).
+            cmds.extend(crate::app::ui::way_on::section(ui, &app.session));
             ui.horizontal(|ui| {
                 cmds.extend(after_game_buttons(ui, matched.as_ref(), rematch));
                 // The final position, with the last move marked; ← steps back through the game.

@@ -16,8 +16,18 @@ pub fn section(app: &mut Frame<'_>, ui: &mut Ui, compact: bool) {
     let shown = play.shown();
     let notes: Vec<_> = guide.notes(&play.game).into_iter().filter(|n| n.ply <= shown).collect();
     let Some(newest) = notes.last() else { return };
+    // A note about a position (a capture that could be made there, a danger there) holds
+    // until the learner has moved on from it and the other side has answered; then it
+    // goes among the earlier notes (a trial read one to the end of the game that had
+    // stopped being true long before).
+    let holds = |n: &crate::guide::Note| !n.of_the_moment || shown <= n.ply + 1;
+    let newest_ply = notes.iter().any(|n| n.ply == newest.ply && holds(n)).then_some(newest.ply);
+    let in_box = |n: &crate::guide::Note| Some(n.ply) == newest_ply && holds(n);
     let accent = crate::app::ui::theme::accent(ui.visuals().dark_mode);
-    let head = if newest.ply == 0 { "Guide".to_string() } else { format!("Guide, after move {}", newest.ply) };
+    let head = match newest_ply {
+        Some(0) | None => "Guide".to_string(),
+        Some(ply) => format!("Guide, after move {ply}"),
+    };
     // Open by default; folded, it leaves its room to the move list.
     egui::CollapsingHeader::new(RichText::new(head).strong().color(accent)).id_salt("guide").default_open(true).show(
         ui,
@@ -26,16 +36,21 @@ pub fn section(app: &mut Frame<'_>, ui: &mut Ui, compact: bool) {
             // list (which follows the game: the newest move stays in view) and Analyse game;
             // it scrolls inside beyond.
             let row = ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
-            let line = ui.text_style_height(&egui::TextStyle::Body);
             let below = row * if compact { 4.5 } else { 5.5 };
-            let height = (ui.available_height() - below).max(line * 4.0);
+            // Whole lines: a hint or a coach's line above takes room, and the box was then
+            // cut through the middle of a line.
+            let rows = ui.fonts_mut(|f| f.row_height(&egui::TextStyle::Body.resolve(ui.style())));
+            let height = (((ui.available_height() - below) / rows).floor() * rows).max(rows * 4.0);
             egui::ScrollArea::vertical().id_salt("guide-newest").max_height(height).show(ui, |ui| {
                 // Every note that came up with the newest, each whole.
-                for n in notes.iter().filter(|n| n.ply == newest.ply) {
+                for n in notes.iter().filter(|n| in_box(n)) {
                     ui.add(egui::Label::new(n.text.as_str()).wrap());
                 }
+                if newest_ply.is_none() {
+                    ui.label(RichText::new("Nothing new to explain: play on. The notes so far are below.").weak());
+                }
             });
-            let earlier: Vec<_> = notes.iter().filter(|n| n.ply < newest.ply).collect();
+            let earlier: Vec<_> = notes.iter().filter(|n| !in_box(n)).collect();
             if !earlier.is_empty() {
                 egui::CollapsingHeader::new(format!("Earlier notes ({})", earlier.len()))
                     .id_salt("guide-earlier")

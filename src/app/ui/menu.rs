@@ -98,10 +98,21 @@ pub(super) fn view_toggles(app: &mut Frame<'_>, ui: &mut Ui) {
         (s.analysis, "Analysis panel", Command::ToggleAnalysis),
         (s.threats, "Mark threatened holes", Command::ToggleThreats),
         (s.coach, "Coach (against the computer)", Command::ToggleCoach),
+        (s.plain_coach, "Coach in plain words after the course too", Command::TogglePlainCoach),
     ];
+    // The threatened holes are marked whatever the setting against the Beginner and in the
+    // lessons that teach them: the item says so, ticked (a trial saw it unticked beside the
+    // guided game's danger rings).
+    let threats_forced = !s.threats && app.session().show_threats();
     for (mut on, label, command) in toggles {
         let keys = shortcut_text(ui.ctx(), &command);
         let text = keys.map_or_else(|| label.to_string(), |k| format!("{label} ({k})"));
+        if command == Command::ToggleThreats && threats_forced {
+            let mut ticked = true;
+            ui.add_enabled(false, egui::Checkbox::new(&mut ticked, text))
+                .on_disabled_hover_text("Always on against the Beginner and in the lessons about threats");
+            continue;
+        }
         if ui.checkbox(&mut on, text).changed() {
             app.push(command);
         }

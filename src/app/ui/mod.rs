@@ -17,6 +17,7 @@ pub mod menu;
 pub mod online;
 pub mod online_seats;
 pub mod panels;
+pub mod plain_coach;
 pub mod puzzle_panel;
 pub mod setup_panel;
 pub mod sound;
@@ -26,6 +27,7 @@ pub mod textures;
 pub mod theme;
 pub mod tournament_ui;
 pub mod view;
+pub mod way_on;
 
 use crate::app::model::command::Command;
 use crate::app::model::session::Session;

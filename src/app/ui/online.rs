@@ -90,7 +90,7 @@ fn host_options(ui: &mut Ui, form: &mut OnlineForm) {
         ui.radio_value(&mut form.side, SideChoice::Lower, "Lower (moves first)");
         ui.radio_value(&mut form.side, SideChoice::Upper, "Upper");
     });
-    ui.checkbox(&mut form.rules.akakyala, "Akakyala (RULES.md 4.2)");
+    ui.checkbox(&mut form.rules.akakyala, "Akakyala counts as a win");
     ui.checkbox(&mut form.rules.first_player_lays_out_first, "The first player lays out first");
     ui.checkbox(&mut form.timed, "Tournament play: the server's clock, no take-backs");
     if form.timed {

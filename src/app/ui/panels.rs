@@ -9,7 +9,7 @@ use crate::app::ui::analysis_panel;
 use crate::app::ui::teaching;
 use crate::game::Game;
 use egui::{Color32, RichText, Ui};
-use omweso_rules::Side;
+use omweso_rules::{Direction, Side};
 
 /// The phase in words: `Setup: Upper lays out`, `Play: Lower to move`, `Game over`.
 pub fn phase_text(session: &Session) -> String {
@@ -43,8 +43,6 @@ pub fn phase_text(session: &Session) -> String {
 /// whatever it holds, so that nothing below it moves when a text changes.
 const STATUS_LINES: usize = 2;
 const MESSAGE_LINES: usize = 3;
-/// Rows of the message slot while a hint is shown: the move in words, whole.
-const HINT_LINES: usize = 7;
 /// A side panel lower than this (points) is laid out compactly.
 const COMPACT_BELOW: f32 = 640.0;
 const POSITION_LINES: usize = 3;
@@ -88,11 +86,9 @@ fn slot_text(ui: &mut Ui, text: &str, style: egui::TextStyle, lines: usize, colo
     let size = egui::vec2(ui.available_width(), row * lines as f32);
     ui.allocate_ui_with_layout(size, egui::Layout::top_down(egui::Align::Min), |ui| {
         ui.set_min_size(size);
-        // Cut at `lines` rows ("…"); the whole text on hover.
-        let label = ui.add(egui::Label::new(job));
-        if !text.is_empty() {
-            label.on_hover_text(text);
-        }
+        // Cut at `lines` rows ("…"); the whole text on hover, in egui's one tooltip for a
+        // cut label (a second, our own, lay over it).
+        ui.add(egui::Label::new(job).show_tooltip_when_elided(true));
     });
 }
 
@@ -243,29 +239,31 @@ fn play_tools(app: &mut Frame<'_>, ui: &mut Ui, compact: bool) {
         }
     });
     computer_tools(app, ui);
-    let message = hint_text(app.session())
-        .map(|t| (t, crate::app::ui::theme::PREVIEW))
-        .or_else(|| {
-            // Only once the board has sown the laps before the decision, as the board offers it.
-            let sowing = app.session().sowing().filter(|_| !app.session().animating());
-            sowing.and_then(|s| s.decision()).map(|dp| {
-                let text = format!(
-                    "Decision at {}: clockwise (X) captures {} from {} and {}; or anticlockwise (R).",
-                    dp.hole, dp.captures, dp.takes_front, dp.takes_back
-                );
-                (text, crate::app::ui::theme::ALERT)
-            })
+    // The hint asked for, whole and wrapped, from before the move to its end while the
+    // move follows it (the decision's line below names the hint's way there).
+    if let Some(hint) = hint_text(app.session()) {
+        ui.add(egui::Label::new(RichText::new(hint).color(crate::app::ui::theme::PREVIEW)).wrap());
+    }
+    let hint_way = app.session().hint_followed().and_then(|(_, way)| way);
+    let message = {
+        // Only once the board has sown the laps before the decision, as the board offers it.
+        let sowing = app.session().sowing().filter(|_| !app.session().animating());
+        sowing.and_then(|s| s.decision()).map(|dp| {
+            let mut text = format!(
+                "Decision at {}: clockwise (X) captures {} from {} and {}; or anticlockwise (R).",
+                dp.hole, dp.captures, dp.takes_front, dp.takes_back
+            );
+            match hint_way {
+                Some(Direction::Clockwise) => text.push_str(" The hint: clockwise (X)."),
+                Some(Direction::Anticlockwise) => text.push_str(" The hint: anticlockwise (R)."),
+                None => {}
+            }
+            (text, crate::app::ui::theme::ALERT)
         })
-        .or_else(|| layout_claim(app.session()).map(|t| (t, crate::app::ui::theme::PREVIEW)));
-    let hinted = app.session().play().is_some_and(|p| p.hint().is_some() && p.review.is_none());
+    }
+    .or_else(|| layout_claim(app.session()).map(|t| (t, crate::app::ui::theme::PREVIEW)));
     let (text, color) = message.unwrap_or_default();
-    // A hint asked for is read whole: its slot grows while it is shown.
-    let lines = match (compact, hinted) {
-        (true, false) => 2,
-        (false, false) => MESSAGE_LINES,
-        (true, true) => HINT_LINES / 2,
-        (false, true) => HINT_LINES,
-    };
+    let lines = if compact { 2 } else { MESSAGE_LINES };
     slot_text(ui, &text, egui::TextStyle::Body, lines, color);
     analysis_panel::coach_line(app, ui);
     crate::app::ui::guide_panel::section(app, ui, compact);
@@ -413,7 +411,7 @@ fn computer_tools(app: &mut Frame<'_>, ui: &mut Ui) {
 /// from E and M …`.
 pub fn hint_text(session: &Session) -> Option<String> {
     let p = session.play().filter(|p| p.review.is_none())?;
-    let mv = p.hint()?;
+    let (mv, _) = session.hint_followed()?;
     // Where other moves win (or are as good) too, the hint says so (issue 41).
     let company =
         session.judgement_of(p.game.current()).map(|j| crate::app::ui::agree::hint_company(j, mv)).unwrap_or_default();
@@ -445,6 +443,7 @@ fn move_list(app: &mut Frame<'_>, ui: &mut Ui, below: f32, least: f32) {
     let shown = p.shown();
     let cursor = p.game.cursor();
     let redo_free = s.can_redo();
+    let newcomer = s.newcomer();
     let busy = busy_text(s);
     let mut clicked = None;
     let height = (ui.available_height() - below).max(least);
@@ -469,11 +468,17 @@ fn move_list(app: &mut Frame<'_>, ui: &mut Ui, below: f32, least: f32) {
                     let number = RichText::new(format!("{}.", i + 1));
                     ui.label(if undone { number.weak() } else { number });
                     let thrown = if undone { None } else { s.thrown_win(i + 1) };
-                    let sign = match (&thrown, &e.review) {
+                    let mark = match (&thrown, &e.review) {
                         // Proven: the move threw a win away, whatever the search's mark.
-                        (Some(_), _) => analysis_panel::mark_sign(omweso_engine::review::Mark::Blunder),
-                        (None, r) => r.as_ref().map_or("", |r| analysis_panel::mark_sign(r.mark)),
+                        (Some(_), _) => Some(omweso_engine::review::Mark::Blunder),
+                        (None, r) => r.as_ref().map(|r| r.mark),
                     };
+                    // To a new player, `??` only for what the board showed (issue 51).
+                    let plain = (newcomer && !undone)
+                        .then(|| crate::app::ui::plain_coach::for_newcomer(p.game.state_at(i), e, thrown.is_some()))
+                        .flatten();
+                    let mark = plain.map_or(mark, |(_, m)| Some(m));
+                    let sign = mark.map_or("", analysis_panel::mark_sign);
                     let text = if e.is_turn_lost() {
                         format!("{} {}: turn lost", e.mover, e.text)
                     } else if e.captured_seeds > 0 {

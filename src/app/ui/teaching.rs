@@ -51,7 +51,7 @@ pub fn learn(app: &mut Frame<'_>, ctx: &Context) {
         .resizable(false)
         .anchor(egui::Align2::CENTER_TOP, [0.0, 60.0])
         .show(ctx, |ui| {
-            ui.label("Lessons on the real board: each step shows a position, says a few words and asks for a move.");
+            ui.label(crate::lessons::LIST_INTRO);
             ui.add_space(6.0);
             let s = &app.session;
             match s.lessons() {
@@ -60,6 +60,15 @@ pub fn learn(app: &mut Frame<'_>, ctx: &Context) {
                 }
                 Ok(lessons) => {
                     let done = |l: &crate::lessons::Lesson| s.settings().lessons_done.contains(&l.id);
+                    // How far the course has come (issue 51).
+                    let road =
+                        crate::lessons::Measure::of_road(lessons, crate::app::model::animation::Speed::Normal.rate());
+                    let mut said =
+                        format!("The road to your first game: {:.1} minutes at a normal pace", road.minutes());
+                    if let Some(p) = crate::app::ui::way_on::progress(s) {
+                        said = format!("{p}. {said}");
+                    }
+                    ui.label(RichText::new(said).weak());
                     // The lesson under way, else the first one not done yet.
                     let under_way = s.lesson().map(|run| (run.index, run.step));
                     let next = under_way.map(|(i, _)| i).or_else(|| lessons.iter().position(|l| !done(l)));
@@ -69,7 +78,7 @@ pub fn learn(app: &mut Frame<'_>, ctx: &Context) {
                             // The road to the first game, then what is left for after it.
                             if l.optional && i > 0 && !lessons[i - 1].optional {
                                 ui.label("");
-                                ui.label(RichText::new("After your first game, when you like:").strong());
+                                ui.label(RichText::new(crate::lessons::LIST_AFTER).strong());
                                 ui.end_row();
                             }
                             ui.label(match (done(l), next == Some(i)) {
@@ -82,7 +91,9 @@ pub fn learn(app: &mut Frame<'_>, ctx: &Context) {
                             ui.label(format!("{}. {}", i + 1, l.title));
                             // Its measured time at a normal pace (`omweso lessons --measure`).
                             let minutes = crate::lessons::Measure::of_steps(&l.steps, rate).minutes();
-                            ui.label(RichText::new(format!("{} min", minutes.ceil().max(1.0))).weak());
+                            // One decimal, as the road's figure above (whole minutes each,
+                            // rounded up, added up to more than the road: 9 for 6.3).
+                            ui.label(RichText::new(format!("{minutes:.1} min")).weak());
                             let (label, command) = match under_way {
                                 Some((n, step)) if n == i && step > 0 => (
                                     format!("Continue (step {})", step + 1),

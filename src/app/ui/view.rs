@@ -115,6 +115,8 @@ pub fn board_view(
     }
     if let Some(s) = p.sowing() {
         v.offer = s.decision();
+        // The way the hint chose at this decision, while the move follows it.
+        v.hint_choice = session.hint_followed().and_then(|(_, way)| way);
         // The seeds lifted at the decision point are in hand until a direction is chosen.
         v.hand = v.offer.map(|dp| Hand { from: dp.hole, to: dp.hole, t: 1.0, seeds: dp.seeds });
         v.to_move = Some(s.mover());
@@ -127,7 +129,7 @@ pub fn board_view(
         v.last_start = entry.mv.as_ref().map(|m| m.start());
         v.captured = captured_holes(&entry.trace.laps);
     }
-    v.hint = session.hint_holes();
+    v.hint = session.hint_start();
     if session.human_to_move() && !session.paused() {
         v.clickable = state.playable_holes().collect();
         if let Some(h) = hovered.filter(|h| v.clickable.contains(h)) {

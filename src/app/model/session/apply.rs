@@ -335,6 +335,7 @@ impl Session {
             (_, C::ShowPanelTab(t)) => self.settings.panel_tab = t,
             (_, C::ToggleThreats) => self.settings.threats ^= true,
             (_, C::ToggleCoach) => self.settings.coach ^= true,
+            (_, C::TogglePlainCoach) => self.settings.plain_coach ^= true,
             (Phase::Play(p), C::StopAnalysingGame) => p.jobs.game_review = None,
             (_, C::ToggleHelp) => self.toggle_help(),
             (_, C::ToggleAbout) => self.toggle_about(),

@@ -357,6 +357,14 @@ impl Session {
         self.lessons.as_deref().map_err(String::as_str)
     }
 
+    /// True while the player is new: the course is not finished (every lesson done), or
+    /// the setting asks for plain words. The coach then tells what a move gave away that
+    /// the board shows, and keeps proofs and notation for the analysis panel (issue 51).
+    pub fn newcomer(&self) -> bool {
+        self.settings.plain_coach
+            || self.lessons().map_or(true, |all| all.iter().any(|l| !self.settings.lessons_done.contains(&l.id)))
+    }
+
     /// The window's title: `game.omweso * — Omweso` (`Untitled` without a file, `*` when
     /// changed).
     pub fn title(&self) -> String {

@@ -131,6 +131,33 @@ impl Play {
         (self.sowing().is_none() && *at == self.standing()).then_some(mv)
     }
 
+    /// The suggested move while it can still be followed: before the move, or while the
+    /// move under way has made the hint's choices so far (from the same start). A move that
+    /// went another way leaves it behind.
+    pub fn hint_followed(&self) -> Option<&Move> {
+        let (at, mv) = self.hint.as_ref()?;
+        if *at != self.standing() {
+            return None;
+        }
+        let Some(s) = self.sowing() else { return Some(mv) };
+        let so_far = s.move_so_far();
+        let made = so_far.choices();
+        let follows = so_far.start() == mv.start()
+            && so_far.is_split() == mv.is_split()
+            && mv.choices().get(..made.len()) == Some(made);
+        follows.then_some(mv)
+    }
+
+    /// At the decision point the move under way waits at, the direction the followed hint
+    /// chose there (RULES.md 3.5).
+    pub fn hint_choice(&self) -> Option<omweso_rules::Direction> {
+        let mv = self.hint_followed()?;
+        let s = self.sowing()?;
+        let dp = s.decision()?;
+        let c = mv.choices().get(s.move_so_far().choices().len())?;
+        (c.hole == dp.hole && c.lap == dp.lap).then_some(c.direction)
+    }
+
     /// Suggests `mv` for the position the live game stands at now.
     pub fn set_hint(&mut self, mv: Move) {
         self.hint = Some((self.standing(), mv));

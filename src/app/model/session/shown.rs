@@ -98,18 +98,16 @@ impl Session {
             && self.play().is_some_and(|p| !p.game_over_dismissed() && p.review.is_none() && p.is_game())
     }
 
-    /// The holes of the hinted move: its start, then each hole from which it chooses to
-    /// sow clockwise (the start again for a move such as `i3xF`).
-    pub fn hint_holes(&self) -> Vec<Hole> {
-        let Some(mv) = self.play().filter(|p| p.review.is_none()).and_then(|p| p.hint()) else {
-            return Vec::new();
-        };
-        let mut holes = vec![mv.start()];
-        for c in mv.choices().iter().filter(|c| c.direction == omweso_rules::Direction::Clockwise) {
-            if !holes[1..].contains(&c.hole) {
-                holes.push(c.hole);
-            }
-        }
-        holes
+    /// The hole the hinted move starts from, while no move is under way (ringed on the
+    /// board: the hole to sow).
+    pub fn hint_start(&self) -> Option<Hole> {
+        self.play().filter(|p| p.review.is_none()).and_then(|p| p.hint()).map(|mv| mv.start())
+    }
+
+    /// The hinted move while it can be followed, and, at the decision point the move under
+    /// way waits at, the way the hint chose there (marked on its arrow).
+    pub fn hint_followed(&self) -> Option<(&omweso_rules::Move, Option<omweso_rules::Direction>)> {
+        let p = self.play().filter(|p| p.review.is_none())?;
+        Some((p.hint_followed()?, p.hint_choice()))
     }
 }
