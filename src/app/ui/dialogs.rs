@@ -409,7 +409,7 @@ fn game_over(app: &mut Frame<'_>, ctx: &Context) {
                 }
             }
             // A new player's way on: the next lesson, a puzzle (issue 51).
-            cmds.extend(crate::app::ui::way_on::section(ui, &app.session));
+            cmds.extend(crate::app::ui::way_on::section(ui, app.session));
             ui.horizontal(|ui| {
                 cmds.extend(after_game_buttons(ui, matched.as_ref(), rematch));
                 // The final position, with the last move marked; ← steps back through the game.

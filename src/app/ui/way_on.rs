@@ -23,7 +23,7 @@ pub fn next_lesson(session: &Session) -> Option<(usize, String)> {
 /// The first puzzle not solved yet: its index.
 fn next_puzzle(session: &Session) -> Option<usize> {
     let all = crate::puzzles::course().ok()?;
-    all.iter().position(|p| !session.settings().puzzles_solved.iter().any(|d| *d == p.id))
+    all.iter().position(|p| !session.settings().puzzles_solved.contains(&p.id))
 }
 
 /// The card's section for a new player ([`Session::newcomer`]): the course's progress, then
