@@ -39,6 +39,14 @@ pub trait Archive: Send + Sync + 'static {
     /// # Errors
     /// What could not be read, in words; the server does not start.
     fn load(&self) -> Result<Vec<Kept>, String>;
+
+    /// Forgets game `code`: it expired (no player came back to it within
+    /// [`crate::Limits::expire_after`]) and is never resumed again. What remains of it (a
+    /// record for `omweso check`) is the archive's choice.
+    ///
+    /// # Errors
+    /// What could not be done, in words (the server logs it).
+    fn forget(&self, code: &str) -> Result<(), String>;
 }
 
 /// Games kept in memory only.
@@ -64,5 +72,11 @@ impl Archive for MemoryArchive {
     fn load(&self) -> Result<Vec<Kept>, String> {
         let games = self.games.lock().map_err(|_| "the archive's lock is poisoned".to_string())?;
         Ok(games.values().cloned().collect())
+    }
+
+    fn forget(&self, code: &str) -> Result<(), String> {
+        let mut games = self.games.lock().map_err(|_| "the archive's lock is poisoned".to_string())?;
+        games.remove(code);
+        Ok(())
     }
 }

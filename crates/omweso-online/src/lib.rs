@@ -16,6 +16,7 @@
 
 #![warn(missing_docs)]
 
+mod address;
 pub mod archive;
 pub mod client;
 pub mod clock;
@@ -23,12 +24,14 @@ pub mod code;
 mod config;
 mod connection;
 mod games;
+mod metered;
 pub mod protocol;
 pub mod record;
 mod seat;
 pub mod server;
 pub mod session;
 mod table;
+mod tally;
 pub mod tls;
 
 pub use archive::{Archive, Kept, MemoryArchive};

@@ -88,6 +88,8 @@ pub(crate) struct Table {
     offer: Option<Side>,
     /// Messages waiting for [`Table::flush`]: the caller keeps the game first, then sends.
     queued: Vec<(mpsc::Sender<ServerMessage>, u64, ServerMessage)>,
+    /// Since when no player has been connected (none while one is).
+    idle_since: Option<Instant>,
 }
 
 impl Table {
@@ -105,6 +107,7 @@ impl Table {
             clock,
             offer: None,
             queued: Vec::new(),
+            idle_since: Some(Instant::now()),
         }
     }
 
@@ -124,6 +127,7 @@ impl Table {
             clock,
             offer: None,
             queued: Vec::new(),
+            idle_since: Some(Instant::now()),
         };
         table.start_clock_if_playing();
         Ok(table)
@@ -137,6 +141,12 @@ impl Table {
     /// Whether the game has ended.
     pub fn is_over(&self) -> bool {
         self.record.end.is_some()
+    }
+
+    /// Since when an unfinished game has had no player connected (`None` while one is, or
+    /// once it is over).
+    pub fn idle_since(&self) -> Option<Instant> {
+        self.idle_since.filter(|_| !self.is_over())
     }
 
     /// Whether nobody is connected.
@@ -170,6 +180,7 @@ impl Table {
             self.record.names[side.index()] = name;
         }
         self.seats[side.index()] = Some(conn);
+        self.idle_since = None;
         self.send_game_to(Some(side));
         // Only the seat just taken is asked (again) for its layout: the other, if it is to
         // lay out, was asked when it sat down, and may have answered already.
@@ -194,6 +205,9 @@ impl Table {
                 self.seats[side.index()] = None;
                 self.broadcast_except(Some(side), ServerMessage::Presence { side, connected: false });
             }
+        }
+        if self.seats.iter().all(Option::is_none) && self.idle_since.is_none() {
+            self.idle_since = Some(Instant::now());
         }
     }
 

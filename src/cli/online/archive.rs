@@ -111,6 +111,20 @@ impl Archive for DiskArchive {
         }
         Ok(games)
     }
+
+    /// Removes the game's resume data (so that it is not resumed again); its saved game
+    /// stays, for `omweso check`.
+    fn forget(&self, code: &str) -> Result<(), String> {
+        if omweso_online::code::normalise_code(code).as_deref() != Some(code) {
+            return Err(format!("`{}` is not a join code", crate::quote::quoted(code)));
+        }
+        let path = self.dir.join(format!("{code}{RESUME}"));
+        match std::fs::remove_file(&path) {
+            Ok(()) => Ok(()),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+            Err(e) => Err(format!("{}: {e}", path.display())),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 //! [`omweso_online::Session`], as the window will.
 
 mod archive;
+mod files;
 mod player;
 
 pub use archive::{DiskArchive, saved_game};
@@ -152,9 +153,42 @@ pub struct ServeArgs {
     /// The certificate's private key (PEM).
     #[arg(long, requires = "cert")]
     pub key: Option<PathBuf>,
-    /// Connections open at once.
-    #[arg(long, default_value_t = 4096)]
-    pub max_connections: usize,
+    /// Connections open at once; without it, as many as the file limit leaves room for
+    /// (the server raises its soft limit to the hard one at start), and a larger number is
+    /// cut to that with a warning.
+    #[arg(long)]
+    pub max_connections: Option<usize>,
+    /// Connections one address (IP) may hold open at once.
+    #[arg(long, default_value_t = Limits::default().connections_per_address)]
+    pub connections_per_address: usize,
+    /// Unfinished games one address (IP) may have hosted on the server at once.
+    #[arg(long, default_value_t = Limits::default().games_per_address)]
+    pub games_per_address: usize,
+    /// An unfinished game no player has been connected to for this long is let go and not
+    /// resumed again: a number and a unit, s, m, h or d (e.g. `12h`).
+    #[arg(long, default_value = "7d", value_parser = parse_span)]
+    pub expire_after: std::time::Duration,
+}
+
+/// `N` followed by `s`, `m`, `h` or `d`.
+fn parse_span(text: &str) -> Result<std::time::Duration, String> {
+    let text = text.trim();
+    let unit = text.chars().last().ok_or("a number and a unit: s, m, h or d (e.g. 12h)")?;
+    let seconds = match unit {
+        's' => 1,
+        'm' => 60,
+        'h' => 3600,
+        'd' => 86_400,
+        _ => return Err(format!("`{}`: a number and a unit: s, m, h or d (e.g. 12h)", crate::quote::quoted(text))),
+    };
+    let number = text[..text.len() - 1]
+        .trim()
+        .parse::<u64>()
+        .map_err(|_| format!("`{}` is not a whole number and a unit", crate::quote::quoted(text)))?;
+    match number.checked_mul(seconds) {
+        Some(s) if s > 0 => Ok(std::time::Duration::from_secs(s)),
+        _ => Err(format!("`{}`: at least 1 s, at most a few centuries", crate::quote::quoted(text))),
+    }
 }
 
 /// `omweso serve`: runs until killed; says `listening <address>` once bound.
@@ -172,11 +206,16 @@ pub fn serve(args: &ServeArgs, out: &mut dyn Write) -> Result<(), String> {
         }
         _ => None,
     };
-    let config = ServerConfig {
-        limits: Limits { max_connections: args.max_connections, ..Limits::default() },
-        tls,
-        name: format!("omweso {}", env!("OMWESO_VERSION")),
+    let file_limit = files::raise_file_limit();
+    let (max_connections, cut) = files::max_connections(args.max_connections, file_limit);
+    let limits = Limits {
+        max_connections,
+        connections_per_address: args.connections_per_address,
+        games_per_address: args.games_per_address,
+        expire_after: args.expire_after,
+        ..Limits::default()
     };
+    let config = ServerConfig { limits, tls, name: format!("omweso {}", env!("OMWESO_VERSION")) };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -184,7 +223,18 @@ pub fn serve(args: &ServeArgs, out: &mut dyn Write) -> Result<(), String> {
     runtime.block_on(async {
         let server = Server::bind(&args.listen, config, archive).await.map_err(|e| e.to_string())?;
         let addr = server.local_addr().map_err(|e| e.to_string())?;
-        writeln!(out, "listening {addr}").and_then(|_| out.flush()).map_err(super::ai_commands::io)?;
+        let files = match file_limit {
+            Some(l) if l.now > l.before => format!("file limit {} (raised from {})", l.now, l.before),
+            Some(l) => format!("file limit {}", l.now),
+            None => "file limit unknown".to_string(),
+        };
+        writeln!(out, "listening {addr}")
+            .and_then(|_| writeln!(out, "connections at most {max_connections} ({files})"))
+            .and_then(|_| out.flush())
+            .map_err(super::ai_commands::io)?;
+        if let Some(warning) = cut {
+            log::warn!("{warning}");
+        }
         log::info!("listening on {addr}, keeping games in {}", args.data.display());
         server.run().await;
         Ok(())
@@ -236,4 +286,20 @@ fn session_config(
         extra_roots_pem,
         reconnect_for: std::time::Duration::from_secs(reconnect_s),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_span;
+    use std::time::Duration;
+
+    #[test]
+    fn a_span_is_a_number_and_a_unit() {
+        assert_eq!(parse_span("7d"), Ok(Duration::from_secs(7 * 86_400)));
+        assert_eq!(parse_span("90s"), Ok(Duration::from_secs(90)));
+        assert_eq!(parse_span(" 12h "), Ok(Duration::from_secs(12 * 3600)));
+        for bad in ["", "7", "d", "0m", "-1h", "1.5h", "99999999999999999999d"] {
+            assert!(parse_span(bad).is_err(), "{bad}");
+        }
+    }
 }
