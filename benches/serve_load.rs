@@ -69,6 +69,8 @@ fn main() {
         .args(["serve", "--listen", "127.0.0.1:0", "--data"])
         .arg(data.path())
         .args(["--max-connections", "19000"])
+        // Every bench client comes from 127.0.0.1: the per-address limits lifted.
+        .args(["--connections-per-address", "20000", "--games-per-address", "20000"])
         .env("RUST_LOG", "warn")
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())

@@ -60,4 +60,13 @@ mod tests {
         assert!(q.ends_with('…'));
         assert_eq!(capped("abcdef", 3), "abc…");
     }
+
+    /// The server cleans a player's name by the same set (its game's saved file must pass
+    /// `omweso check`).
+    #[test]
+    fn the_server_hides_what_a_saved_name_may_not_hold() {
+        for c in (0..0x3_0000).filter_map(char::from_u32) {
+            assert_eq!(omweso_online::protocol::is_hidden(c), is_hidden(c), "{:x}", c as u32);
+        }
+    }
 }

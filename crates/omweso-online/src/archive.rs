@@ -99,6 +99,14 @@ pub trait Archive: Send + Sync + 'static {
     /// # Errors
     /// What could not be read.
     fn get(&self, code: &str) -> Result<Option<Kept>, ArchiveError>;
+
+    /// Forgets game `code`: it expired (no player came back to it within
+    /// [`crate::Limits::expire_after`]) and is never resumed again. What remains of it (a
+    /// record for `omweso check`) is the archive's choice.
+    ///
+    /// # Errors
+    /// What could not be done (the server logs it).
+    fn forget(&self, code: &str) -> Result<(), ArchiveError>;
 }
 
 /// Games kept in memory only.
@@ -146,5 +154,10 @@ impl Archive for MemoryArchive {
 
     fn get(&self, code: &str) -> Result<Option<Kept>, ArchiveError> {
         Ok(MemoryArchive::get(self, code))
+    }
+
+    fn forget(&self, code: &str) -> Result<(), ArchiveError> {
+        self.games().remove(code);
+        Ok(())
     }
 }

@@ -23,6 +23,22 @@ pub struct Limits {
     pub handshake: Duration,
     /// Games held at once (finished ones are let go first).
     pub max_games: usize,
+    /// A message to a connection that cannot go out within this (the client does not
+    /// read) closes the connection.
+    pub send_within: Duration,
+    /// Connections one address (IP) may hold open at once (past it, a new one is closed
+    /// unserved).
+    pub connections_per_address: usize,
+    /// Unfinished games one address may have hosted and the server still holds.
+    pub games_per_address: usize,
+    /// Join codes and resume tokens one address may get wrong a second, on average…
+    pub wrong_codes_per_second: u32,
+    /// …and at once; an address out of tries is refused every code until it has one again.
+    pub wrong_codes_burst: u32,
+    /// An unfinished game no player has been connected to for this long is let go, and
+    /// forgotten by the archive ([`crate::Archive::forget`]); after a restart, the time
+    /// counts again from the start.
+    pub expire_after: Duration,
 }
 
 impl Default for Limits {
@@ -36,6 +52,12 @@ impl Default for Limits {
             silence: Duration::from_secs(20),
             handshake: Duration::from_secs(10),
             max_games: 100_000,
+            send_within: Duration::from_secs(10),
+            connections_per_address: 100,
+            games_per_address: 50,
+            wrong_codes_per_second: 2,
+            wrong_codes_burst: 10,
+            expire_after: Duration::from_secs(7 * 24 * 3600),
         }
     }
 }

@@ -1,19 +1,23 @@
 //! One client's connection on the server: the handshakes (TLS, WebSocket, hello) within
-//! [`Limits::handshake`], then messages in both directions until the client leaves or breaks
+//! [`crate::Limits::handshake`], then messages in both directions until the client leaves or breaks
 //! a limit. Every frame's size is checked by tungstenite before it is buffered
-//! ([`Limits::max_frame_bytes`]); the rate by a token bucket; silence by a deadline that
-//! every frame moves. A broken rule gets an [`ServerMessage::Error`] saying which, and the
-//! connection closes; the game is left as it was, for the player to resume.
+//! ([`crate::Limits::max_frame_bytes`]); the rate by a token bucket (WebSocket pings and pongs
+//! count too); silence by a deadline that every frame moves, and a client that does not read
+//! by the server's pings left unanswered for as long, and by every send bounded by
+//! [`crate::Limits::send_within`]. A broken rule gets an [`ServerMessage::Error`] saying which, and
+//! the connection closes; the game is left as it was, for the player to resume. What one
+//! address may hold is counted in [`crate::address`].
 
-use crate::config::Limits;
 use crate::games::{Shared, lock};
+use crate::metered::{Bucket, Metered};
 use crate::protocol::{
     ClientMessage, DecodeError, PROTOCOL_VERSION, ServerMessage, Update, clean_name, decode, encode,
 };
 use crate::seat::{Refusal, Seated, seat};
 use crate::table::TableError;
+use crate::tally::Unserved;
 use futures_util::{SinkExt, StreamExt};
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncRead, AsyncWrite};
@@ -30,7 +34,7 @@ const OUTBOX: usize = 256;
 /// [`ServerMessage::Error`], then the connection closes.
 #[derive(Debug, thiserror::Error)]
 pub(crate) enum Broken {
-    /// No hello within [`Limits::handshake`].
+    /// No hello within [`crate::Limits::handshake`].
     #[error("no hello within {0:?}")]
     NoHello(Duration),
     /// Something else first.
@@ -45,8 +49,8 @@ pub(crate) enum Broken {
     /// A binary frame.
     #[error("binary frames are not part of the protocol")]
     Binary,
-    /// Faster than [`Limits::messages_per_second`].
-    #[error("more than {0} messages a second")]
+    /// Faster than [`crate::Limits::messages_per_second`] (messages or frames of any kind).
+    #[error("more than {0} messages a second (WebSocket frames of every kind count)")]
     TooFast(u32),
     /// A text that is not a message of the protocol.
     #[error(transparent)]
@@ -63,7 +67,13 @@ pub(crate) enum Broken {
     /// A frame could not be sent.
     #[error("cannot send: {0}")]
     Send(Box<tungstenite::Error>),
-    /// Nothing heard for [`Limits::silence`].
+    /// A message could not go out within [`crate::Limits::send_within`].
+    #[error("does not read: a message could not be sent within {0:?}")]
+    NotReading(Duration),
+    /// A ping of the server's not answered for [`crate::Limits::silence`].
+    #[error("no answer to the server's ping for {0:?} (the client does not read)")]
+    NoPong(Duration),
+    /// Nothing heard for [`crate::Limits::silence`].
     #[error("silent for {0:?}")]
     Silent(Duration),
 }
@@ -96,22 +106,51 @@ enum Quiet {
     TakenOff,
 }
 
-/// Serves one accepted socket to its end, logging why it closed.
+/// Serves one accepted socket to its end, logging why it closed: a seated connection in a
+/// line of its own, one closed unserved in the [`crate::tally`].
 pub(crate) async fn serve(socket: TcpStream, peer: SocketAddr, shared: Arc<Shared>) {
+    let ip = peer.ip();
+    if !shared.addresses.connect(ip) {
+        let most = shared.config.limits.connections_per_address;
+        shared.tally.count(Unserved::AddressFull, ip, || format!("{peer}: {most} connections open already"));
+        return;
+    }
+    let _counted = Counted { shared: &shared, ip };
     let limits = shared.config.limits.clone();
     let _ = socket.set_nodelay(true);
-    let why = match shared.config.tls.clone() {
+    let (unserved, why) = match shared.config.tls.clone() {
         Some(acceptor) => match tokio::time::timeout(limits.handshake, acceptor.accept(socket)).await {
-            Ok(Ok(tls)) => websocket(tls, peer, &shared).await,
-            Ok(Err(e)) => format!("TLS handshake failed: {e}"),
-            Err(_) => format!("no TLS handshake within {:?}", limits.handshake),
+            Ok(Ok(tls)) => websocket(Metered::new(tls, &limits), peer, &shared).await,
+            Ok(Err(e)) => (Some(Unserved::Handshake), format!("TLS handshake failed: {e}")),
+            Err(_) => (Some(Unserved::Handshake), format!("no TLS handshake within {:?}", limits.handshake)),
         },
-        None => websocket(socket, peer, &shared).await,
+        None => websocket(Metered::new(socket, &limits), peer, &shared).await,
     };
-    log::info!("{peer}: closed: {why}");
+    match unserved {
+        Some(kind) => shared.tally.count(kind, ip, || format!("{peer}: {why}")),
+        None => log::info!("{peer}: closed: {why}"),
+    }
 }
 
-async fn websocket<S: AsyncRead + AsyncWrite + Unpin>(stream: S, peer: SocketAddr, shared: &Shared) -> String {
+/// A connection counted against its address until it is dropped.
+struct Counted<'a> {
+    shared: &'a Shared,
+    ip: IpAddr,
+}
+
+impl Drop for Counted<'_> {
+    fn drop(&mut self) {
+        self.shared.addresses.disconnect(self.ip);
+    }
+}
+
+/// The WebSocket stage of a connection: how it ended (`Some` when it was never seated) and
+/// why.
+async fn websocket<S: AsyncRead + AsyncWrite + Unpin>(
+    stream: Metered<S>,
+    peer: SocketAddr,
+    shared: &Shared,
+) -> (Option<Unserved>, String) {
     let limits = &shared.config.limits;
     let config = WebSocketConfig::default()
         .max_message_size(Some(limits.max_frame_bytes))
@@ -120,16 +159,25 @@ async fn websocket<S: AsyncRead + AsyncWrite + Unpin>(stream: S, peer: SocketAdd
         tokio::time::timeout(limits.handshake, tokio_tungstenite::accept_async_with_config(stream, Some(config)));
     let mut ws = match accepted.await {
         Ok(Ok(ws)) => ws,
-        Ok(Err(e)) => return format!("not a WebSocket handshake: {e}"),
-        Err(_) => return format!("no WebSocket handshake within {:?}", limits.handshake),
+        Ok(Err(e)) => return (Some(Unserved::Handshake), format!("not a WebSocket handshake: {e}")),
+        Err(_) => return (Some(Unserved::Handshake), format!("no WebSocket handshake within {:?}", limits.handshake)),
     };
     let id = shared.next_id();
     let mut seated = None;
-    let why = match session(&mut ws, peer, id, shared, &mut seated).await {
+    let ended = session(&mut ws, peer, id, shared, &mut seated).await;
+    let unserved = match &ended {
+        _ if seated.is_some() => None,
+        Ok(Quiet::Refused { .. }) => Some(Unserved::Refused),
+        Err(Broken::NoHello(_)) | Ok(Quiet::LeftBeforeHello) => Some(Unserved::Handshake),
+        _ => Some(Unserved::Broken),
+    };
+    let why = match ended {
         Ok(quiet) => quiet.to_string(),
         Err(broken) => {
             let message = broken.to_string();
-            let _ = ws.send(Message::text(encode(&ServerMessage::Error { message: message.clone() }))).await;
+            // Said if it can be at once (a client that does not read is not waited for).
+            let error = Message::text(encode(&ServerMessage::Error { message: message.clone() }));
+            let _ = tokio::time::timeout(Duration::from_secs(1), ws.send(error)).await;
             message
         }
     };
@@ -140,20 +188,20 @@ async fn websocket<S: AsyncRead + AsyncWrite + Unpin>(stream: S, peer: SocketAdd
         table.leave(id);
         shared.send(&handle, &mut table);
     }
-    why
+    (unserved, why)
 }
 
 /// The connection's life after the WebSocket handshake; `Ok` is a quiet end (the reason
 /// for the log), `Err` a broken rule (sent to the client before closing).
 async fn session<S: AsyncRead + AsyncWrite + Unpin>(
-    ws: &mut WebSocketStream<S>,
+    ws: &mut WebSocketStream<Metered<S>>,
     peer: SocketAddr,
     id: u64,
     shared: &Shared,
     seated_out: &mut Option<Seated>,
 ) -> Result<Quiet, Broken> {
     let limits = shared.config.limits.clone();
-    let hello = match tokio::time::timeout(limits.handshake, next_text(ws)).await {
+    let hello = match tokio::time::timeout(limits.handshake, next_text(ws, limits.messages_per_second)).await {
         Ok(Ok(Some(text))) => text,
         Ok(Ok(None)) => return Ok(Quiet::LeftBeforeHello),
         Ok(Err(e)) => return Err(e),
@@ -181,7 +229,8 @@ async fn session<S: AsyncRead + AsyncWrite + Unpin>(
                 _ => None,
             };
             let reason = refusal.to_string();
-            let _ = ws.send(Message::text(encode(&ServerMessage::Refused { reason, update }))).await;
+            let refused = Message::text(encode(&ServerMessage::Refused { reason, update }));
+            let _ = tokio::time::timeout(limits.send_within, ws.send(refused)).await;
             return Ok(Quiet::Refused { program, refusal });
         }
     };
@@ -190,27 +239,39 @@ async fn session<S: AsyncRead + AsyncWrite + Unpin>(
     ping.tick().await;
     let mut pings_out: Option<(u64, Instant)> = None;
     let mut heard = Instant::now();
+    // The first of the server's pings not answered since (a client that does not read
+    // never answers).
+    let mut unanswered: Option<Instant> = None;
     let started = Instant::now();
-    let sent = |r: Result<(), tungstenite::Error>| r.map_err(|e| Broken::Send(Box::new(e)));
     loop {
-        let deadline = tokio::time::Instant::from_std(heard + limits.silence);
+        let due = unanswered.map_or(heard, |asked| asked.min(heard)) + limits.silence;
+        let deadline = tokio::time::Instant::from_std(due);
         tokio::select! {
             frame = ws.next() => {
                 heard = Instant::now();
                 let text = match frame {
                     None => return Ok(Quiet::WentAway),
+                    Some(Err(_)) if ws.get_ref().over() => return Err(Broken::TooFast(limits.messages_per_second)),
                     Some(Err(e)) if is_cut(&e) => return Ok(Quiet::Cut(Box::new(e))),
                     Some(Err(e)) => return Err(Broken::BadFrame(Box::new(e))),
                     Some(Ok(Message::Text(t))) => t,
                     Some(Ok(Message::Close(_))) => return Ok(Quiet::Closed),
                     Some(Ok(Message::Binary(_))) => return Err(Broken::Binary),
-                    Some(Ok(_)) => continue, // WebSocket pings and pongs: tungstenite answers
+                    Some(Ok(_)) => {
+                        // WebSocket pings and pongs (tungstenite answers pings): as many
+                        // as the messages.
+                        if !bucket.take(Instant::now()) {
+                            return Err(Broken::TooFast(limits.messages_per_second));
+                        }
+                        continue;
+                    }
                 };
                 if !bucket.take(Instant::now()) {
                     return Err(Broken::TooFast(limits.messages_per_second));
                 }
                 let message = decode::<ClientMessage>(text.as_str())?;
                 if let ClientMessage::Pong { id: pong } = message {
+                    unanswered = None;
                     if let Some((_, at)) = pings_out.take_if(|(sent, _)| *sent == pong) {
                         let lag = at.elapsed() / 2;
                         if let Some(table) = shared.table(&seated.code) {
@@ -220,24 +281,42 @@ async fn session<S: AsyncRead + AsyncWrite + Unpin>(
                     continue;
                 }
                 if let ClientMessage::Ping { id: ping_id } = message {
-                    sent(ws.send(Message::text(encode(&ServerMessage::Pong { id: ping_id }))).await)?;
+                    send(ws, &ServerMessage::Pong { id: ping_id }, limits.send_within).await?;
                     continue;
                 }
                 handle(message, &seated, shared)?;
             }
             out = rx.recv() => match out {
-                Some(message) => sent(ws.send(Message::text(encode(&message))).await)?,
+                Some(message) => send(ws, &message, limits.send_within).await?,
                 None => return Ok(Quiet::TakenOff),
             },
             _ = ping.tick() => {
                 let ping_id = started.elapsed().as_micros() as u64;
                 pings_out = Some((ping_id, Instant::now()));
-                sent(ws.send(Message::text(encode(&ServerMessage::Ping { id: ping_id }))).await)?;
+                unanswered.get_or_insert_with(Instant::now);
+                send(ws, &ServerMessage::Ping { id: ping_id }, limits.send_within).await?;
             }
             _ = tokio::time::sleep_until(deadline) => {
+                if unanswered.is_some_and(|asked| asked < heard) {
+                    return Err(Broken::NoPong(limits.silence));
+                }
                 return Err(Broken::Silent(limits.silence));
             }
         }
+    }
+}
+
+/// Sends `message`, or gives up when it cannot go out `within` (the client does not read
+/// and the socket's buffers are full): the connection is closed.
+async fn send<S: AsyncRead + AsyncWrite + Unpin>(
+    ws: &mut WebSocketStream<S>,
+    message: &ServerMessage,
+    within: Duration,
+) -> Result<(), Broken> {
+    match tokio::time::timeout(within, ws.send(Message::text(encode(message)))).await {
+        Ok(Ok(())) => Ok(()),
+        Ok(Err(e)) => Err(Broken::Send(Box::new(e))),
+        Err(_) => Err(Broken::NotReading(within)),
     }
 }
 
@@ -262,10 +341,14 @@ fn handle(message: ClientMessage, seated: &Seated, shared: &Shared) -> Result<()
 }
 
 /// The next text frame of the handshake stage (a ping or pong frame is passed over).
-async fn next_text<S: AsyncRead + AsyncWrite + Unpin>(ws: &mut WebSocketStream<S>) -> Result<Option<String>, Broken> {
+async fn next_text<S: AsyncRead + AsyncWrite + Unpin>(
+    ws: &mut WebSocketStream<Metered<S>>,
+    rate: u32,
+) -> Result<Option<String>, Broken> {
     loop {
         match ws.next().await {
             None | Some(Ok(Message::Close(_))) => return Ok(None),
+            Some(Err(_)) if ws.get_ref().over() => return Err(Broken::TooFast(rate)),
             Some(Err(e)) => return Err(Broken::BadFrame(Box::new(e))),
             Some(Ok(Message::Text(t))) => return Ok(Some(t.as_str().to_string())),
             Some(Ok(Message::Binary(_))) => return Err(Broken::Binary),
@@ -285,48 +368,4 @@ fn is_cut(error: &tokio_tungstenite::tungstenite::Error) -> bool {
             | Error::AlreadyClosed
             | Error::Protocol(ProtocolError::ResetWithoutClosingHandshake)
     )
-}
-
-/// A token bucket: [`Limits::burst`] messages at once, refilled at
-/// [`Limits::messages_per_second`].
-struct Bucket {
-    tokens: f64,
-    rate: f64,
-    size: f64,
-    at: Instant,
-}
-
-impl Bucket {
-    fn new(limits: &Limits) -> Bucket {
-        let size = f64::from(limits.burst.max(1));
-        Bucket { tokens: size, rate: f64::from(limits.messages_per_second), size, at: Instant::now() }
-    }
-
-    /// Takes a token for a message at `now`; false when there is none.
-    fn take(&mut self, now: Instant) -> bool {
-        let passed = now.saturating_duration_since(self.at).as_secs_f64();
-        self.at = now;
-        self.tokens = (self.tokens + passed * self.rate).min(self.size);
-        if self.tokens < 1.0 {
-            return false;
-        }
-        self.tokens -= 1.0;
-        true
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_bucket_holds_a_burst_then_the_rate() {
-        let limits = Limits { messages_per_second: 10, burst: 3, ..Limits::default() };
-        let mut b = Bucket::new(&limits);
-        let t = Instant::now();
-        assert!(b.take(t) && b.take(t) && b.take(t));
-        assert!(!b.take(t));
-        assert!(b.take(t + Duration::from_millis(150)));
-        assert!(!b.take(t + Duration::from_millis(160)));
-    }
 }

@@ -2,13 +2,16 @@
 //! `Mutex`, each game behind its own, none ever held across an `.await`), how the finished
 //! ones it let go ended, the store and the configuration.
 
+use crate::address::Addresses;
 use crate::archive::Change;
 use crate::config::ServerConfig;
 use crate::store::{Job, Store};
 use crate::table::Table;
+use crate::tally::Tally;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Instant;
 
 /// The games held, by code.
 pub(crate) type Games = HashMap<String, Arc<Mutex<Table>>>;
@@ -23,6 +26,10 @@ pub(crate) struct Shared {
     store: Store,
     pub(crate) config: ServerConfig,
     next_id: AtomicU64,
+    /// What each address holds.
+    pub(crate) addresses: Addresses,
+    /// The connections closed unserved since the last summary.
+    pub(crate) tally: Tally,
 }
 
 impl Shared {
@@ -34,7 +41,15 @@ impl Shared {
         store: Store,
         config: ServerConfig,
     ) -> Shared {
-        Shared { games, ended: Mutex::new(ended), store, config, next_id: AtomicU64::new(1) }
+        Shared {
+            games,
+            ended: Mutex::new(ended),
+            store,
+            addresses: Addresses::new(&config.limits),
+            config,
+            next_id: AtomicU64::new(1),
+            tally: Tally::default(),
+        }
     }
 
     /// The map of games, locked (only to find or add a game).
@@ -103,6 +118,34 @@ impl Shared {
             }
             !gone
         });
+    }
+}
+
+impl Shared {
+    /// The slow chores, every few seconds: lets go of the unfinished games no player came
+    /// back to within [`crate::Limits::expire_after`] (the archive forgets them), forgets
+    /// the addresses that hold nothing, and logs the connections closed unserved in one
+    /// line.
+    pub(crate) fn housekeep(&self, now: Instant) {
+        let after = self.config.limits.expire_after;
+        let mut expired = Vec::new();
+        self.games().retain(|code, t| {
+            let gone = lock(t).idle_since().is_some_and(|since| now.saturating_duration_since(since) >= after);
+            if gone {
+                expired.push(code.clone());
+            }
+            !gone
+        });
+        for code in &expired {
+            self.store.forget(code.clone());
+        }
+        if !expired.is_empty() {
+            log::info!("{} games no player came back to for {after:?} let go", expired.len());
+        }
+        self.addresses.prune(now);
+        if let Some(line) = self.tally.summary() {
+            log::warn!("{line}");
+        }
     }
 }
 

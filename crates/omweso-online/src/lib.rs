@@ -16,6 +16,7 @@
 
 #![warn(missing_docs)]
 
+mod address;
 pub mod archive;
 pub mod client;
 pub mod clock;
@@ -23,6 +24,7 @@ pub mod code;
 mod config;
 mod connection;
 mod games;
+mod metered;
 pub mod protocol;
 pub mod record;
 mod seat;
@@ -30,6 +32,7 @@ pub mod server;
 pub mod session;
 mod store;
 mod table;
+mod tally;
 pub mod tls;
 
 pub use archive::{Archive, ArchiveError, Change, Kept, MemoryArchive};

@@ -250,9 +250,20 @@ pub fn encode<T: Serialize>(message: &T) -> String {
     serde_json::to_string(message).unwrap_or_else(|e| format!("{{\"type\":\"error\",\"message\":\"{e}\"}}"))
 }
 
-/// A name as kept: control characters dropped, at most [`MAX_NAME_CHARS`] characters.
+/// A name as kept: control characters and the invisible ones that reorder or hide text
+/// ([`is_hidden`]) dropped, at most [`MAX_NAME_CHARS`] characters, so that the game's saved
+/// file passes the saved file's own rules (`omweso check`).
 pub fn clean_name(name: &str) -> String {
-    name.chars().filter(|c| !c.is_control()).take(MAX_NAME_CHARS).collect::<String>().trim().to_string()
+    name.chars().filter(|c| !is_hidden(*c)).take(MAX_NAME_CHARS).collect::<String>().trim().to_string()
+}
+
+/// True for a character a name may not hold: a control character, or one that changes how
+/// the text around it is shown (bidirectional overrides and isolates, zero-width
+/// characters, the byte-order mark). The same set as the saved file's rule (the program's
+/// `quote::is_hidden`; a test there holds the two together).
+pub fn is_hidden(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2069}' | '\u{FEFF}')
 }
 
 #[cfg(test)]
@@ -286,6 +297,7 @@ mod tests {
     #[test]
     fn names_lose_control_characters_and_length() {
         assert_eq!(clean_name("A\u{7}nn\n"), "Ann");
+        assert_eq!(clean_name("A\u{200B}nn\u{202E}\u{FEFF}"), "Ann");
         assert_eq!(clean_name(&"x".repeat(500)).chars().count(), MAX_NAME_CHARS);
     }
 }

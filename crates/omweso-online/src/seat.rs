@@ -16,10 +16,7 @@ use tokio::sync::mpsc;
 #[derive(Debug, thiserror::Error)]
 pub(crate) enum Refusal {
     /// A client of another protocol version.
-    #[error(
-        "this server speaks protocol {PROTOCOL_VERSION}, the client {client}: update the {}",
-        if *client < PROTOCOL_VERSION { "client" } else { "server" }
-    )]
+    #[error("this server speaks protocol {PROTOCOL_VERSION}, the client {client}: update the {}", to_update(.client))]
     Version {
         /// The client's version.
         client: u32,
@@ -56,9 +53,22 @@ pub(crate) enum Refusal {
     /// A resume token of no seat.
     #[error("this token holds no seat of this game")]
     BadToken,
+    /// The address hosted as many unfinished games as it may.
+    #[error(
+        "your address has {0} unfinished games on this server, as many as one address may host; finish or resign one first, or wait until it expires"
+    )]
+    AddressGames(usize),
+    /// The address got too many codes or tokens wrong lately.
+    #[error("too many wrong join codes from your address; wait a few seconds and try again")]
+    WrongCodes,
     /// No code, token or coin toss could be drawn.
     #[error(transparent)]
     Random(#[from] RandomError),
+}
+
+/// Which side of a version mismatch is to be updated, in words.
+fn to_update(client: &u32) -> &'static str {
+    if *client < PROTOCOL_VERSION { "client" } else { "server" }
 }
 
 /// Where a connection sits once its hello is accepted.
@@ -70,7 +80,31 @@ pub(crate) struct Seated {
 }
 
 /// Seats a connection after its hello (host, join, watch, resume); `Err` is the refusal.
+/// A code or token got wrong spends one of the address's tries, and an address with none
+/// left is refused every code before it is looked up.
 pub(crate) fn seat(
+    role: Role,
+    peer: SocketAddr,
+    program: &str,
+    id: u64,
+    tx: mpsc::Sender<ServerMessage>,
+    shared: &Shared,
+) -> Result<Seated, Refusal> {
+    let now = std::time::Instant::now();
+    let ip = peer.ip();
+    let by_code = !matches!(role, Role::Host { .. });
+    if by_code && !shared.addresses.may_try(ip, now) {
+        return Err(Refusal::WrongCodes);
+    }
+    let seated = seat_role(role, peer, program, id, tx, shared);
+    if let Err(Refusal::NotACode(_) | Refusal::NoSuchGame(_) | Refusal::BadToken) = &seated {
+        shared.addresses.wrong(ip, now);
+    }
+    seated
+}
+
+/// [`seat`] once the address may try.
+fn seat_role(
     role: Role,
     peer: SocketAddr,
     program: &str,
@@ -96,6 +130,13 @@ pub(crate) fn seat(
             }
             if let Some(why) = shared.trouble() {
                 return Err(Refusal::CannotKeep(why));
+            }
+            // The games this address hosted that are still held and unfinished (without
+            // the map's lock: each table is locked on its own).
+            let mut open = shared.addresses.hosted(peer.ip());
+            open.retain(|code| shared.table(code).is_some_and(|t| !lock(&t).is_over()));
+            if open.len() >= shared.config.limits.games_per_address {
+                return Err(Refusal::AddressGames(open.len()));
             }
             let mut games = shared.games();
             if games.len() >= shared.config.limits.max_games {
@@ -124,6 +165,8 @@ pub(crate) fn seat(
             let handle = Arc::new(Mutex::new(table));
             shared.keep(&handle, &mut lock(&handle));
             games.insert(code.clone(), handle);
+            drop(games);
+            shared.addresses.host(peer.ip(), open, code.clone());
             log::info!("{peer} ({program}, `{name}`) hosts game {code} as {}", side.name());
             Ok(Seated { code, seat: Some(side) })
         }

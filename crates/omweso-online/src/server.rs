@@ -10,6 +10,7 @@ use crate::archive::Archive;
 pub use crate::config::{Limits, ServerConfig};
 use crate::games::{Games, Shared, lock};
 use crate::table::Table;
+use crate::tally::Unserved;
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
@@ -105,7 +106,8 @@ impl Server {
                 }
             };
             let Ok(permit) = Arc::clone(&permits).try_acquire_owned() else {
-                log::warn!("{peer}: closed at once: {} connections are open already", limits.max_connections);
+                let most = limits.max_connections;
+                shared.tally.count(Unserved::ServerFull, peer.ip(), || format!("{peer}: {most} connections open"));
                 drop(socket);
                 continue;
             };
@@ -119,11 +121,15 @@ impl Server {
 }
 
 /// The referee: every quarter second, ends the games whose side to move ran out of time,
-/// and lets go of finished games nobody follows any more.
+/// and lets go of finished games nobody follows any more; every ten seconds, the slow
+/// chores ([`Shared::housekeep`]).
 async fn referee(shared: Arc<Shared>) {
     let mut tick = tokio::time::interval(Duration::from_millis(250));
-    loop {
+    for round in 0u64.. {
         tick.tick().await;
+        if round % 40 == 39 {
+            shared.housekeep(Instant::now());
+        }
         let now = Instant::now();
         let tables: Vec<Arc<Mutex<Table>>> = shared.games().values().cloned().collect();
         for handle in tables {

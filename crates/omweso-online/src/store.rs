@@ -45,9 +45,17 @@ pub(crate) struct Job {
     pub out: Vec<Outgoing>,
 }
 
+/// What the store's thread is handed: a table's change and messages, or a game to forget.
+enum Task {
+    /// A table's change and messages.
+    Job(Job),
+    /// A game that expired (no player came back to it): the archive forgets it.
+    Forget(String),
+}
+
 /// The handle the server holds on its store.
 pub(crate) struct Store {
-    jobs: Mutex<Sender<Job>>,
+    jobs: Mutex<Sender<Task>>,
     trouble: Trouble,
 }
 
@@ -67,8 +75,15 @@ impl Store {
     /// Hands `job` to the store (never waits; called under the table's lock, so that the
     /// jobs keep the order in which the tables changed).
     pub fn hand(&self, job: Job) {
-        if lock(&self.jobs).send(job).is_err() {
+        if lock(&self.jobs).send(Task::Job(job)).is_err() {
             log::error!("the store's thread has stopped; a change is not kept");
+        }
+    }
+
+    /// Has the archive forget game `code` (it expired), after the changes handed before.
+    pub fn forget(&self, code: String) {
+        if lock(&self.jobs).send(Task::Forget(code)).is_err() {
+            log::error!("the store's thread has stopped; an expired game is not forgotten");
         }
     }
 
@@ -87,42 +102,57 @@ struct Writer {
 }
 
 impl Writer {
-    fn run(self, jobs: &Receiver<Job>) {
-        while let Ok(first) = jobs.recv() {
-            let mut batch = vec![first];
-            while batch.len() < MAX_BATCH {
-                match jobs.try_recv() {
-                    Ok(job) => batch.push(job),
-                    Err(_) => break,
+    fn run(self, tasks: &Receiver<Task>) {
+        while let Ok(first) = tasks.recv() {
+            let (mut batch, mut forget) = (Vec::new(), Vec::new());
+            let mut next = Some(first);
+            while let Some(task) = next.take() {
+                match task {
+                    Task::Job(job) => batch.push(job),
+                    Task::Forget(code) => forget.push(code),
+                }
+                if batch.len() < MAX_BATCH {
+                    next = tasks.try_recv().ok();
                 }
             }
-            // A job made before its table went back to what was kept is void.
-            batch.retain(|job| lock(&job.table).epoch == job.epoch);
-            let changes: Vec<Change> = batch.iter_mut().filter_map(|job| job.change.take()).collect();
-            let kept = if changes.is_empty() { Ok(()) } else { self.archive.commit(&changes) };
-            match kept {
-                Ok(()) => {
-                    if !changes.is_empty() {
-                        lock(&self.trouble).take();
-                    }
-                    for job in batch {
-                        deliver(&job.table, job.out);
-                    }
+            self.commit(batch);
+            for code in forget {
+                if let Err(e) = self.archive.forget(&code) {
+                    log::error!("game {code} expired but the archive cannot forget it: {e}");
                 }
-                Err(e) => {
-                    let why = e.to_string();
-                    log::error!("cannot keep {} changes of games: {why}; they are refused", changes.len());
-                    *lock(&self.trouble) = Some((why.clone(), Instant::now()));
-                    let refused: HashSet<&str> = changes.iter().map(Change::code).collect();
-                    let mut done = HashSet::new();
-                    for job in &batch {
-                        if refused.contains(job.code.as_str()) {
-                            if done.insert(job.code.clone()) {
-                                self.refuse(job, &why);
-                            }
-                        } else {
-                            deliver(&job.table, job.out.clone());
+            }
+        }
+    }
+
+    /// Keeps the changes of `batch` in one commit, then sends its messages (or refuses the
+    /// changes of a commit that failed).
+    fn commit(&self, mut batch: Vec<Job>) {
+        // A job made before its table went back to what was kept is void.
+        batch.retain(|job| lock(&job.table).epoch == job.epoch);
+        let changes: Vec<Change> = batch.iter_mut().filter_map(|job| job.change.take()).collect();
+        let kept = if changes.is_empty() { Ok(()) } else { self.archive.commit(&changes) };
+        match kept {
+            Ok(()) => {
+                if !changes.is_empty() {
+                    lock(&self.trouble).take();
+                }
+                for job in batch {
+                    deliver(&job.table, job.out);
+                }
+            }
+            Err(e) => {
+                let why = e.to_string();
+                log::error!("cannot keep {} changes of games: {why}; they are refused", changes.len());
+                *lock(&self.trouble) = Some((why.clone(), Instant::now()));
+                let refused: HashSet<&str> = changes.iter().map(Change::code).collect();
+                let mut done = HashSet::new();
+                for job in &batch {
+                    if refused.contains(job.code.as_str()) {
+                        if done.insert(job.code.clone()) {
+                            self.refuse(job, &why);
                         }
+                    } else {
+                        deliver(&job.table, job.out.clone());
                     }
                 }
             }

@@ -97,6 +97,8 @@ pub(crate) struct Table {
     unkept_from: usize,
     /// How many times the table went back to the game as kept ([`crate::store`]).
     pub epoch: u64,
+    /// Since when no player has been connected (none while one is).
+    idle_since: Option<Instant>,
 }
 
 impl Table {
@@ -116,6 +118,7 @@ impl Table {
             queued: Vec::new(),
             unkept_from: 0,
             epoch: 0,
+            idle_since: Some(Instant::now()),
         }
     }
 
@@ -138,6 +141,7 @@ impl Table {
             queued: Vec::new(),
             unkept_from,
             epoch: 0,
+            idle_since: Some(Instant::now()),
         };
         table.start_clock_if_playing();
         Ok(table)
@@ -194,6 +198,12 @@ impl Table {
         self.record.end.is_some()
     }
 
+    /// Since when an unfinished game has had no player connected (`None` while one is, or
+    /// once it is over).
+    pub fn idle_since(&self) -> Option<Instant> {
+        self.idle_since.filter(|_| !self.is_over())
+    }
+
     /// Whether nobody is connected.
     pub fn is_empty(&self) -> bool {
         self.seats.iter().all(Option::is_none) && self.watchers.is_empty()
@@ -225,6 +235,7 @@ impl Table {
             self.record.names[side.index()] = name;
         }
         self.seats[side.index()] = Some(conn);
+        self.idle_since = None;
         self.send_game_to(Some(side));
         // Only the seat just taken is asked (again) for its layout: the other, if it is to
         // lay out, was asked when it sat down, and may have answered already.
@@ -249,6 +260,9 @@ impl Table {
                 self.seats[side.index()] = None;
                 self.broadcast_except(Some(side), ServerMessage::Presence { side, connected: false });
             }
+        }
+        if self.seats.iter().all(Option::is_none) && self.idle_since.is_none() {
+            self.idle_since = Some(Instant::now());
         }
     }
 

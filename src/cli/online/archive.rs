@@ -230,6 +230,20 @@ impl Archive for DiskArchive {
         }
         Ok(Some(kept))
     }
+
+    /// Exports the game as a saved game (`<CODE>.omweso`, for `omweso check`), then takes it
+    /// out of the database, so that it is never resumed again.
+    fn forget(&self, code: &str) -> Result<(), ArchiveError> {
+        let fail = |e: rusqlite::Error| ArchiveError(format!("{}: {e}", self.dir.join(DATABASE).display()));
+        if omweso_online::code::is_code(code) {
+            self.export(code);
+        }
+        let mut db = self.db();
+        let tx = db.transaction().map_err(fail)?;
+        tx.execute("DELETE FROM moves WHERE code = ?1", [code]).map_err(fail)?;
+        tx.execute("DELETE FROM games WHERE code = ?1", [code]).map_err(fail)?;
+        tx.commit().map_err(fail)
+    }
 }
 
 /// A game's head read from the database: a kept game without moves, under its own code,

@@ -3,6 +3,7 @@
 //! [`omweso_online::Session`], as the window will.
 
 mod archive;
+mod files;
 mod player;
 
 pub use archive::{DiskArchive, saved_game};
@@ -152,9 +153,42 @@ pub struct ServeArgs {
     /// The certificate's private key (PEM).
     #[arg(long, requires = "cert")]
     pub key: Option<PathBuf>,
-    /// Connections open at once.
-    #[arg(long, default_value_t = 4096)]
-    pub max_connections: usize,
+    /// Connections open at once; without it, as many as the file limit leaves room for
+    /// (the server raises its soft limit to the hard one at start), and a larger number is
+    /// cut to that with a warning.
+    #[arg(long)]
+    pub max_connections: Option<usize>,
+    /// Connections one address (IP) may hold open at once.
+    #[arg(long, default_value_t = Limits::default().connections_per_address)]
+    pub connections_per_address: usize,
+    /// Unfinished games one address (IP) may have hosted on the server at once.
+    #[arg(long, default_value_t = Limits::default().games_per_address)]
+    pub games_per_address: usize,
+    /// An unfinished game no player has been connected to for this long is let go and not
+    /// resumed again: a number and a unit, s, m, h or d (e.g. `12h`).
+    #[arg(long, default_value = "7d", value_parser = parse_span)]
+    pub expire_after: std::time::Duration,
+}
+
+/// `N` followed by `s`, `m`, `h` or `d`.
+fn parse_span(text: &str) -> Result<std::time::Duration, String> {
+    let text = text.trim();
+    let unit = text.chars().last().ok_or("a number and a unit: s, m, h or d (e.g. 12h)")?;
+    let seconds = match unit {
+        's' => 1,
+        'm' => 60,
+        'h' => 3600,
+        'd' => 86_400,
+        _ => return Err(format!("`{}`: a number and a unit: s, m, h or d (e.g. 12h)", crate::quote::quoted(text))),
+    };
+    let number = text[..text.len() - 1]
+        .trim()
+        .parse::<u64>()
+        .map_err(|_| format!("`{}` is not a whole number and a unit", crate::quote::quoted(text)))?;
+    match number.checked_mul(seconds) {
+        Some(s) if s > 0 => Ok(std::time::Duration::from_secs(s)),
+        _ => Err(format!("`{}`: at least 1 s, at most a few centuries", crate::quote::quoted(text))),
+    }
 }
 
 /// `omweso serve`: runs until killed; says `listening <address>` once bound.
@@ -172,12 +206,16 @@ pub fn serve(args: &ServeArgs, out: &mut dyn Write) -> Result<(), String> {
         }
         _ => None,
     };
-    let max_connections = connections_within_file_limit(args.max_connections);
-    let config = ServerConfig {
-        limits: Limits { max_connections, ..Limits::default() },
-        tls,
-        name: format!("omweso {}", env!("OMWESO_VERSION")),
+    let file_limit = files::raise_file_limit();
+    let (max_connections, cut) = files::max_connections(args.max_connections, file_limit);
+    let limits = Limits {
+        max_connections,
+        connections_per_address: args.connections_per_address,
+        games_per_address: args.games_per_address,
+        expire_after: args.expire_after,
+        ..Limits::default()
     };
+    let config = ServerConfig { limits, tls, name: format!("omweso {}", env!("OMWESO_VERSION")) };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -185,40 +223,22 @@ pub fn serve(args: &ServeArgs, out: &mut dyn Write) -> Result<(), String> {
     runtime.block_on(async {
         let server = Server::bind(&args.listen, config, archive).await.map_err(|e| e.to_string())?;
         let addr = server.local_addr().map_err(|e| e.to_string())?;
-        writeln!(out, "listening {addr}").and_then(|_| out.flush()).map_err(super::ai_commands::io)?;
+        let files = match file_limit {
+            Some(l) if l.now > l.before => format!("file limit {} (raised from {})", l.now, l.before),
+            Some(l) => format!("file limit {}", l.now),
+            None => "file limit unknown".to_string(),
+        };
+        writeln!(out, "listening {addr}")
+            .and_then(|_| writeln!(out, "connections at most {max_connections} ({files})"))
+            .and_then(|_| out.flush())
+            .map_err(super::ai_commands::io)?;
+        if let Some(warning) = cut {
+            log::warn!("{warning}");
+        }
         log::info!("listening on {addr}, keeping games in {}", args.data.display());
         server.run().await;
         Ok(())
     })
-}
-
-/// The files the server holds besides its connections (the listener, the store's database
-/// and journal, the log, a saved game being exported, the runtime's own).
-const FILES_BESIDES_CONNECTIONS: u64 = 64;
-
-/// Raises this process's limit of open files to the hard limit (a server with the common
-/// default of 1,024 runs out of descriptors at about 500 games), and gives the connections
-/// that fit under it: `asked`, or fewer when the limit is lower, said in the log.
-fn connections_within_file_limit(asked: usize) -> usize {
-    #[cfg(unix)]
-    {
-        let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
-        // SAFETY: getrlimit and setrlimit read and write the rlimit struct given, nothing else.
-        let files = unsafe {
-            if libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) != 0 {
-                return asked;
-            }
-            let raised = libc::rlimit { rlim_cur: limit.rlim_max, rlim_max: limit.rlim_max };
-            if libc::setrlimit(libc::RLIMIT_NOFILE, &raised) == 0 { raised.rlim_cur } else { limit.rlim_cur }
-        };
-        let fit = usize::try_from(files.saturating_sub(FILES_BESIDES_CONNECTIONS)).unwrap_or(usize::MAX);
-        if asked > fit {
-            log::warn!("{files} open files at most (the hard limit): {fit} connections at once, not {asked}");
-            return fit;
-        }
-        log::info!("{files} open files at most (the hard limit): {asked} connections at once");
-    }
-    asked
 }
 
 /// `omweso online …`.
@@ -266,4 +286,20 @@ fn session_config(
         extra_roots_pem,
         reconnect_for: std::time::Duration::from_secs(reconnect_s),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_span;
+    use std::time::Duration;
+
+    #[test]
+    fn a_span_is_a_number_and_a_unit() {
+        assert_eq!(parse_span("7d"), Ok(Duration::from_secs(7 * 86_400)));
+        assert_eq!(parse_span("90s"), Ok(Duration::from_secs(90)));
+        assert_eq!(parse_span(" 12h "), Ok(Duration::from_secs(12 * 3600)));
+        for bad in ["", "7", "d", "0m", "-1h", "1.5h", "99999999999999999999d"] {
+            assert!(parse_span(bad).is_err(), "{bad}");
+        }
+    }
 }
