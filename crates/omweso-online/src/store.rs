@@ -48,7 +48,7 @@ pub(crate) struct Job {
 /// What the store's thread is handed: a table's change and messages, or a game to forget.
 enum Task {
     /// A table's change and messages.
-    Job(Job),
+    Job(Box<Job>),
     /// A game that expired (no player came back to it): the archive forgets it.
     Forget(String),
 }
@@ -75,7 +75,7 @@ impl Store {
     /// Hands `job` to the store (never waits; called under the table's lock, so that the
     /// jobs keep the order in which the tables changed).
     pub fn hand(&self, job: Job) {
-        if lock(&self.jobs).send(Task::Job(job)).is_err() {
+        if lock(&self.jobs).send(Task::Job(Box::new(job))).is_err() {
             log::error!("the store's thread has stopped; a change is not kept");
         }
     }
@@ -108,7 +108,7 @@ impl Writer {
             let mut next = Some(first);
             while let Some(task) = next.take() {
                 match task {
-                    Task::Job(job) => batch.push(job),
+                    Task::Job(job) => batch.push(*job),
                     Task::Forget(code) => forget.push(code),
                 }
                 if batch.len() < MAX_BATCH {
