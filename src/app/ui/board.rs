@@ -371,8 +371,8 @@ fn paint_hint(painter: &Painter, geo: &Geometry, hole: Hole) {
 }
 
 /// At a decision, the way the hint chose: a ring around its arrow, and "the hint:
-/// clockwise, capture 5" in the groove, in the middle of the board (the capture tag sits
-/// beside the holes it would take, at an end).
+/// clockwise, capture 5" in the groove, in the half of the board away from the capture tag
+/// (which sits beside the holes it would take).
 fn paint_hint_choice(painter: &Painter, geo: &Geometry, dp: &DecisionPoint, way: Direction) {
     let (at, _) = geo.arrow_at(dp.hole, way);
     let rad = geo.cell * theme::ARROW_R;
@@ -381,8 +381,11 @@ fn paint_hint_choice(painter: &Painter, geo: &Geometry, dp: &DecisionPoint, way:
     let ink = Color32::from_rgb(16, 24, 32);
     let galley = painter.layout_no_wrap(hint_choice_words(dp, way), font, ink);
     let pad = vec2(geo.cell * 0.06, geo.cell * 0.02);
-    let rect =
-        Align2::CENTER_CENTER.anchor_size(pos2(geo.board.center().x, geo.groove_y()), galley.size()).expand2(pad);
+    // In the half of the groove away from the capture tag, which sits at the holes it takes.
+    let middle = geo.board.center().x;
+    let quarter = geo.board.width() / 4.0;
+    let x = if geo.center(dp.takes_front).x < middle { middle + quarter } else { middle - quarter };
+    let rect = Align2::CENTER_CENTER.anchor_size(pos2(x, geo.groove_y()), galley.size()).expand2(pad);
     painter.rect_filled(rect, rect.height() / 2.0, theme::PREVIEW);
     painter.galley(rect.min + pad, galley, ink);
 }
