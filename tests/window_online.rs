@@ -35,19 +35,18 @@ fn have(program: &str) -> bool {
     Command::new("which").arg(program).stdout(Stdio::null()).status().is_ok_and(|s| s.success())
 }
 
-/// The game the server keeps (its only `.omweso` file): its code and moves so far.
+/// The game the server keeps (the only game of its SQLite store, read as another program
+/// would, alongside the running server): its code, its moves so far, and whether both
+/// sides have laid out.
 fn kept(dir: &Path) -> Option<(String, usize, bool)> {
-    let file: PathBuf = std::fs::read_dir(dir)
-        .ok()?
-        .filter_map(Result::ok)
-        .map(|e| e.path())
-        .find(|p| p.extension().is_some_and(|e| e == "omweso"))?;
-    let code = file.file_stem()?.to_string_lossy().into_owned();
-    let saved = omweso::savefile::SavedGame::load(&file).ok()?;
-    Some(match saved.phase {
-        omweso::savefile::Phase::Play(g) => (code, g.cursor(), true),
-        omweso::savefile::Phase::Setup { .. } => (code, 0, false),
-    })
+    let flags = rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let db = rusqlite::Connection::open_with_flags(dir.join("games.sqlite3"), flags).ok()?;
+    let (code, head): (String, String) =
+        db.query_row("SELECT code, head FROM games", [], |r| Ok((r.get(0)?, r.get(1)?))).ok()?;
+    let moves: i64 = db.query_row("SELECT count(*) FROM moves WHERE code = ?1", [&code], |r| r.get(0)).ok()?;
+    let head: serde_json::Value = serde_json::from_str(&head).ok()?;
+    let laid = head["record"]["layouts"].as_array().is_some_and(|l| l.len() == 2 && l.iter().all(|x| !x.is_null()));
+    Some((code, usize::try_from(moves).ok()?, laid))
 }
 
 #[test]
