@@ -7,7 +7,7 @@
 //! with `--ignored` in its Xvfb step. Bounded in time.
 
 use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
