@@ -221,6 +221,12 @@ const ANSWER_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
 /// One line from `stream`, its newline included: at most `max` bytes, within `wait` in all;
 /// an error for a silent, slow or endless peer. The stream is left non-blocking: named
 /// pipes have no read timeout, so the wait is kept by polling, the same on every system.
+///
+/// On Windows a non-blocking read of a named pipe with nothing in it yet reads 0 bytes
+/// (`ERROR_NO_DATA`, which `interprocess` reports as the end of the stream), so 0 bytes
+/// there means "nothing yet" and the poll goes on: a peer that really closed costs the rest
+/// of `wait`. (Taken as the end, a start read its answer before the window wrote it and
+/// failed, under Wine every time once the window served each start on a thread.)
 fn read_line_within(
     mut stream: &interprocess::local_socket::Stream,
     max: usize,
@@ -241,16 +247,17 @@ fn read_line_within(
             return Err(std::io::Error::other(format!("more than {max} bytes without a newline")));
         }
         match stream.read(&mut chunk) {
-            Ok(0) => return Ok(line),
-            Ok(n) => line.extend_from_slice(&chunk[..n]),
+            Ok(0) if !cfg!(windows) => return Ok(line),
+            Ok(n) if n > 0 => line.extend_from_slice(&chunk[..n]),
             Err(e) if e.kind() == ErrorKind::Interrupted => {}
-            Err(e) if e.kind() == ErrorKind::WouldBlock => {
+            Err(e) if e.kind() != ErrorKind::WouldBlock => return Err(e),
+            // Nothing yet (WouldBlock, or 0 bytes on Windows).
+            _ => {
                 if std::time::Instant::now() >= deadline {
                     return Err(ErrorKind::TimedOut.into());
                 }
                 std::thread::sleep(std::time::Duration::from_millis(5));
             }
-            Err(e) => return Err(e),
         }
     }
 }
