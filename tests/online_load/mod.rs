@@ -50,6 +50,16 @@ pub struct Measured {
     pub ended: bool,
 }
 
+/// A game set up among many at once: its players seat themselves while holding `permit`
+/// (bounding the set-ups at once), count themselves in `seated` (seated or failed), and make
+/// no move until `go` says when to stop (so that the moves of thousands of games are
+/// measured once all are set up, not while the others still set up).
+pub struct SetUp {
+    pub permit: tokio::sync::OwnedSemaphorePermit,
+    pub seated: Arc<std::sync::atomic::AtomicUsize>,
+    pub go: tokio::sync::watch::Receiver<Option<Instant>>,
+}
+
 /// When each move of one game was sent, by its number.
 type Sent = Arc<Mutex<Vec<Option<Instant>>>>;
 
@@ -74,20 +84,24 @@ fn layout(side: Side, seed: &mut u64) -> Layout {
 
 /// One game on `addr`: hosted, joined, laid out and played as `pace` says; `Err` when it
 /// could not even be hosted or joined (the reason).
-/// `gate`, if given, is let go once both players are seated (to bound the set-ups at once).
-pub async fn game(
-    addr: String,
-    seed: u64,
-    pace: Pace,
-    gate: Option<tokio::sync::OwnedSemaphorePermit>,
-) -> Result<Measured, String> {
+/// `set_up`, if given: see [`SetUp`].
+pub async fn game(addr: String, seed: u64, pace: Pace, set_up: Option<SetUp>) -> Result<Measured, String> {
     let sent: Sent = Arc::new(Mutex::new(Vec::new()));
     let role = Role::Host { name: "Host".into(), rules: RuleOptions::default(), side: SideChoice::Lower, clock: None };
-    let host = Player::seat(&addr, role, seed * 2 + 1).await?;
+    let seated = async {
+        let host = Player::seat(&addr, role, seed * 2 + 1).await?;
+        let join = Role::Join { name: "Guest".into(), code: host.code.clone() };
+        let guest = Player::seat(&addr, join, seed * 2 + 2).await?;
+        Ok::<_, String>((host, guest))
+    }
+    .await;
+    let go = set_up.map(|s| {
+        s.seated.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        s.go
+    });
+    let (host, guest) = seated?;
     let code = host.code.clone();
-    let guest = Player::seat(&addr, Role::Join { name: "Guest".into(), code: code.clone() }, seed * 2 + 2).await?;
-    drop(gate);
-    let (h, g) = tokio::join!(host.play(Arc::clone(&sent), pace, true), guest.play(sent, pace, false));
+    let (h, g) = tokio::join!(host.play(Arc::clone(&sent), pace, true, go.clone()), guest.play(sent, pace, false, go));
     let mut measured = Measured { code, ..Measured::default() };
     for (i, p) in [h, g].into_iter().enumerate() {
         if i == 0 {
@@ -140,9 +154,15 @@ impl Player {
         Ok(Player { conn, game, code, seed })
     }
 
-    async fn play(mut self, sent: Sent, pace: Pace, note: bool) -> Heard {
+    async fn play(
+        mut self,
+        sent: Sent,
+        mut pace: Pace,
+        note: bool,
+        mut go: Option<tokio::sync::watch::Receiver<Option<Instant>>>,
+    ) -> Heard {
         let mut heard = Heard::default();
-        let until = tokio::time::Instant::from_std(pace.until);
+        let mut until = tokio::time::Instant::from_std(pace.until);
         let mut last_move = Instant::now();
         let mut last_sent = Instant::now() - pace.gap;
         let mut next_ping =
@@ -152,7 +172,8 @@ impl Player {
         let mut ping_id = 0u64;
         loop {
             // What is due next: a layout or a move of ours, a ping, the end.
-            let move_at = if want_layout || self.game.to_move().is_some() {
+            let may_move = go.is_none();
+            let move_at = if want_layout || (may_move && self.game.to_move().is_some()) {
                 Some((last_move + pace.every).max(last_sent + pace.gap))
             } else {
                 None
@@ -162,6 +183,16 @@ impl Player {
             let message = tokio::select! {
                 m = self.conn.recv() => Some(m),
                 () = sleep_until(wake) => None,
+                changed = async { go.as_mut().expect("waiting").changed().await }, if go.is_some() => {
+                    // Go: stop at the time given; the first move at a point of the pace
+                    // drawn by the seed, so the games do not all move at once.
+                    let stop = go.take().and_then(|g| if changed.is_ok() { *g.borrow() } else { None });
+                    pace.until = stop.unwrap_or(pace.until).min(pace.until);
+                    until = tokio::time::Instant::from_std(pace.until);
+                    let spread = pace.every.mul_f64(next_seed(&mut self.seed) as f64 / 2f64.powi(31));
+                    last_move = Instant::now().checked_sub(spread).unwrap_or_else(Instant::now);
+                    None
+                }
             };
             let now = Instant::now();
             if now >= pace.until {

@@ -100,7 +100,9 @@ impl Connection {
         } else {
             Box::new(tcp)
         };
+        // Small messages: a 4 KiB read buffer, not tungstenite's eager 128 KiB.
         let config = WebSocketConfig::default()
+            .read_buffer_size(4 * 1024)
             .max_message_size(Some(crate::protocol::MAX_FRAME_BYTES))
             .max_frame_size(Some(crate::protocol::MAX_FRAME_BYTES));
         let (ws, _) = tokio_tungstenite::client_async_with_config(url.as_str(), stream, Some(config))

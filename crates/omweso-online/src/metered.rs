@@ -139,6 +139,26 @@ impl<S> Metered<S> {
     pub(crate) fn over(&self) -> bool {
         self.over
     }
+
+    /// Reads and drops what the client still sends, unmetered, until it closes, `within`
+    /// passes or `limit` bytes are read: a socket closed with unread data in it is reset,
+    /// and the reset can take with it the error just sent to the client (a lingering close,
+    /// after a broken rule only).
+    pub(crate) async fn linger(&mut self, within: std::time::Duration, limit: usize)
+    where
+        S: AsyncRead + Unpin,
+    {
+        use tokio::io::AsyncReadExt;
+        let until = tokio::time::Instant::now() + within;
+        let mut buf = [0u8; 4096];
+        let mut read = 0;
+        while read < limit {
+            match tokio::time::timeout_at(until, self.inner.read(&mut buf)).await {
+                Ok(Ok(n)) if n > 0 => read += n,
+                _ => break,
+            }
+        }
+    }
 }
 
 impl<S: AsyncRead + Unpin> AsyncRead for Metered<S> {
