@@ -54,11 +54,12 @@ pub fn lessons(dump: bool, out: &mut dyn Write) -> Result<(), String> {
 }
 
 /// `omweso lessons --measure`: each lesson's words, reading time and sowing time, the whole
-/// course's reading and sowing, and the road to the first game with everything it asks of a
-/// learner (see the subcommand's help).
+/// course's reading and sowing, the road to the first game's first move with everything it
+/// asks of a learner, the rest of that first game played to its end
+/// ([`lessons::play_first_game`]) and the two together (see the subcommand's help).
 ///
 /// # Errors
-/// A lesson that does not load, or a failed write.
+/// A lesson that does not load, a first game that cannot be played out, or a failed write.
 pub fn measure(out: &mut dyn Write) -> Result<(), String> {
     let all = lessons::all().map_err(|e| e.to_string())?;
     let rate = crate::app::model::animation::Speed::Normal.rate();
@@ -71,18 +72,21 @@ pub fn measure(out: &mut dyn Write) -> Result<(), String> {
         course.sowing_seconds += m.sowing_seconds;
     }
     writeln!(out, "total\t{}\t{:.1}", course.words, (reading(&course) + course.sowing_seconds) / 60.0).map_err(io)?;
-    let road = Measure::of_road(&all, rate);
-    writeln!(
-        out,
-        "road\t{}\t{:.0}\t{}\t{}\t{}\t{:.1}",
-        road.words,
-        road.sowing_seconds,
-        road.moves_asked,
-        road.seeds_laid_out,
-        road.clicks,
-        road.minutes()
-    )
-    .map_err(io)
+    let (road, game, whole) = lessons::first_game::measures(&all, rate)?;
+    for (name, m) in [("road", road), ("game", game), ("first-game-end", whole)] {
+        writeln!(
+            out,
+            "{name}\t{}\t{:.0}\t{}\t{}\t{}\t{:.1}",
+            m.words,
+            m.sowing_seconds,
+            m.moves_asked,
+            m.seeds_laid_out,
+            m.clicks,
+            m.minutes()
+        )
+        .map_err(io)?;
+    }
+    Ok(())
 }
 
 /// The command line's rule flags for `options` (empty for the defaults).
