@@ -224,7 +224,7 @@ fn lessons_measure_the_course() {
     let text = stdout(&o);
     let lines: Vec<&str> = text.lines().collect();
     let listed = stdout(&omweso(&["lessons"])).lines().count();
-    assert_eq!(lines.len(), listed + 2, "a line a lesson, then the total and the road");
+    assert_eq!(lines.len(), listed + 4, "a line a lesson, then the total, the road, the game and the two together");
     for line in &lines[..listed] {
         let fields: Vec<&str> = line.split('\t').collect();
         assert_eq!(fields.len(), 4, "{line}");
@@ -249,6 +249,20 @@ fn lessons_measure_the_course() {
     assert!(minutes <= 10.0, "the road takes {minutes} minutes: {road:?}");
     let sum = words / 200.0 + (sowing + moves * 15.0 + seeds * 2.0 + clicks * 3.0) / 60.0;
     assert!((minutes - sum).abs() < 0.1, "{minutes} minutes is not the sum of its parts, {sum}");
+    // Issue 51: the rest of the guided game, played to its end, and the first start to
+    // that end within ten minutes, each field the sum of the road's and the game's.
+    let fields = |i: usize| -> Vec<f64> {
+        let f: Vec<&str> = lines[listed + i].split('\t').collect();
+        assert_eq!(f.len(), 7, "{f:?}");
+        assert_eq!(f[0], ["road", "game", "first-game-end"][i - 1]);
+        f[1..].iter().map(|v| v.parse().unwrap_or_else(|_| panic!("{f:?}"))).collect()
+    };
+    let (game, end) = (fields(2), fields(3));
+    assert!(game[0] > 0.0 && game[1] > 0.0, "the game has words and sowing: {game:?}");
+    for i in 0..5 {
+        assert!((end[i] - (fields(1)[i] + game[i])).abs() <= 1.0, "field {i}: {end:?} is not road + game");
+    }
+    assert!(end[5] <= 10.0, "the first game ends {} minutes after the first start", end[5]);
 }
 
 /// `omweso lessons --dump | head -1`: the reader that stops reading ends the program

@@ -159,7 +159,10 @@ pub enum Command {
     /// guided game's opening words and its first move):
     /// `road\t<words>\t<sowing seconds>\t<moves asked>\t<seeds laid out>\t<clicks>\t<minutes>`,
     /// the minutes at 200 words a minute, 15 s a move asked, 2 s a seed laid out by hand and
-    /// 3 s a click.
+    /// 3 s a click; then `game\t…` in the same fields, the rest of the guided game played to
+    /// its end (the learner following the hint, the Beginner seeded: the same every run,
+    /// its later moves, the arrows at their decisions, the guide's later notes and the
+    /// game-over sentence), and `first-game-end\t…`, the two together (issue 51).
     Lessons {
         /// Print every accepted move instead of the list.
         #[arg(long, conflicts_with = "measure")]

@@ -152,12 +152,49 @@ fn the_road_to_a_first_game_is_at_most_ten_minutes() {
 }
 
 /// Issue 51: the README gives the road's figure as `lessons --measure` and the lesson list
-/// count it (a trial found 6.3 in one and 2+2+1+2+1+1 = 9 in the other).
+/// count it (a trial found 6.3 in one and 2+2+1+2+1+1 = 9 in the other), and the figure to
+/// the first game's end.
 #[test]
 fn the_readme_says_the_roads_measured_minutes() {
     let all = all().unwrap();
-    let m = Measure::of_road(&all, crate::app::model::animation::Speed::Normal.rate());
+    let rate = crate::app::model::animation::Speed::Normal.rate();
+    let (road, _, whole) = first_game::measures(&all, rate).unwrap();
     let readme = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"));
-    let figure = format!("{:.1} minutes", m.minutes());
+    let figure = format!("{:.1} minutes", road.minutes());
     assert!(readme.contains(&format!("measures {figure}")), "the README should say the road measures {figure}");
+    let end = format!("{:.1} minutes", whole.minutes());
+    assert!(readme.contains(&format!("game's end in {end}")), "the README should say the first game ends in {end}");
+}
+
+/// Issue 51: a newcomer at a normal pace finishes a first game within ten minutes of the
+/// first start: the road, then the guided game played to its end from its first
+/// ready-made layout, the learner following the hint, the Beginner answering.
+#[test]
+fn a_first_game_ends_within_ten_minutes_of_the_first_start() {
+    let all = all().unwrap();
+    let rate = crate::app::model::animation::Speed::Normal.rate();
+    let (road, game, whole) = first_game::measures(&all, rate).unwrap();
+    assert_eq!(whole, road + game);
+    assert!(
+        whole.minutes() <= 10.0,
+        "the first game ends {:.2} minutes after the first start: {whole:?}",
+        whole.minutes()
+    );
+    let played = play_first_game(first_game::SEED, rate).unwrap();
+    // The game is played out: it has an end, the learner moved more than once, and every
+    // one of its moves replays from its notation to the same end.
+    assert!(played.learner_moves > 1 && played.moves.len() >= 2 * played.learner_moves - 1, "{played:?}");
+    let form = crate::app::model::guide::form(
+        &crate::app::model::setup::NewGameForm::default(),
+        crate::app::model::guide::PRESETS[0],
+    )
+    .unwrap();
+    let end = played.moves.iter().fold(form.parse_state().unwrap(), |state, m| {
+        let mv = parse_move(&state, m).unwrap_or_else(|e| panic!("{m}: {e:?}"));
+        state.play(&mv).unwrap_or_else(|e| panic!("{m}: {e:?}")).0.state
+    });
+    assert_eq!(end.outcome(), Some(played.outcome), "the moves end the game as measured");
+    assert_eq!(game.moves_asked, played.learner_moves - 1, "the first move is on the road, not counted twice");
+    // The same every run (the searches are seeded, on one thread, to a fixed depth).
+    assert_eq!(play_first_game(first_game::SEED, rate).unwrap(), played);
 }
