@@ -262,6 +262,11 @@ fn a_resignation_ends_the_game_in_both_windows() {
     assert_eq!(host.game().unwrap().resigned(), Some(Side::Upper));
     assert_eq!(guest.game().unwrap().resigned(), Some(Side::Upper));
     assert_eq!(host.shown_result().and_then(|r| r.winner()), Some(Side::Lower));
+    // Issue 51: said in a sentence with the names, not as `lower wins: resignation`.
+    let end = host.online().unwrap().end.expect("the end heard");
+    let said = host.end_sentence(end);
+    let (winner, loser) = (host.player_label(Side::Lower), host.player_label(Side::Upper));
+    assert_eq!(said, format!("Game over: {winner} wins, {loser} resigned"));
 }
 
 #[test]

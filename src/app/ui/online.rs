@@ -226,7 +226,7 @@ fn turn_text(app: &Frame<'_>) -> String {
     let s = app.session();
     let Some(o) = s.online() else { return String::new() };
     if let Some(end) = o.end {
-        return format!("Game over: {}", end.line());
+        return s.end_sentence(end);
     }
     if o.reconnecting() {
         // Neither "Your move" nor who is connected: nothing is known until it is back.

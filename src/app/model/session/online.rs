@@ -16,6 +16,25 @@ use omweso_online::{End, Event, Role};
 use omweso_rules::{GameState, Layout, Side};
 
 impl Session {
+    /// How an online game ended, in a sentence with the players' names: "Game over: Bob
+    /// wins, Ann resigned" (issue 51: the panel showed `lower wins: resignation`).
+    pub fn end_sentence(&self, end: End) -> String {
+        match end {
+            End::Rules { outcome: omweso_rules::Outcome::Win { winner, kind } } => {
+                format!("Game over: {} wins {}", self.player_label(winner), crate::narrate::win_by(kind))
+            }
+            End::Rules { .. } => "Game over: annulled (a move that never ended was stopped)".into(),
+            End::Resigned { side } => {
+                format!("Game over: {} wins, {} resigned", self.player_label(side.opponent()), self.player_label(side))
+            }
+            End::Time { side } => format!(
+                "Game over: {} wins, {} ran out of time",
+                self.player_label(side.opponent()),
+                self.player_label(side)
+            ),
+        }
+    }
+
     /// The online game, if this board is one.
     pub fn online(&self) -> Option<&Online> {
         self.online.as_ref()
@@ -386,7 +405,9 @@ impl Session {
             Event::Ended { end } => {
                 o.end = Some(end);
                 o.offer = None;
-                o.news = Some(format!("The game is over: {}.", end.line()));
+                // The turn line says how it ended (Session::end_sentence); a news line
+                // saying it again would be a second, stale copy.
+                o.news = None;
                 if let Phase::Play(p) = &mut self.phase
                     && p.game.result().is_none()
                 {
