@@ -139,6 +139,9 @@ pub enum GameError {
     /// The move text is not a legal move in the current state.
     #[error("{0}")]
     Notation(#[from] MoveError),
+    /// The move was begun from another board than the current one, or by the other side.
+    #[error("the move was not begun from the current position")]
+    NotFromHere,
 }
 
 /// Why a recorded game cannot be rebuilt by [`Game::from_record_text`] or
@@ -309,8 +312,32 @@ impl Game {
         if let Some(r) = self.result() {
             return Err(GameError::Over(r));
         }
-        let mover = self.current().to_move();
         let (s, trace) = self.current().play(mv)?;
+        Ok(self.record(s, trace))
+    }
+
+    /// Records the move of `sowing`, begun from the current state ([`GameState::start_move`])
+    /// and sown to its end a decision at a time, as [`Game::play`] would: the sowing's own
+    /// result is kept, the move is not sown a second time.
+    ///
+    /// # Errors
+    /// [`GameError::Over`] when the game is over, [`GameError::Illegal`] when the move still
+    /// waits for a choice, [`GameError::NotFromHere`] when it was begun from another board
+    /// or by the other side; the game is unchanged.
+    pub fn play_sown(&mut self, sowing: omweso_rules::Sowing) -> Result<Trace, GameError> {
+        if let Some(r) = self.result() {
+            return Err(GameError::Over(r));
+        }
+        let (s, trace) = sowing.finish()?;
+        if trace.start != *self.current().position() || trace.mover != self.current().to_move() {
+            return Err(GameError::NotFromHere);
+        }
+        Ok(self.record(s, trace))
+    }
+
+    /// Adds the move just played from the current state, dropping the redo branch.
+    fn record(&mut self, s: omweso_rules::Successor, trace: Trace) -> Trace {
+        let mover = self.current().to_move();
         self.entries.truncate(self.cursor);
         self.entries.push(Entry {
             text: s.mv.to_string(),
@@ -323,7 +350,7 @@ impl Game {
         });
         self.cursor += 1;
         self.changes += 1;
-        Ok(trace)
+        trace
     }
 
     /// The player to move loses the turn on time ([`GameState::lose_turn`]): recorded as

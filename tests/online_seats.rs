@@ -64,7 +64,9 @@ fn frame(s: &mut Session, upto: Option<usize>) {
     for c in s.drive_online() {
         s.apply(c);
     }
-    s.tick(0.0);
+    for c in s.tick(0.0) {
+        s.apply(c);
+    }
     let Some(upto) = upto else { return };
     let laying = s
         .setup()

@@ -67,7 +67,9 @@ fn frame(s: &mut Session, play: Option<usize>, seed: &mut u64) {
     for c in s.drive_online() {
         s.apply(c);
     }
-    s.tick(0.0);
+    for c in s.tick(0.0) {
+        s.apply(c);
+    }
     let Some(upto) = play else { return };
     let plays_laying = s
         .setup()

@@ -292,7 +292,8 @@ impl App {
         let s = self.session.settings();
         self.sound.set_levels(s.muted, s.volume);
         self.sound.follow(&self.session, self.now);
-        self.session.tick(self.now);
+        let from_time = self.session.tick(self.now);
+        self.commands.extend(from_time);
         let theme = self.session.settings().theme.preference();
         if ctx.options(|o| o.theme_preference) != theme {
             ctx.set_theme(theme);
@@ -307,7 +308,6 @@ impl App {
         };
         self.commands.extend(keymap::read(ctx, at));
         self.commands.extend(self.session.poll_dialog());
-        self.commands.extend(self.session.drive_clock());
         if self.session.clock_running() {
             // The clock's figures change by the tenth of a second.
             ctx.request_repaint_after(std::time::Duration::from_millis(100));
@@ -461,6 +461,13 @@ impl eframe::App for App {
     /// never writes its file); the window's own store takes the window's rectangle too.
     fn save(&mut self, _storage: &mut dyn eframe::Storage) {
         self.keep(true);
+    }
+
+    /// How often eframe calls [`App::save`]: every 5 s while a game's clock runs (the
+    /// clock's figures are not a change of their own, so a window killed meanwhile gives
+    /// back at most 5 s of thinking time), else eframe's 30 s.
+    fn auto_save_interval(&self) -> std::time::Duration {
+        std::time::Duration::from_secs(if self.session.clock_running() { 5 } else { 30 })
     }
 
     /// egui's memory (its windows' places) is not kept: only what [`store`] keeps is.

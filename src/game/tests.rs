@@ -163,3 +163,55 @@ fn the_clock_ends_a_game_and_the_end_is_kept() {
     let err = Game::from_record(g.start().clone(), None, &moves, 1, Some(Side::Lower), g.time_end()).unwrap_err();
     assert!(matches!(err, RecordError::TimeAfterTheEnd { .. }), "{err:?}");
 }
+
+/// Plays `text` through a sowing, a decision at a time, as the window does.
+fn sown(g: &Game, text: &str) -> omweso_rules::Sowing {
+    let mv = omweso_rules::notation::parse_move(g.current(), text).unwrap();
+    let mut s = g.current().start_move(mv.start(), mv.is_split()).unwrap();
+    let mut choices = mv.choices().iter();
+    while let omweso_rules::Progress::Decision(_) = s.advance() {
+        s.choose(choices.next().unwrap().direction).unwrap();
+    }
+    s
+}
+
+#[test]
+fn a_move_sown_a_decision_at_a_time_is_recorded_as_sown() {
+    // RULES.md §6's move 3 (two captures, then relays), sown by hand and by the record.
+    let (mut by_hand, mut by_text) = (worked(), worked());
+    for m in ["d", "F"] {
+        by_hand.play_text(m).unwrap();
+        by_text.play_text(m).unwrap();
+    }
+    let sowing = sown(&by_hand, "m");
+    let trace = by_hand.play_sown(sowing).unwrap();
+    assert_eq!(trace, by_text.play_text("m").unwrap());
+    assert_eq!(by_hand.current(), by_text.current());
+    assert_eq!(by_hand.record_text(), by_text.record_text());
+    assert_eq!(by_hand.cursor(), 3);
+}
+
+#[test]
+fn a_sowing_from_another_board_is_refused() {
+    let mut g = worked();
+    let stale = sown(&g, "d");
+    g.play_text("d").unwrap();
+    let before = g.clone();
+    assert!(matches!(g.play_sown(stale), Err(GameError::NotFromHere)));
+    assert_eq!(g.record_text(), before.record_text());
+    // Unfinished: a move still waiting for a choice at a decision. The game is played on
+    // (the first legal move each time) to the first position with a move that has one.
+    let mv = loop {
+        let moves = g.current().legal_moves();
+        if let Some(mv) = moves.iter().find(|m| !m.choices().is_empty()) {
+            break mv.clone();
+        }
+        assert!(g.cursor() < 200 && !moves.is_empty(), "no move with a decision in {} moves", g.cursor());
+        g.play(&moves[0]).unwrap();
+    };
+    let at = g.cursor();
+    let mut s = g.current().start_move(mv.start(), mv.is_split()).unwrap();
+    assert!(matches!(s.advance(), omweso_rules::Progress::Decision(_)));
+    assert!(matches!(g.play_sown(s), Err(GameError::Illegal(IllegalMove::Unfinished { .. }))));
+    assert_eq!(g.cursor(), at);
+}

@@ -58,8 +58,11 @@ pub enum Command {
     /// The next game of the match under way (the game just over joins the match's games;
     /// the file stays the same).
     NextMatchGame,
-    /// The clock passed a limit (from [`crate::app::model::session::Session::drive_clock`]).
+    /// The clock passed a limit (from [`crate::app::model::session::Session::tick`]).
     ClockRanOut(crate::tournament::ClockEvent),
+    /// A lesson's or puzzle's move was played to its end: judge it (from
+    /// [`crate::app::model::session::Session::tick`]).
+    JudgeMove,
     /// Setup: one more seed from the pool into this hole.
     SetupAdd(Hole),
     /// Setup: one seed from this hole back to the pool.

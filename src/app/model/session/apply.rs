@@ -56,36 +56,61 @@ impl Session {
         self.touch();
     }
 
-    /// Lets the play clock run to `now` (seconds): a finished animation ends, and a timed
-    /// game's clock runs for the player to move while it may ([`Play::clock_runs`]); a
-    /// limit passed waits for [`Session::drive_clock`].
-    pub fn tick(&mut self, now: f64) {
+    /// Lets the play clock run to `now` (seconds) and gives back what time asks for, as
+    /// commands for [`Session::apply`]: a finished animation ends, a timed game's clock
+    /// runs for the player to move while it may ([`Play::clock_runs`]), a limit passed
+    /// asks for [`Command::ClockRanOut`], and a lesson's or puzzle's move played to its
+    /// end asks to be judged ([`Command::JudgeMove`]). Nothing kept between runs changes
+    /// here, so the revision stays: the clock's running figures are kept with the game
+    /// when something else is (a move, a pause, a limit passed, the window's periodic
+    /// save and its closing).
+    #[must_use = "the commands time asks for are carried out by `apply`"]
+    pub fn tick(&mut self, now: f64) -> Vec<Command> {
         let seconds = now - self.now;
         self.now = now;
+        let mut asked = Vec::new();
         if let Phase::Play(p) = &mut self.phase {
             if p.clock_runs(now) && seconds > 0.0 && self.clock_event.is_none() && !self.modals.paused() {
                 let side = p.game.current().to_move();
                 if let Some(clock) = &mut p.clock {
-                    let before = clock.spent.floor();
                     self.clock_event = clock.run(side, seconds);
-                    // What is kept between runs follows the clock second by second, so
-                    // that a crash gives no one time back.
-                    if clock.spent.floor() != before || self.clock_event.is_some() {
-                        self.revision += 1;
-                    }
                 }
             }
             p.tick(now);
+        }
+        asked.extend(self.clock_event.take().map(Command::ClockRanOut));
+        if self.to_judge() {
+            asked.push(Command::JudgeMove);
+        }
+        asked
+    }
+
+    /// True when a lesson's or puzzle's move waits to be judged, or its end to be noted.
+    fn to_judge(&self) -> bool {
+        let Phase::Play(p) = &self.phase else { return false };
+        let noted = |id: &String, list: &[String]| list.contains(id);
+        p.to_judge()
+            || p.lesson().is_some_and(|run| {
+                run.step + 1 == run.lesson.steps.len()
+                    && matches!(run.feedback, Some(super::Feedback::Right(_)))
+                    && !noted(&run.lesson.id, &self.settings.lessons_done)
+            })
+            || p.puzzle().is_some_and(|run| run.solved() && !noted(&run.puzzle.id, &self.settings.puzzles_solved))
+    }
+
+    /// Judges a lesson's or puzzle's move played to its end ([`Command::JudgeMove`]); the
+    /// lesson's last step done right counts the lesson as finished however it is left,
+    /// and a puzzle solved is kept as solved.
+    pub(super) fn judge_move(&mut self) {
+        if let Phase::Play(p) = &mut self.phase {
             p.judge_lesson_move();
             p.judge_puzzle_move();
-            // The last step done right: the lesson counts as finished however it is left.
             if let Some(run) = p.lesson()
                 && run.step + 1 == run.lesson.steps.len()
                 && matches!(run.feedback, Some(super::Feedback::Right(_)))
                 && !self.settings.lessons_done.contains(&run.lesson.id)
             {
                 self.settings.lessons_done.push(run.lesson.id.clone());
-                self.touch();
             }
         }
         self.note_solved_puzzle();
@@ -124,6 +149,9 @@ impl Session {
     pub(super) fn carry_out(&mut self, command: Command) {
         if self.teaching() && means_nothing_in_a_lesson(&command) {
             return;
+        }
+        if matches!(command, Command::JudgeMove) {
+            return self.judge_move();
         }
         // Each group carries out its own commands and gives back the others.
         let Some(command) = self.online_command(command) else { return };

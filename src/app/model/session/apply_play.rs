@@ -226,9 +226,8 @@ fn run_sowing(p: &mut Play, mut s: Sowing, before: Position, known: usize, rate:
         }
         Progress::Finished => {
             p.turn = Turn::Ready;
-            if let Ok((succ, trace)) = s.finish()
-                && p.game.play(&succ.mv).is_ok()
-            {
+            // The move is recorded as sown here, not sown again.
+            if let Ok(trace) = p.game.play_sown(s) {
                 let t = Trace { mover, start: before, laps: trace.laps[known.min(trace.laps.len())..].to_vec() };
                 if let Some(a) = animation(&t, rate, now) {
                     p.turn = Turn::Animating(a);

@@ -50,6 +50,29 @@ impl LessonRun {
 }
 
 impl Play {
+    /// True when the one move of a lesson's step or a puzzle is played to its end and not
+    /// judged yet ([`Play::judge_lesson_move`], [`Play::judge_puzzle_move`] would say something).
+    pub fn to_judge(&self) -> bool {
+        if !self.ready() || self.game.cursor() != 1 {
+            return false;
+        }
+        match &self.kind {
+            PlayKind::Lesson(run) => {
+                run.feedback.is_none() && self.game.moves().first().is_some_and(|e| e.mv.is_some())
+            }
+            PlayKind::Puzzle(run) => {
+                run.feedback.is_none()
+                    && self
+                        .game
+                        .moves()
+                        .first()
+                        .and_then(|e| e.mv.as_ref())
+                        .is_some_and(|mv| run.puzzle.verdict(mv).is_some())
+            }
+            _ => false,
+        }
+    }
+
     /// In a lesson: once the player's move has been sown on the board, says what the lesson
     /// thinks of it.
     pub fn judge_lesson_move(&mut self) {

@@ -64,7 +64,7 @@ pub struct Session {
     banked: [u32; 2],
     /// The match under way (issue 21): its settings and the games finished.
     matched: Option<Match>,
-    /// A limit the clock passed in the last tick, for [`Session::drive_clock`].
+    /// A limit the clock passed, until [`Session::tick`] asks for it to be acted on.
     clock_event: Option<ClockEvent>,
     document: Document,
     phase: Phase,

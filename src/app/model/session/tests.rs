@@ -211,16 +211,22 @@ fn a_rematch_of_a_game_from_the_layouts_begins_with_new_layouts() {
 fn the_result_shows_once_the_winning_move_is_sown() {
     // Defect 9: the score and Rematch appeared while the last move was animated.
     let mut s = Session::from_state(Settings::default(), "2i, 46p; 1A-P / L none 0,0".parse().unwrap());
-    s.tick(10.0);
+    for c in s.tick(10.0) {
+        s.apply(c);
+    }
     play(&mut s, "i");
     assert!(s.game().unwrap().result().is_some(), "the game knows");
     assert!(s.animating());
     assert_eq!(s.shown_result(), None);
     assert_eq!(s.match_score(), [0, 0]);
     assert!(!s.game_over_open());
-    s.tick(10.1);
+    for c in s.tick(10.1) {
+        s.apply(c);
+    }
     assert_eq!(s.match_score(), [0, 0], "still sowing");
-    s.tick(100.0);
+    for c in s.tick(100.0) {
+        s.apply(c);
+    }
     assert!(!s.animating());
     assert_eq!(s.match_score(), [1, 0]);
     assert!(s.game_over_open());
@@ -410,7 +416,9 @@ fn a_lesson_judges_the_move_takes_a_wrong_one_back_and_goes_on() {
     assert_eq!(s.lesson().map(|l| (l.lesson.id.as_str(), l.step)), Some(("sowing", 0)));
     assert!(!s.changed() && !s.can_undo(), "a lesson is not a document; no undo in it");
     play(&mut s, "l");
-    s.tick(0.0);
+    for c in s.tick(0.0) {
+        s.apply(c);
+    }
     // What was asked comes first; what the move did after it.
     assert!(
         matches!(feedback(&s), Some(Feedback::Wrong(t)) if t.starts_with("Not quite. This step asked") && t.contains("\n\nYou played l:")),
@@ -424,12 +432,16 @@ fn a_lesson_judges_the_move_takes_a_wrong_one_back_and_goes_on() {
     s.apply(C::LessonRetry);
     assert_eq!((cursor(&s), feedback(&s)), (0, None));
     play(&mut s, "m");
-    s.tick(0.0);
+    for c in s.tick(0.0) {
+        s.apply(c);
+    }
     assert!(matches!(feedback(&s), Some(Feedback::Right(_))));
     s.apply(C::LessonNext);
     assert_eq!(s.lesson().unwrap().step, 1);
     s.apply(C::LessonShowMe);
-    s.tick(0.0);
+    for c in s.tick(0.0) {
+        s.apply(c);
+    }
     assert_eq!(s.game().unwrap().moves()[0].text, "d");
     assert!(matches!(feedback(&s), Some(Feedback::Right(_))));
     s.apply(C::LessonNext);
@@ -446,7 +458,9 @@ fn a_lesson_step_with_a_decision_is_played_with_the_arrows() {
     assert!(s.sowing().is_some(), "the lesson's move waits at the decision");
     s.apply(C::Choose(Direction::Clockwise));
     s.apply(C::Choose(Direction::Anticlockwise));
-    s.tick(0.0);
+    for c in s.tick(0.0) {
+        s.apply(c);
+    }
     assert!(matches!(feedback(&s), Some(Feedback::Right(_))), "{:?}", feedback(&s));
     s.apply(C::LeaveLesson);
     assert!(s.lesson().is_none() && matches!(s.modals().top(), Some(Modal::Learn)));
@@ -530,7 +544,9 @@ fn leaving_a_lesson_leaves_no_computer_name_and_a_finished_lesson_counts_however
     s.apply(C::StartLesson(first));
     assert_eq!(s.names(), &["Lower".to_string(), "Upper".to_string()]);
     play(&mut s, "m");
-    s.tick(0.0);
+    for c in s.tick(0.0) {
+        s.apply(c);
+    }
     assert!(s.settings().lessons_done.contains(&"first-move".to_string()), "done once its last step is right");
     assert!(!s.game_over_open() && s.match_score() == [0, 0], "no game-over card or score in a lesson");
     s.apply(C::LeaveLesson);

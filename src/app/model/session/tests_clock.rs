@@ -44,8 +44,7 @@ fn tournament(state: Option<&str>, goal: MatchGoal, clock: ClockSettings) -> Ses
 /// Lets `seconds` pass on the play clock, then carries out what the clock asks.
 fn wait(s: &mut Session, seconds: f64) {
     let now = s.now + seconds;
-    s.tick(now);
-    if let Some(c) = s.drive_clock() {
+    for c in s.tick(now) {
         s.apply(c);
     }
 }
@@ -265,4 +264,36 @@ fn a_match_saved_then_stopped_with_its_clock_running_comes_back_saved() {
     let (back, _) = crate::app::model::autosave::restore(Some(&m), crate::app::model::autosave::Start::Fresh, vec![]);
     assert!(back.changed());
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_clock_running_alone_keeps_nothing_new_between_runs() {
+    // Issue 49: the revision the autosave watches moved every clock second, so a timed
+    // game wrote the whole game to the disk each second.
+    let mut s = Session::new(quiet());
+    let form = NewGameForm { game_clock: true, game_minutes: 1, increment_seconds: 5, ..NewGameForm::default() };
+    s.apply(C::StartGame(Box::new(form)));
+    for _ in 0..2 {
+        s.apply(C::SetupPreset(Preset::BackRowFours));
+        s.apply(C::SetupDone);
+    }
+    let at_start = s.revision();
+    for _ in 0..20 {
+        wait(&mut s, 0.25);
+    }
+    assert_eq!(s.clock().unwrap().left, [55.0, 60.0], "the clock ran five seconds");
+    assert_eq!(s.revision(), at_start, "only the clock's figures changed: nothing to write");
+    s.apply(C::PlayHole { hole: hole('i'), split: false });
+    assert!(s.revision() > at_start, "a move is kept");
+    // What is kept at the move holds the clock as it stood then.
+    let mut m = crate::app::model::settings::Memory::default();
+    crate::app::model::autosave::store(&mut m, &s, &mut None);
+    let (back, _) = crate::app::model::autosave::restore(Some(&m), crate::app::model::autosave::Start::Fresh, vec![]);
+    assert_eq!(back.clock().unwrap().left, [60.0, 60.0], "55 s left and 5 s added");
+    assert_eq!(back.game().unwrap().moves().len(), 1);
+    // A pause is kept too: the clock's figures as they stood when it stopped.
+    wait(&mut s, 2.0);
+    let before_pause = s.revision();
+    s.apply(C::ToggleHelp);
+    assert!(s.revision() > before_pause);
 }

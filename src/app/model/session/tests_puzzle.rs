@@ -12,7 +12,9 @@ fn play_move(s: &mut Session, mv: &Move) {
     for c in mv.choices() {
         s.apply(C::Choose(c.direction));
     }
-    s.tick(1.0);
+    for c in s.tick(1.0) {
+        s.apply(c);
+    }
 }
 
 #[test]

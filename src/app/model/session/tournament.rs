@@ -2,7 +2,6 @@
 //! its rules hold now, the clock of the game on the board and what it asks for.
 
 use super::{Phase, Session};
-use crate::app::model::command::Command;
 use crate::tournament::{Clock, Match, MatchGoal};
 
 impl Session {
@@ -42,11 +41,6 @@ impl Session {
     /// True when the clock is running now (not paused, no animation, game on).
     pub fn clock_running(&self) -> bool {
         !self.paused() && self.play().is_some_and(|p| p.clock_runs(self.now))
-    }
-
-    /// The command for a limit the clock passed since the last call, if any.
-    pub fn drive_clock(&mut self) -> Option<Command> {
-        self.clock_event.take().map(Command::ClockRanOut)
     }
 
     /// The match's standing with the game on the board once its result is shown: points,
