@@ -42,7 +42,7 @@ impl Addresses {
     }
 
     fn with<T>(&self, ip: IpAddr, f: impl FnOnce(&mut Usage) -> T) -> T {
-        let mut usage = crate::games::lock(&self.usage);
+        let mut usage = crate::sync::lock(&self.usage);
         let burst = self.burst;
         let entry = usage.entry(ip).or_insert_with(|| Usage {
             connections: 0,
@@ -103,7 +103,7 @@ impl Addresses {
     /// back) as of `now`, so that the map stays as small as the clients it serves.
     pub(crate) fn prune(&self, now: Instant) {
         let (rate, burst) = (self.rate, self.burst);
-        crate::games::lock(&self.usage)
+        crate::sync::lock(&self.usage)
             .retain(|_, u| u.connections > 0 || !u.hosted.is_empty() || refill(u, rate, burst, now) < burst);
     }
 }
@@ -141,6 +141,6 @@ mod tests {
         assert!(a.may_try(ip, t + Duration::from_millis(1100)));
         a.disconnect(other);
         a.prune(t + Duration::from_secs(5));
-        assert_eq!(crate::games::lock(&a.usage).len(), 1, "the address holding nothing is forgotten");
+        assert_eq!(crate::sync::lock(&a.usage).len(), 1, "the address holding nothing is forgotten");
     }
 }

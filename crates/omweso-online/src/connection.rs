@@ -8,12 +8,13 @@
 //! the connection closes; the game is left as it was, for the player to resume. What one
 //! address may hold is counted in [`crate::address`].
 
-use crate::games::{Shared, lock};
+use crate::games::Shared;
 use crate::metered::{Bucket, Metered};
 use crate::protocol::{
     ClientMessage, DecodeError, PROTOCOL_VERSION, ServerMessage, Update, clean_name, decode, encode,
 };
 use crate::seat::{Refusal, Seated, seat};
+use crate::sync::lock;
 use crate::table::TableError;
 use crate::tally::Unserved;
 use futures_util::{SinkExt, StreamExt};

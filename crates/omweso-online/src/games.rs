@@ -6,6 +6,7 @@ use crate::address::Addresses;
 use crate::archive::Change;
 use crate::config::ServerConfig;
 use crate::store::{Job, Store};
+use crate::sync::lock;
 use crate::table::Table;
 use crate::tally::Tally;
 use std::collections::HashMap;
@@ -13,8 +14,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Instant;
 
-/// The games held, by code.
-pub(crate) type Games = HashMap<String, Arc<Mutex<Table>>>;
+pub(crate) use crate::table::Games;
 
 /// What every connection task shares.
 pub(crate) struct Shared {
@@ -147,10 +147,4 @@ impl Shared {
             log::warn!("{line}");
         }
     }
-}
-
-/// Locks `mutex`; a poisoned lock is taken over (a table is consistent after each call,
-/// and no call panics by design).
-pub(crate) fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }

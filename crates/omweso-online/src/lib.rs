@@ -31,6 +31,7 @@ mod seat;
 pub mod server;
 pub mod session;
 mod store;
+mod sync;
 mod table;
 mod tally;
 pub mod tls;

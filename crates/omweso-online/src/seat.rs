@@ -2,9 +2,10 @@
 //! or a [`Refusal`] saying why not.
 
 use crate::code::{RandomError, new_code, normalise_code, toss};
-use crate::games::{Shared, lock};
+use crate::games::Shared;
 use crate::protocol::{PROTOCOL_VERSION, Role, ServerMessage, SideChoice, clean_name};
 use crate::record::End;
+use crate::sync::lock;
 use crate::table::{Conn, Table};
 use omweso_rules::{LapLimitError, Side};
 use std::net::SocketAddr;

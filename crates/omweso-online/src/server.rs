@@ -8,7 +8,8 @@
 
 use crate::archive::Archive;
 pub use crate::config::{Limits, ServerConfig};
-use crate::games::{Games, Shared, lock};
+use crate::games::{Games, Shared};
+use crate::sync::lock;
 use crate::table::Table;
 use crate::tally::Unserved;
 use std::collections::HashMap;

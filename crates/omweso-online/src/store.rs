@@ -12,8 +12,8 @@
 //! kept, and the server takes no new game until a commit succeeds again.
 
 use crate::archive::{Archive, Change};
-use crate::games::lock;
 use crate::protocol::ServerMessage;
+use crate::sync::lock;
 use crate::table::{Outgoing, Table};
 use std::collections::HashSet;
 use std::sync::mpsc::{Receiver, Sender, channel};
@@ -28,7 +28,7 @@ const HOLD: Duration = Duration::from_secs(10);
 
 /// The games a server holds, by code (shared with the store, which drops a game that could
 /// not be kept even once).
-type Games = Arc<Mutex<crate::games::Games>>;
+type Games = Arc<Mutex<crate::table::Games>>;
 
 /// What a table hands the store after a change.
 pub(crate) struct Job {

@@ -11,8 +11,13 @@ use crate::protocol::ServerMessage;
 use crate::record::{End, Record, first_to_lay_out};
 use omweso_rules::notation::{LayoutTextError, MoveError, format_layout, parse_layout, parse_move};
 use omweso_rules::{GameState, IllegalMove, RuleOptions, Side};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
+
+/// The games held, by code: each a table behind its own lock.
+pub(crate) type Games = HashMap<String, Arc<Mutex<Table>>>;
 
 /// Why a table refuses what a seat sent: the game is left as it was.
 #[derive(Debug, thiserror::Error)]

@@ -57,7 +57,7 @@ impl Tally {
     /// Counts one connection from `ip` closed unserved, and why (`reason`, made only when
     /// it is kept as the example).
     pub(crate) fn count(&self, kind: Unserved, ip: IpAddr, reason: impl FnOnce() -> String) {
-        let mut counts = crate::games::lock(&self.counts);
+        let mut counts = crate::sync::lock(&self.counts);
         *counts.by_kind.entry(kind).or_default() += 1;
         if counts.by_address.len() < MAX_ADDRESSES || counts.by_address.contains_key(&ip) {
             *counts.by_address.entry(ip).or_default() += 1;
@@ -67,7 +67,7 @@ impl Tally {
 
     /// The summary of the counts since the last one (and starts again), if there were any.
     pub(crate) fn summary(&self) -> Option<String> {
-        let counts = std::mem::take(&mut *crate::games::lock(&self.counts));
+        let counts = std::mem::take(&mut *crate::sync::lock(&self.counts));
         let total: u64 = counts.by_kind.values().sum();
         if total == 0 {
             return None;

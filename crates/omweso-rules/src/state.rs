@@ -7,8 +7,6 @@ use super::moves::Move;
 use super::options::{LapLimitError, MAX_LAP_LIMIT, RuleOptions};
 use super::outcome::{EndFacts, Outcome, WinKind, end_of_game};
 use super::position::{Layout, Position, TOTAL_SEEDS};
-use super::sowing::{Progress, Sowing};
-use super::trace::Trace;
 
 /// Which players have still to make their first move (RULES.md 3.6, §5: `both`, `lower`,
 /// `upper`, `none`).
@@ -401,34 +399,6 @@ impl GameState {
         self.end
     }
 
-    /// Starts a move from `start` (split as in RULES.md 3.7 when `split`), keeping a trace;
-    /// the caller advances it and answers its decision points.
-    ///
-    /// ```
-    /// use omweso_rules::{Direction, GameState, Hole, Progress};
-    ///
-    /// // RULES.md §6's reverse capture: i's three seeds sown clockwise end in c, facing F.
-    /// let state: GameState = "1bc, 9e-g, 3i; 1F, 2G, 5I-L, 1N, 2O, 6P / L none 0,0".parse()?;
-    /// let mut sowing = state.start_move(Hole::from_letter('i').unwrap(), false)?;
-    /// let Progress::Decision(point) = sowing.advance() else { panic!("a decision first") };
-    /// assert_eq!(point.lands.letter(), 'c');
-    /// assert_eq!(point.takes_front.letter(), 'F');
-    /// sowing.choose(Direction::Clockwise)?;
-    /// while let Progress::Decision(_) = sowing.advance() {
-    ///     sowing.choose(Direction::Anticlockwise)?;
-    /// }
-    /// let (after, _trace) = sowing.finish()?;
-    /// assert_eq!(after.mv.to_string(), "i3xF");
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    ///
-    /// # Errors
-    /// [`IllegalMove::GameOver`] when the game is over; otherwise [`IllegalMove`] when the
-    /// hole is not the mover's, holds fewer than 2 seeds, or cannot be split.
-    pub fn start_move(&self, start: Hole, split: bool) -> Result<Sowing, IllegalMove> {
-        Sowing::begin(self, start, split, true)
-    }
-
     /// The holes the player to move can start from, in alphabetical order.
     pub fn playable_holes(&self) -> impl Iterator<Item = Hole> + '_ {
         Hole::all(self.to_move).filter(|&h| self.position.get(h) >= 2)
@@ -440,60 +410,6 @@ impl GameState {
             && hole.side() == self.to_move
             && self.position.get(hole) == 3
             && self.captures == [0, 0]
-    }
-
-    /// Plays a complete move: the state after it (in a [`Successor`], with the seeds it
-    /// captured and its laps) and its [`Trace`], every lap and every seed.
-    ///
-    /// # Errors
-    /// [`IllegalMove::GameOver`] when the game is over; otherwise [`IllegalMove`] when the
-    /// move does not fit this state: wrong start, or choices that are not this position's
-    /// decision points.
-    ///
-    /// ```
-    /// use omweso_rules::notation::parse_move;
-    /// use omweso_rules::{GameState, LapEnd};
-    ///
-    /// // RULES.md §6, move 3: Lower's m captures twice, then relays twice.
-    /// let before: GameState = "10a, 4b, 1c, 4efh, 1i, 4m; 5AC-E, 3G, 1I-L, 5P / L none 0,0".parse()?;
-    /// let (after, trace) = before.play(&parse_move(&before, "m")?)?;
-    /// assert_eq!(after.captured_seeds, 12);
-    /// assert_eq!(trace.laps.len(), 5);
-    /// assert!(matches!(trace.laps[0].end, LapEnd::Capture { front_seeds: 5, back_seeds: 1, .. }));
-    /// assert_eq!(after.state.to_string(), "11a, 5b, 2c, 1d, 5e, 2g, 7h, 1jk, 3n-p; 5DE, 3G, 1JL, 5P / U none 1,0");
-    /// // The trace replays to the same board.
-    /// assert_eq!(trace.end_position(), *after.state.position());
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn play(&self, mv: &Move) -> Result<(Successor, Trace), IllegalMove> {
-        let mut sowing = Sowing::begin(self, mv.start, mv.split, true)?;
-        let mut choices = mv.choices.iter();
-        while let Progress::Decision(dp) = sowing.advance() {
-            match choices.next() {
-                Some(c) if c.lap == dp.lap && c.hole == dp.hole && c.seeds == dp.seeds && c.takes == dp.takes_front => {
-                    sowing.choose(c.direction)?
-                }
-                Some(&recorded) => {
-                    return Err(IllegalMove::ChoicesDoNotFit {
-                        lap: dp.lap,
-                        found: ChoiceMismatch::OtherDecision {
-                            hole: dp.hole,
-                            seeds: dp.seeds,
-                            takes: dp.takes_front,
-                            recorded,
-                        },
-                    });
-                }
-                None => return Err(IllegalMove::Unfinished { lap: dp.lap }),
-            }
-        }
-        if let Some(&recorded) = choices.next() {
-            return Err(IllegalMove::ChoicesDoNotFit {
-                lap: recorded.lap,
-                found: ChoiceMismatch::EndedEarly { recorded },
-            });
-        }
-        sowing.finish()
     }
 
     /// The state after the player to move has lost the turn without sowing: the

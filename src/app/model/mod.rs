@@ -14,6 +14,7 @@ pub mod layout_coach;
 pub mod lesson_run;
 pub mod modal;
 pub mod online;
+pub mod puzzle_run;
 pub mod session;
 pub mod settings;
 pub mod setup;

@@ -6,9 +6,8 @@
 //! another, named a moment before, is as good.
 
 use crate::app::services::analysis::{Thrown, line_text, moves_words};
-use crate::app::ui::analysis_panel::{loss_words, mark_words};
-use omweso_engine::Judgement;
-use omweso_engine::review::{Mark, MoveReview};
+use omweso_engine::review::{Mark, MoveReview, forced};
+use omweso_engine::{Judgement, PROVEN};
 use omweso_rules::{Move, Side};
 
 /// `a2xF`, `a2xF and p`, `a2xF; p; c and 2 more`: moves apart by semicolons, since a
@@ -108,6 +107,45 @@ pub fn thrown_sentence(thrown: &Thrown, played: &str, mover: Side, j: Option<&Ju
         moves_words(thrown.refuted_within),
         line_text(&thrown.refutation)
     )
+}
+
+/// A mark as the end of a sentence: `the best move`, `good`, `an inaccuracy`, `a move that
+/// shortens a proven loss`, `a mistake`, `a loss in one where a longer defence existed`,
+/// `a blunder`.
+pub fn mark_words(mark: Mark) -> &'static str {
+    match mark {
+        Mark::Best => "the best move",
+        Mark::Good => "good",
+        Mark::Inaccuracy => "an inaccuracy",
+        Mark::ShortensLoss => "a move that shortens a proven loss",
+        Mark::Mistake => "a mistake",
+        Mark::LossInOne => "a loss in one where a longer defence existed",
+        Mark::Blunder => "a blunder",
+    }
+}
+
+/// What a move gave away, in words, for `mover`: `it gave away about 2.5 seeds`, or for a
+/// forced result `it let Upper force a win` (the move walks into a forced loss), `it
+/// missed a forced win` (the best move forced one and this one does not) or, in a position
+/// already lost, `Upper wins in 1 move instead of 4` (the loss comes sooner).
+pub fn loss_words(r: &MoveReview, mover: Side) -> String {
+    let played = r.score_before - r.loss;
+    let lost = |s| forced(s).filter(|f| !f.wins);
+    if played <= -PROVEN && r.score_before > -PROVEN {
+        format!("it let {} force a win", mover.opponent())
+    } else if let (Some(b), Some(p)) = (lost(r.score_before), lost(played))
+        && p.plies < b.plies
+    {
+        // The opponent's own moves, as "wins in N moves" counts them.
+        let (now, was) = ((p.plies + 1) / 2, (b.plies + 1) / 2);
+        format!("{} wins in {now} move{} instead of {was}", mover.opponent(), if now == 1 { "" } else { "s" })
+    } else if r.score_before >= PROVEN && played < PROVEN {
+        "it missed a forced win".to_string()
+    } else if r.score_before >= PROVEN {
+        "it wins more slowly".to_string()
+    } else {
+        format!("it gave away about {:.1} seeds", r.loss as f64 / 100.0)
+    }
 }
 
 #[cfg(test)]

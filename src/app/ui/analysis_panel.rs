@@ -7,11 +7,12 @@
 use crate::app::model::session::Session;
 use crate::app::services::analysis::{for_lower, score_words};
 use crate::app::ui::Frame;
+use crate::app::ui::agree::{loss_words, mark_words};
 use crate::app::{model::command::Command, ui::theme};
 use crate::game::Entry;
 use egui::{Color32, RichText, Ui};
 use omweso_engine::PROVEN;
-use omweso_engine::review::{Mark, MoveReview, forced};
+use omweso_engine::review::{Mark, MoveReview};
 use omweso_rules::Side;
 
 /// The colour of a mark, readable on the dark theme and (deeper) on the light one.
@@ -174,45 +175,6 @@ pub fn coach_line(app: &mut Frame<'_>, ui: &mut Ui) {
     }
 }
 
-/// A mark as the end of a sentence: `the best move`, `good`, `an inaccuracy`, `a move that
-/// shortens a proven loss`, `a mistake`, `a loss in one where a longer defence existed`,
-/// `a blunder`.
-pub fn mark_words(mark: Mark) -> &'static str {
-    match mark {
-        Mark::Best => "the best move",
-        Mark::Good => "good",
-        Mark::Inaccuracy => "an inaccuracy",
-        Mark::ShortensLoss => "a move that shortens a proven loss",
-        Mark::Mistake => "a mistake",
-        Mark::LossInOne => "a loss in one where a longer defence existed",
-        Mark::Blunder => "a blunder",
-    }
-}
-
-/// What a move gave away, in words, for `mover`: `it gave away about 2.5 seeds`, or for a
-/// forced result `it let Upper force a win` (the move walks into a forced loss), `it
-/// missed a forced win` (the best move forced one and this one does not) or, in a position
-/// already lost, `Upper wins in 1 move instead of 4` (the loss comes sooner).
-pub fn loss_words(r: &MoveReview, mover: Side) -> String {
-    let played = r.score_before - r.loss;
-    let lost = |s| forced(s).filter(|f| !f.wins);
-    if played <= -PROVEN && r.score_before > -PROVEN {
-        format!("it let {} force a win", mover.opponent())
-    } else if let (Some(b), Some(p)) = (lost(r.score_before), lost(played))
-        && p.plies < b.plies
-    {
-        // The opponent's own moves, as "wins in N moves" counts them.
-        let (now, was) = ((p.plies + 1) / 2, (b.plies + 1) / 2);
-        format!("{} wins in {now} move{} instead of {was}", mover.opponent(), if now == 1 { "" } else { "s" })
-    } else if r.score_before >= PROVEN && played < PROVEN {
-        "it missed a forced win".to_string()
-    } else if r.score_before >= PROVEN {
-        "it wins more slowly".to_string()
-    } else {
-        format!("it gave away about {:.1} seeds", r.loss as f64 / 100.0)
-    }
-}
-
 /// The verdicts of the moves on the board, in order (moves not reviewed are left out).
 fn verdicts(entries: &[Entry]) -> Vec<(&Entry, &MoveReview)> {
     entries.iter().filter_map(|e| e.review.as_ref().map(|r| (e, r))).collect()
@@ -344,34 +306,5 @@ fn key_moments(s: &Session, ui: &mut Ui, reviewed: &[(&Entry, &MoveReview)], cmd
                 cmds.push(Command::PlayFromHere);
             }
         });
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use omweso_engine::WIN;
-
-    fn review(score_before: i32, loss: i32) -> MoveReview {
-        MoveReview {
-            number: 3,
-            played: "m".into(),
-            score_before,
-            best: "p".into(),
-            loss,
-            mark: omweso_engine::review::mark(score_before, score_before - loss),
-        }
-    }
-
-    #[test]
-    fn a_loss_says_what_it_gave_away_and_to_whom() {
-        assert_eq!(loss_words(&review(150, 920), Side::Lower), "it gave away about 9.2 seeds");
-        assert_eq!(loss_words(&review(150, 150 + WIN - 3), Side::Lower), "it let Upper force a win");
-        assert_eq!(loss_words(&review(WIN - 1, WIN - 1 - 200), Side::Upper), "it missed a forced win");
-        assert_eq!(loss_words(&review(WIN - 1, 2), Side::Upper), "it wins more slowly");
-        // Lost either way: how much sooner the loss comes, never seeds.
-        let lost = review(-(WIN + 1000 - 8), 6);
-        assert_eq!(lost.mark, Mark::LossInOne);
-        assert_eq!(loss_words(&lost, Side::Upper), "Lower wins in 1 move instead of 4");
     }
 }

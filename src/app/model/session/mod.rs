@@ -26,9 +26,9 @@ mod teach;
 mod tournament;
 
 pub use crate::app::model::lesson_run::{Feedback, LessonRun};
+pub use crate::app::model::puzzle_run::{PuzzleFeedback, PuzzleRun};
 pub use document::{Closing, Document};
 pub use play::{Play, PlayKind, Turn};
-pub use puzzle::{PuzzleFeedback, PuzzleRun};
 
 use crate::app::model::modal::{Modal, Modals};
 use crate::app::model::settings::Settings;

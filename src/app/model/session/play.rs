@@ -1,9 +1,9 @@
 //! The play phase: the game, what is shown of it (review, hint) and the move in progress.
 
 use super::jobs::EngineJobs;
-use super::puzzle::PuzzleRun;
 use crate::app::model::animation::Animation;
 use crate::app::model::lesson_run::LessonRun;
+use crate::app::model::puzzle_run::PuzzleRun;
 use crate::game::Game;
 use crate::tournament::{Clock, Stage};
 use omweso_rules::{Move, Sowing};

@@ -5,34 +5,9 @@
 
 use super::{Phase, Play, PlayKind, Session};
 use crate::app::model::modal::Modal;
+use crate::app::model::puzzle_run::{PuzzleFeedback, PuzzleRun};
 use crate::game::Game;
-use crate::puzzles::{ProvenWin, Puzzle, Verdict};
-use omweso_rules::{Move, Side};
-
-/// What the puzzle says of the move just played, once it is sown.
-#[derive(Clone, Debug, PartialEq)]
-pub enum PuzzleFeedback {
-    /// The answer.
-    Solved,
-    /// Another move, and the opponent's proven win after it.
-    Refuted {
-        /// The move played.
-        played: Move,
-        /// The opponent's win after it.
-        refutation: ProvenWin,
-    },
-}
-
-/// A puzzle under way.
-#[derive(Clone, Debug, PartialEq)]
-pub struct PuzzleRun {
-    /// The puzzle's number in the list (from 0).
-    pub index: usize,
-    /// The puzzle.
-    pub puzzle: Puzzle,
-    /// What was said of the move played, once sown.
-    pub feedback: Option<PuzzleFeedback>,
-}
+use crate::puzzles::{Puzzle, Verdict};
 
 impl PuzzleRun {
     /// The play of `puzzle` (number `index`), its position on the board.
@@ -40,16 +15,6 @@ impl PuzzleRun {
         let mut play = Play::new(Game::from_state(puzzle.state.clone()));
         play.kind = PlayKind::Puzzle(PuzzleRun { index, puzzle, feedback: None });
         play
-    }
-
-    /// The side with the win to find.
-    pub fn solver(&self) -> Side {
-        self.puzzle.solver()
-    }
-
-    /// True once the answer has been played.
-    pub fn solved(&self) -> bool {
-        matches!(self.feedback, Some(PuzzleFeedback::Solved))
     }
 }
 

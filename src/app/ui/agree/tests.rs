@@ -85,3 +85,26 @@ fn a_thrown_win_names_the_hints_move_among_the_winning_moves() {
     // No judgement kept: the proof's words alone.
     assert!(thrown_sentence(&thrown, "m", Side::Lower, None).starts_with("m threw away a proven win: k won"));
 }
+
+fn loss_review(score_before: i32, loss: i32) -> MoveReview {
+    MoveReview {
+        number: 3,
+        played: "m".into(),
+        score_before,
+        best: "p".into(),
+        loss,
+        mark: omweso_engine::review::mark(score_before, score_before - loss),
+    }
+}
+
+#[test]
+fn a_loss_says_what_it_gave_away_and_to_whom() {
+    assert_eq!(loss_words(&loss_review(150, 920), Side::Lower), "it gave away about 9.2 seeds");
+    assert_eq!(loss_words(&loss_review(150, 150 + WIN - 3), Side::Lower), "it let Upper force a win");
+    assert_eq!(loss_words(&loss_review(WIN - 1, WIN - 1 - 200), Side::Upper), "it missed a forced win");
+    assert_eq!(loss_words(&loss_review(WIN - 1, 2), Side::Upper), "it wins more slowly");
+    // Lost either way: how much sooner the loss comes, never seeds.
+    let lost = loss_review(-(WIN + 1000 - 8), 6);
+    assert_eq!(lost.mark, Mark::LossInOne);
+    assert_eq!(loss_words(&lost, Side::Upper), "Lower wins in 1 move instead of 4");
+}
