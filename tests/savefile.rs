@@ -106,6 +106,34 @@ fn the_example_file_is_valid_and_readable() {
     assert_eq!(s.to_ron(), v1.replace("version: 1,", "version: 2,"), "the file is in canonical form");
 }
 
+/// A game reviewed by the engine (`omweso review --depth 2` of the worked game gave these
+/// verdicts) keeps each move's verdict in its file, and the file reads and is written again
+/// as it was: the verdict's form in the file is the game record's, which an engine change
+/// must not move (issue 49: the record used the engine's own type).
+#[test]
+fn a_reviewed_games_verdicts_read_and_are_written_again_as_they_were() {
+    let path = corpus().join("good/reviewed-game.omweso");
+    let s = SavedGame::load(&path).unwrap();
+    let Phase::Play(g) = &s.phase else { panic!("a game") };
+    let verdicts: Vec<_> = g
+        .moves()
+        .iter()
+        .map(|e| e.review.as_ref().map(|r| (r.number, r.played.clone(), r.score_before, r.best.clone(), r.loss)))
+        .collect();
+    assert_eq!(
+        verdicts,
+        [
+            Some((1, "d".to_string(), 977, "e".to_string(), 391)),
+            Some((2, "F".to_string(), -1055, "C".to_string(), 2982))
+        ]
+    );
+    let marks: Vec<String> =
+        g.moves().iter().filter_map(|e| e.review.as_ref()).map(|r| format!("{:?}", r.mark)).collect();
+    assert_eq!(marks, ["Mistake", "Blunder"]);
+    let v1 = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(s.to_ron(), v1.replace("version: 1,", "version: 2,"), "written again as it was");
+}
+
 /// A saved game with CRLF line endings (as a Windows editor or a Git checkout with
 /// `autocrlf` writes it) reads as the same game, from text and from a file.
 #[test]
