@@ -2,7 +2,7 @@
 //! point reached in that history (undo/redo) and how it ended. Rules come from
 //! [`omweso_rules`]; this module only keeps the record.
 
-use omweso_engine::review::MoveReview;
+use crate::verdict::MoveReview;
 use omweso_rules::notation::{MoveError, StateTextError, parse_move};
 use omweso_rules::{GameState, Layout, Move, Outcome, RuleOptions, Side, StateError, Trace, WinKind};
 use std::fmt;

@@ -16,3 +16,4 @@ pub mod quote;
 pub mod rules_summary;
 pub mod savefile;
 pub mod tournament;
+pub mod verdict;

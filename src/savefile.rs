@@ -193,7 +193,7 @@ struct MoveRecord {
     after: String,
     /// The engine's verdict on it, when the game was reviewed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    review: Option<omweso_engine::review::MoveReview>,
+    review: Option<crate::verdict::MoveReview>,
 }
 
 const FORMAT: &str = "omweso-game";

@@ -501,7 +501,7 @@ proptest! {
 
 #[test]
 fn a_review_is_kept_and_a_review_of_another_move_is_refused() {
-    use omweso_engine::review::{Mark, MoveReview};
+    use omweso::verdict::{Mark, MoveReview};
     let mut game = worked_game(&["d", "F"]);
     let review = MoveReview {
         number: 2,

@@ -6,7 +6,8 @@
 //! another, named a moment before, is as good.
 
 use crate::app::services::analysis::{Thrown, line_text, moves_words};
-use omweso_engine::review::{Mark, MoveReview, forced};
+use crate::verdict::{Mark, MoveReview};
+use omweso_engine::review::forced;
 use omweso_engine::{Judgement, PROVEN};
 use omweso_rules::{Move, Side};
 

@@ -10,9 +10,9 @@ use crate::app::ui::Frame;
 use crate::app::ui::agree::{loss_words, mark_words};
 use crate::app::{model::command::Command, ui::theme};
 use crate::game::Entry;
+use crate::verdict::{Mark, MoveReview};
 use egui::{Color32, RichText, Ui};
 use omweso_engine::PROVEN;
-use omweso_engine::review::{Mark, MoveReview};
 use omweso_rules::Side;
 
 /// The colour of a mark, readable on the dark theme and (deeper) on the light one.

@@ -470,7 +470,7 @@ fn move_list(app: &mut Frame<'_>, ui: &mut Ui, below: f32, least: f32) {
                     let thrown = if undone { None } else { s.thrown_win(i + 1) };
                     let mark = match (&thrown, &e.review) {
                         // Proven: the move threw a win away, whatever the search's mark.
-                        (Some(_), _) => Some(omweso_engine::review::Mark::Blunder),
+                        (Some(_), _) => Some(crate::verdict::Mark::Blunder),
                         (None, r) => r.as_ref().map(|r| r.mark),
                     };
                     // To a new player, `??` only for what the board showed (issue 51).

@@ -6,7 +6,8 @@
 //! panel, and `??` stays for what the player could have seen.
 
 use crate::game::Entry;
-use omweso_engine::review::{Mark, forced};
+use crate::verdict::Mark;
+use omweso_engine::review::forced;
 use omweso_rules::{GameState, Hole, Move, Side};
 
 /// A capture missed of at least this many seeds is there to be seen: a blunder.

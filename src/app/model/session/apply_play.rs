@@ -81,8 +81,10 @@ impl Session {
             },
             (Phase::Play(p), C::HintFound(state, mv)) if &state == p.game.current() => p.set_hint(mv),
             (Phase::Play(p), C::Verdicts(verdicts)) if !verdicts.is_empty() => {
+                // The engine's verdicts become the record's (crate::verdict): what the
+                // game keeps and its file writes is not the engine's type.
                 for v in verdicts {
-                    p.game.set_review(v);
+                    p.game.set_review(v.into());
                 }
                 self.touch();
             }

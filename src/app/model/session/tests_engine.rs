@@ -68,7 +68,7 @@ fn the_hint_and_the_coach_never_call_two_moves_worse_than_each_other() {
     assert_eq!(ra.best, hint.to_string(), "the hint is the coach's better move");
     assert_eq!(ra.score_before, rb.score_before, "one score for one position");
     // So the coach never calls each of two moves worse than the other.
-    let score = |r: &omweso_engine::review::MoveReview| r.score_before - r.loss;
+    let score = |r: &crate::verdict::MoveReview| r.score_before - r.loss;
     assert_eq!(ra.loss < rb.loss, score(&ra) > score(&rb));
 }
 
@@ -80,7 +80,10 @@ fn thinking_longer_replaces_the_judgement_and_the_marks_follow_it() {
     s.apply(C::AnalyseGame);
     engine_until(&mut s, "the review", |s| s.game_review_progress().is_none());
     let first = s.judgements.get(&start).expect("the review judged the start").clone();
-    assert_eq!(s.game().unwrap().moves()[0].review, first.review(s.game().unwrap().moves()[0].mv.as_ref().unwrap(), 1));
+    assert_eq!(
+        s.game().unwrap().moves()[0].review,
+        first.review(s.game().unwrap().moves()[0].mv.as_ref().unwrap(), 1).map(Into::into)
+    );
     // The panel on the start: it shows that same judgement, then thinks longer.
     s.apply(C::ToggleAnalysis);
     s.apply(C::ReviewFirst);
@@ -96,7 +99,7 @@ fn thinking_longer_replaces_the_judgement_and_the_marks_follow_it() {
     let entry = &s.game().unwrap().moves()[0];
     assert_eq!(
         entry.review,
-        deeper.review(entry.mv.as_ref().unwrap(), 1),
+        deeper.review(entry.mv.as_ref().unwrap(), 1).map(Into::into),
         "the move's mark comes from the deeper judgement"
     );
 }

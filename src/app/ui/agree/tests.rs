@@ -45,13 +45,13 @@ fn moves_with_commas_are_listed_apart_and_a_long_list_is_cut_short() {
 fn the_coach_never_calls_a_winning_move_a_mistake_nor_the_hints_move_the_only_best() {
     let (j, moves) = three_wins();
     // The hint's move: one of three, the others named, never "the best move" alone.
-    let r = j.review(&moves[0], 1).unwrap();
+    let r: MoveReview = j.review(&moves[0], 1).unwrap().into();
     let (text, mark) = coach_sentence(&moves[0], &r, Side::Lower, Some(&j));
     assert_eq!(text, "Coach: i wins by force, the hint's choice; it is one of 3 moves that win here (j and k too).");
     assert_eq!(mark, Mark::Best);
     // Another winning move, for fewer points: the search's mark is a blunder (a point is
     // ten seeds), but it wins, and the coach says so and names the hint's move.
-    let r = j.review(&moves[1], 1).unwrap();
+    let r: MoveReview = j.review(&moves[1], 1).unwrap().into();
     assert_eq!(r.mark, Mark::Blunder, "the mark alone would call it a blunder");
     let (text, mark) = coach_sentence(&moves[1], &r, Side::Lower, Some(&j));
     assert!(
@@ -62,7 +62,7 @@ fn the_coach_never_calls_a_winning_move_a_mistake_nor_the_hints_move_the_only_be
     assert_eq!(mark, Mark::Good);
     // A move that does not win: marked, with the hint's move as the better one, and the
     // others that won counted.
-    let r = j.review(&moves[4], 1).unwrap();
+    let r: MoveReview = j.review(&moves[4], 1).unwrap().into();
     let (text, _) = coach_sentence(&moves[4], &r, Side::Lower, Some(&j));
     assert!(text.starts_with("Coach: m was a blunder (it missed a forced win); i was better"), "{text}");
     assert!(text.ends_with("one of 3 moves that won by force"), "{text}");
@@ -93,7 +93,7 @@ fn loss_review(score_before: i32, loss: i32) -> MoveReview {
         score_before,
         best: "p".into(),
         loss,
-        mark: omweso_engine::review::mark(score_before, score_before - loss),
+        mark: omweso_engine::review::mark(score_before, score_before - loss).into(),
     }
 }
 
