@@ -133,8 +133,8 @@ fn the_clock_stands_still_while_a_window_is_open_and_during_the_sowing() {
     assert_eq!(s.clock().unwrap().spent, 0.5);
 }
 
-#[test]
-fn a_game_clock_runs_out() {
+/// A casual game with a game clock (a minute each, 5 s a move), laid out and started.
+fn casual_timed_game() -> Session {
     let mut s = Session::new(quiet());
     let form = NewGameForm { game_clock: true, game_minutes: 1, increment_seconds: 5, ..NewGameForm::default() };
     s.apply(C::StartGame(Box::new(form)));
@@ -142,6 +142,12 @@ fn a_game_clock_runs_out() {
         s.apply(C::SetupPreset(Preset::BackRowFours));
         s.apply(C::SetupDone);
     }
+    s
+}
+
+#[test]
+fn a_game_clock_runs_out() {
+    let mut s = casual_timed_game();
     assert!(!s.tournament_on() && s.matched().is_none(), "a casual timed game");
     wait(&mut s, 30.0);
     s.apply(C::PlayHole { hole: hole('i'), split: false });
@@ -268,13 +274,7 @@ fn a_match_saved_then_stopped_with_its_clock_running_comes_back_saved() {
 fn the_clock_running_alone_keeps_nothing_new_between_runs() {
     // Issue 49: the revision the autosave watches moved every clock second, so a timed
     // game wrote the whole game to the disk each second.
-    let mut s = Session::new(quiet());
-    let form = NewGameForm { game_clock: true, game_minutes: 1, increment_seconds: 5, ..NewGameForm::default() };
-    s.apply(C::StartGame(Box::new(form)));
-    for _ in 0..2 {
-        s.apply(C::SetupPreset(Preset::BackRowFours));
-        s.apply(C::SetupDone);
-    }
+    let mut s = casual_timed_game();
     let at_start = s.revision();
     for _ in 0..20 {
         wait(&mut s, 0.25);
