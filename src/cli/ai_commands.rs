@@ -1,13 +1,10 @@
 //! `omweso analyse` and the lines it prints, which the engine protocol shares.
 
+use super::output::io;
 use omweso_engine::{self as ai, Level, Limits, SearchInfo, Solution, SolveLimits, Verdict};
 use omweso_rules::{GameState, Move, Side};
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
-
-pub(crate) fn io(e: std::io::Error) -> String {
-    format!("cannot write the output: {e}")
-}
 
 /// A principal variation as `m1 | m2 | …` (a move's own text may contain commas).
 pub fn pv_text(pv: &[Move]) -> String {

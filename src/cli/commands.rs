@@ -2,6 +2,7 @@
 
 use super::Command;
 use super::ai_commands;
+use super::output::io;
 use super::{MatchSettings, Player};
 use omweso_engine::Limits;
 use omweso_rules::notation::parse_move;
@@ -71,9 +72,9 @@ pub fn run(command: &Command, out: &mut dyn Write) -> Result<(), String> {
             let time = Duration::from_millis(*time_ms);
             let (layout, solution) = omweso_engine::solve_layout(side, &first, &options, time, *seed, &stop);
             writeln!(out, "layout {}", omweso_rules::notation::format_layout(&layout, side))
-                .map_err(ai_commands::io)?;
+                .map_err(crate::cli::output::io)?;
             for line in ai_commands::solve_lines(&solution) {
-                writeln!(out, "{line}").map_err(ai_commands::io)?;
+                writeln!(out, "{line}").map_err(crate::cli::output::io)?;
             }
             Ok(())
         }
@@ -148,10 +149,6 @@ pub fn run(command: &Command, out: &mut dyn Write) -> Result<(), String> {
 /// `ongoing`, `annulled` or `<side> wins: <kind>`.
 pub fn outcome_text(outcome: Option<Outcome>) -> String {
     outcome.map_or_else(|| "ongoing".to_string(), |o| o.to_string())
-}
-
-fn io(e: std::io::Error) -> String {
-    format!("cannot write the output: {e}")
 }
 
 fn apply(start: &GameState, moves: &[String], full_state: bool, out: &mut dyn Write) -> Result<(), String> {

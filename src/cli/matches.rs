@@ -2,9 +2,9 @@
 //! A player is an engine level, a baseline, or an external program speaking the engine
 //! protocol ([`super::external`]).
 
-use super::ai_commands::io;
 use super::external::{ExternalEngine, ExternalError};
 use super::stats::{Sprt, SprtVerdict};
+use crate::cli::output::io;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use omweso_engine::{self as ai, Level, Limits, choose_layout, greedy_move, random_move};
 use omweso_rules::{GameState, Layout, Move, Outcome, RuleOptions, Side};

@@ -3,6 +3,12 @@
 
 use std::io::{self, Write};
 
+/// A failed write of a subcommand's output, as its error: `cannot write the output: …`
+/// (the one wording every subcommand uses).
+pub(crate) fn io(e: io::Error) -> String {
+    format!("cannot write the output: {e}")
+}
+
 /// The exit status of a program ended by a closed pipe, as a shell reports one killed by
 /// SIGPIPE (128 + 13).
 pub const CLOSED_PIPE_STATUS: i32 = 141;

@@ -2,6 +2,7 @@
 //! (each move against the engine's best, with a mark).
 
 use super::StateArgs;
+use super::output::io;
 use crate::savefile::{Phase, SavedGame};
 use omweso_engine::Limits;
 use omweso_engine::review::review_game;
@@ -9,10 +10,6 @@ use omweso_rules::notation::parse_move;
 use omweso_rules::{GameState, Move};
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
-
-fn io(e: std::io::Error) -> String {
-    format!("cannot write the output: {e}")
-}
 
 /// `omweso threats`: `<move>\t<captured holes>\t<seeds>` for every opponent move that would
 /// capture from the side to move; nothing when nothing is under threat.

@@ -1,15 +1,12 @@
 //! The teaching subcommands: `explain` (the move narrator) and `lessons`, so that the
 //! lessons and the narrator can be checked from outside the window.
 
+use super::output::io;
 use crate::lessons::{self, Measure, Task};
 use crate::narrate::narrate;
 use omweso_rules::notation::parse_move;
 use omweso_rules::{GameState, RuleOptions};
 use std::io::Write;
-
-fn io(e: std::io::Error) -> String {
-    format!("cannot write the output: {e}")
-}
 
 /// `omweso explain`: the narrator's sentences for `mv` in `state`, one per line.
 ///

@@ -2,7 +2,7 @@
 //! games come in, and the report with its Elo interval and the pairs by score.
 
 use super::{GameEnd, GameRecord, MatchSettings, layout_name};
-use crate::cli::ai_commands::io;
+use crate::cli::output::io;
 use crate::cli::stats::elo_interval;
 use std::io::Write;
 use std::time::Duration;

@@ -231,7 +231,7 @@ pub fn serve(args: &ServeArgs, out: &mut dyn Write) -> Result<(), String> {
         // Both lines in one write: a caller that reads the first line (the address) and
         // closes the pipe must not make the second fail and end the server.
         let lines = format!("listening {addr}\nconnections at most {max_connections} ({files})\n");
-        out.write_all(lines.as_bytes()).and_then(|_| out.flush()).map_err(super::ai_commands::io)?;
+        out.write_all(lines.as_bytes()).and_then(|_| out.flush()).map_err(crate::cli::output::io)?;
         if let Some(warning) = cut {
             log::warn!("{warning}");
         }

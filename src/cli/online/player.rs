@@ -3,9 +3,9 @@
 //! requests for a layout and a move; what happens is printed as it happens.
 
 use super::{SeatArgs, session_config};
-use crate::cli::ai_commands::io;
 use crate::cli::lines::{LineError, read_line, skip_line};
 use crate::cli::matches::engine_move;
+use crate::cli::output::io;
 use omweso_engine::{Level, choose_layout};
 use omweso_online::{Event, Role, Session};
 use omweso_rules::notation::{format_layout, parse_layout, parse_move};

@@ -84,7 +84,7 @@ pub fn hunt_layouts(args: &HuntArgs, out: &mut dyn Write) -> Result<(), String> 
     std::fs::create_dir_all(s.out.join("proofs")).map_err(|e| format!("{}: {e}", s.out.display()))?;
     let cases: Vec<_> =
         starts.iter().enumerate().flat_map(|(i, l)| orders.iter().map(move |&o| (i as u64, *l, o))).collect();
-    writeln!(out, "{} hunts of {} steps", cases.len(), args.steps).map_err(super::super::ai_commands::io)?;
+    writeln!(out, "{} hunts of {} steps", cases.len(), args.steps).map_err(crate::cli::output::io)?;
     let stop = AtomicBool::new(false);
     let pool = rayon::ThreadPoolBuilder::new().num_threads(s.threads).build().map_err(|e| e.to_string())?;
     let rows: Result<Vec<HuntRow>, String> = pool.install(|| {
@@ -139,7 +139,7 @@ pub fn hunt_layouts(args: &HuntArgs, out: &mut dyn Write) -> Result<(), String> 
     // The hardest first: not refuted, then by the hunt's nodes.
     let mut ranked: Vec<&HuntRow> = rows.iter().collect();
     ranked.sort_by_key(|r| std::cmp::Reverse((r.result != "refuted", r.nodes, r.index)));
-    let io = super::super::ai_commands::io;
+    let io = crate::cli::output::io;
     for r in ranked {
         let proof = r.proof_moves.map_or(String::new(), |m| format!(", proof of {m} moves"));
         writeln!(

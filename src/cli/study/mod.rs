@@ -209,7 +209,7 @@ pub fn layouts(args: &LayoutsArgs, out: &mut dyn Write) -> Result<(), String> {
     if skipped > 0 {
         // A run killed while writing a row: its case is done again.
         writeln!(out, "{}: {skipped} line(s) that are not rows of a study, passed over", table.display())
-            .map_err(super::ai_commands::io)?;
+            .map_err(crate::cli::output::io)?;
     }
     let done: HashSet<(u64, String)> = rows.into_iter().map(|r| (r.index, r.order)).collect();
     let cases: Vec<(u64, Layout, Order)> = layouts
@@ -221,7 +221,7 @@ pub fn layouts(args: &LayoutsArgs, out: &mut dyn Write) -> Result<(), String> {
         .filter(|(i, _, o)| !done.contains(&(*i, o.name().to_owned())))
         .collect();
     writeln!(out, "{} cases to search ({} already in {})", cases.len(), done.len(), table.display())
-        .map_err(super::ai_commands::io)?;
+        .map_err(crate::cli::output::io)?;
     let writer = Mutex::new(disk::Appender::open(&table).map_err(|e| e.to_string())?);
     let bar = progress(cases.len());
     let stop = AtomicBool::new(false);

@@ -146,7 +146,7 @@ pub fn merge(out: &Path, shards: &[PathBuf], say: &mut dyn std::io::Write) -> Re
     disk::write_atomically(&out.join("settings.json"), settings.to_text().as_bytes()).map_err(|e| e.to_string())?;
     let cases = rows.len();
     table::write_table(&out.join("table.jsonl"), rows.into_iter().map(|(_, r)| r).collect())?;
-    writeln!(say, "{n} shards merged into {}: {cases} cases", out.display()).map_err(super::super::ai_commands::io)
+    writeln!(say, "{n} shards merged into {}: {cases} cases", out.display()).map_err(crate::cli::output::io)
 }
 
 #[cfg(test)]

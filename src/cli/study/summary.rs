@@ -14,7 +14,7 @@ const LENGTH_BUCKETS: [u32; 7] = [10, 20, 30, 40, 60, 100, 200];
 /// `omweso study summary`: counts by order, histograms of the effort, of the replies tried
 /// and of the proofs' lengths, and the first hundred first layouts not refuted.
 pub fn summary(tables: &[PathBuf], out: &mut dyn Write) -> Result<(), String> {
-    let io = super::super::ai_commands::io;
+    let io = crate::cli::output::io;
     let mut rows = Vec::new();
     for t in tables {
         let (read, skipped) = table::rows_in(t)?;
