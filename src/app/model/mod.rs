@@ -15,6 +15,7 @@ pub mod lesson_run;
 pub mod modal;
 pub mod online;
 pub mod puzzle_run;
+pub mod seat;
 pub mod session;
 pub mod settings;
 pub mod setup;

@@ -86,57 +86,74 @@ impl Modal {
 
 /// The open windows, the newest on top.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Modals(Vec<Modal>);
+pub struct Modals {
+    /// The windows, bottom first.
+    open: Vec<Modal>,
+    /// The window that kept the board from taking the player's last click on it.
+    blocked: Option<ModalKind>,
+}
 
 impl Modals {
     /// Opens `modal` on top (a window of the same kind already open is replaced and moved
     /// up, so that two New Game dialogs or two help windows never stack).
     pub fn open(&mut self, modal: Modal) {
-        self.0.retain(|m| m.kind() != modal.kind());
-        self.0.push(modal);
+        self.open.retain(|m| m.kind() != modal.kind());
+        self.open.push(modal);
     }
 
     /// The window on top, which answers Esc and Enter.
     pub fn top(&self) -> Option<&Modal> {
-        self.0.last()
+        self.open.last()
     }
 
     /// Closes the top window and returns it.
     pub fn pop(&mut self) -> Option<Modal> {
-        self.0.pop()
+        self.open.pop()
     }
 
     /// Closes every window that `matches` says, and returns the first closed.
     pub fn close(&mut self, matches: impl Fn(&Modal) -> bool) -> Option<Modal> {
-        let i = self.0.iter().position(&matches)?;
-        let m = self.0.remove(i);
-        self.0.retain(|m| !matches(m));
+        let i = self.open.iter().position(&matches)?;
+        let m = self.open.remove(i);
+        self.open.retain(|m| !matches(m));
         Some(m)
     }
 
     /// True while a window that pauses play is open.
     pub fn paused(&self) -> bool {
-        self.0.iter().any(Modal::pauses)
+        self.open.iter().any(Modal::pauses)
     }
 
     /// The window that keeps the board from taking clicks: the newest that pauses play.
     pub fn blocking(&self) -> Option<ModalKind> {
-        self.0.iter().rev().find(|m| m.pauses()).map(Modal::kind)
+        self.open.iter().rev().find(|m| m.pauses()).map(Modal::kind)
+    }
+
+    /// Notes that a click on the board was not taken, because of the window on top that
+    /// pauses play ([`Modals::blocking`]).
+    pub fn note_blocked_click(&mut self) {
+        self.blocked = self.blocking();
+    }
+
+    /// The window that kept the board from taking the player's last click on it, while it
+    /// is open (the board says so, rather than doing nothing silently).
+    pub fn blocked_by(&self) -> Option<ModalKind> {
+        self.blocked.filter(|kind| self.open.iter().any(|m| m.kind() == *kind))
     }
 
     /// The open windows, bottom first.
     pub fn iter(&self) -> impl Iterator<Item = &Modal> {
-        self.0.iter()
+        self.open.iter()
     }
 
     /// The open windows, bottom first, to edit (a form's fields, a typed path).
     pub fn iter_mut(&mut self) -> impl Iterator<Item = &mut Modal> {
-        self.0.iter_mut()
+        self.open.iter_mut()
     }
 
     /// The New Game form, while the dialog is open.
     pub fn new_game(&self) -> Option<&NewGameForm> {
-        self.0.iter().find_map(|m| match m {
+        self.open.iter().find_map(|m| match m {
             Modal::NewGame(f) => Some(&**f),
             _ => None,
         })
@@ -144,7 +161,7 @@ impl Modals {
 
     /// The New Game form to edit, while the dialog is open.
     pub fn new_game_mut(&mut self) -> Option<&mut NewGameForm> {
-        self.0.iter_mut().find_map(|m| match m {
+        self.open.iter_mut().find_map(|m| match m {
             Modal::NewGame(f) => Some(&mut **f),
             _ => None,
         })

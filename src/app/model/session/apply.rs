@@ -10,10 +10,10 @@ use crate::app::model::command::Command;
 use crate::app::model::layout_coach::{Ask, Question};
 use crate::app::model::modal::{Modal, ModalKind};
 use crate::app::model::online::OnlineCommand;
+use crate::app::model::seat::{Seat, Seats};
 use crate::app::model::settings::BoardTurn;
 use crate::app::model::setup::NewGameForm;
 use crate::app::model::setup_board::SetupBoard;
-use crate::app::services::computer::Computer;
 use crate::app::services::files::{DialogAnswer, FileAction};
 use crate::game::Game;
 use crate::tournament::Clock;
@@ -45,7 +45,8 @@ impl Session {
         let asking = self.modals.iter().any(|m| matches!(m, Modal::Unsaved(_)));
         // The server keeps an online game that is on (leaving it was asked about), and a
         // rematch online only opens the Play online dialog: nothing to save first.
-        let kept_online = self.seated_online() || (self.online.is_some() && matches!(command, Command::Rematch));
+        let kept_online =
+            self.seated_online() || (self.seats.online().is_some() && matches!(command, Command::Rematch));
         if replaces_document && !asking && !kept_online && self.changed() {
             self.modals.open(Modal::Unsaved(Box::new(command)));
             return;
@@ -70,15 +71,14 @@ impl Session {
         self.now = now;
         let mut asked = Vec::new();
         if let Phase::Play(p) = &mut self.phase {
-            if p.clock_runs(now) && seconds > 0.0 && self.clock_event.is_none() && !self.modals.paused() {
+            if p.clock_runs(now) && seconds > 0.0 && !self.modals.paused() {
                 let side = p.game.current().to_move();
                 if let Some(clock) = &mut p.clock {
-                    self.clock_event = clock.run(side, seconds);
+                    asked.extend(clock.run(side, seconds).map(Command::ClockRanOut));
                 }
             }
             p.tick(now);
         }
-        asked.extend(self.clock_event.take().map(Command::ClockRanOut));
         if self.to_judge() {
             asked.push(Command::JudgeMove);
         }
@@ -121,7 +121,7 @@ impl Session {
     /// is, unsaved changes included, as after a crash.
     pub fn close_for_the_system(&mut self) {
         self.closing = Closing::Keeping;
-        if let Some(c) = &mut self.computer {
+        if let Some(c) = self.seats.computer_mut() {
             c.cancel();
         }
         self.touch();
@@ -132,7 +132,7 @@ impl Session {
     /// discarded for Quit) closes without a prompt; otherwise the unsaved-changes prompt
     /// opens (its Discard closes).
     pub fn close_requested(&mut self) -> bool {
-        if let Some(c) = &mut self.computer {
+        if let Some(c) = self.seats.computer_mut() {
             c.cancel();
         }
         if self.ask_before_closing() {
@@ -172,17 +172,17 @@ impl Session {
         // starting it, nothing the unsaved-changes prompt should ask about.
         let untouched = matches!(command, C::ComputerLayout(_)) && self.document.path.is_none() && !self.changed();
         match (&mut self.phase, command) {
-            (Phase::Setup(s), C::SetupAdd(h)) if !paused && humans_turn(&self.computer, &self.online, s) => {
+            (Phase::Setup(s), C::SetupAdd(h)) if !paused && self.seats.seat(s.laying) == Seat::Here => {
                 s.add(h);
             }
-            (Phase::Setup(s), C::SetupRemove(h)) if !paused && humans_turn(&self.computer, &self.online, s) => {
+            (Phase::Setup(s), C::SetupRemove(h)) if !paused && self.seats.seat(s.laying) == Seat::Here => {
                 s.remove(h);
             }
-            (Phase::Setup(s), C::SetupPreset(preset)) if !paused && humans_turn(&self.computer, &self.online, s) => {
+            (Phase::Setup(s), C::SetupPreset(preset)) if !paused && self.seats.seat(s.laying) == Seat::Here => {
                 s.preset(preset);
             }
             (Phase::Setup(s), C::ComputerLayout(layout))
-                if !paused && self.computer.as_ref().is_some_and(|c| c.opponent.side == s.laying) =>
+                if !paused && self.seats.computer().is_some_and(|c| c.opponent.side == s.laying) =>
             {
                 s.lay(layout.counts());
                 self.setup_done();
@@ -190,28 +190,24 @@ impl Session {
                     self.document.baseline = Some(self.to_saved());
                 }
             }
-            (Phase::Setup(s), C::SetupDone) if !paused && humans_turn(&self.computer, &self.online, s) => {
-                self.setup_done()
-            }
-            (Phase::Setup(s), C::AskLayoutCoach(ask)) if !paused && humans_turn(&self.computer, &self.online, s) => {
+            (Phase::Setup(s), C::SetupDone) if !paused && self.seats.seat(s.laying) == Seat::Here => self.setup_done(),
+            (Phase::Setup(s), C::AskLayoutCoach(ask)) if !paused && self.seats.seat(s.laying) == Seat::Here => {
                 if let Some(q) = Question::of(s, ask).filter(|_| !tournament) {
                     // A fixed seed: the same layout gets the same answer each time.
                     self.layout_coach.ask(q, 0, self.waker.clone());
                 }
             }
-            (Phase::Setup(s), C::UseProposedLayout) if !paused && humans_turn(&self.computer, &self.online, s) => {
+            (Phase::Setup(s), C::UseProposedLayout) if !paused && self.seats.seat(s.laying) == Seat::Here => {
                 if let Some(reply) = self.layout_coach.answer(Ask::Propose).and_then(|a| a.winning_reply()) {
                     s.lay(reply.counts());
                 }
             }
-            (Phase::Setup(s), C::StepThroughReply(ask)) if !paused && humans_turn(&self.computer, &self.online, s) => {
+            (Phase::Setup(s), C::StepThroughReply(ask)) if !paused && self.seats.seat(s.laying) == Seat::Here => {
                 if let Some(game) = self.layout_coach.answer(ask).and_then(|a| a.main_line_game()) {
                     // Both sides' moves are the line's, stepped through by hand: the
                     // computer's seat, if any, is left to the player (it would otherwise
                     // answer the first move and drop the line).
-                    if let Some(c) = self.computer.take() {
-                        self.names[c.opponent.side.index()] = c.opponent.side.to_string();
-                    }
+                    self.seats.computer_leaves();
                     self.next_in_document(Phase::Play(Box::new(Play::new(game))));
                 }
             }
@@ -284,7 +280,7 @@ impl Session {
                 if self.closing == Closing::Open {
                     self.closing = Closing::Keeping;
                 }
-                if let Some(c) = self.computer.as_mut() {
+                if let Some(c) = self.seats.computer_mut() {
                     c.cancel();
                 }
                 self.effects.push(Effect::Close);
@@ -324,7 +320,7 @@ impl Session {
         use Command as C;
         match (&mut self.phase, command) {
             // ---- View ----
-            (_, C::Flip) => match self.online.as_mut().filter(|o| o.seat.is_some()) {
+            (_, C::Flip) => match self.seats.online_mut().filter(|o| o.seat.is_some()) {
                 Some(o) => o.turned ^= true,
                 None => self.settings.board_turn = BoardTurn::Fixed(self.bottom_side().opponent()),
             },
@@ -348,7 +344,7 @@ impl Session {
             (_, C::SetVolume(v)) => self.settings.volume = crate::app::model::settings::volume(v),
             (_, C::SetThreads(n)) => {
                 self.settings.threads = n.clamp(1, 256);
-                if let Some(c) = self.computer.as_mut() {
+                if let Some(c) = self.seats.computer_mut() {
                     c.set_threads(self.settings.threads);
                 }
             }
@@ -425,7 +421,7 @@ impl Session {
         // A new document leaves online play: the server keeps the game, and the seat stays
         // in Game → Online games.
         self.keep_seat();
-        self.online = None;
+        self.seats.network_leaves();
         self.next_in_document(phase);
         self.document = Document::new(path, Some(self.to_saved()));
     }
@@ -434,12 +430,11 @@ impl Session {
     /// holds the whole match, so the game just over stays in it and the new one is a
     /// change to save.
     pub(super) fn next_in_document(&mut self, phase: Phase) {
-        if let Some(c) = self.computer.as_mut() {
+        if let Some(c) = self.seats.computer_mut() {
             c.cancel();
         }
         // The engine's work on the old game goes with its play.
         self.phase = phase;
-        self.clock_event = None;
     }
 
     pub(super) fn start_game(&mut self, mut form: NewGameForm) {
@@ -473,11 +468,9 @@ impl Session {
         }
         // The match score runs across the games of the same two players; new players
         // start a new match.
-        self.banked = if names == self.names && self.matched.is_none() { self.match_score() } else { [0, 0] };
+        self.banked = if &names == self.seats.names() && self.matched.is_none() { self.match_score() } else { [0, 0] };
         self.matched = form.match_settings().map(crate::tournament::Match::new);
-        self.clock_event = None;
-        self.names = names;
-        self.computer = form.opponent().map(Computer::new);
+        self.seat_anew(Seats::against(names, form.opponent()));
         self.seat_computer();
         self.modals.close(|m| matches!(m, Modal::NewGame(_)));
         let clock = form.clock();
@@ -507,14 +500,4 @@ impl Session {
             self.phase = Phase::Play(Box::new(Play::timed(game, s.clock.map(Clock::new))));
         }
     }
-}
-
-/// True when the side laying out is not the computer's (RULES.md §2): the human may edit it.
-fn humans_turn(
-    computer: &Option<Computer>,
-    online: &Option<crate::app::model::online::Online>,
-    setup: &SetupBoard,
-) -> bool {
-    computer.as_ref().is_none_or(|c| c.opponent.side != setup.laying)
-        && online.as_ref().is_none_or(|o| o.plays(setup.laying))
 }

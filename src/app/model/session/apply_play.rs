@@ -49,7 +49,7 @@ impl Session {
         match (&mut self.phase, command) {
             (Phase::Play(p), C::ClockRanOut(event)) if p.clock_runs(now) => {
                 clock_ran_out(p, event, animate, now);
-                if let Some(c) = self.computer.as_mut() {
+                if let Some(c) = self.seats.computer_mut() {
                     c.cancel();
                 }
             }
@@ -93,14 +93,14 @@ impl Session {
                     && self.closing == Closing::Open
                     && p.ready()
                     && &state == p.game.current()
-                    && self.computer.as_ref().is_some_and(|c| c.opponent.side == state.to_move()) =>
+                    && self.seats.computer().is_some_and(|c| c.opponent.side == state.to_move()) =>
             {
                 if let Ok(trace) = p.game.play(&mv) {
                     p.turn = animation(&trace, animate, now).map_or(Turn::Ready, Turn::Animating);
                 }
             }
             (Phase::Play(_), C::MoveNow) => {
-                if let Some(c) = &self.computer {
+                if let Some(c) = self.seats.computer() {
                     c.move_now();
                 }
             }
@@ -114,19 +114,19 @@ impl Session {
                 if in_game {
                     p.game.undo();
                     // Against the computer, go back to the human's turn.
-                    if let Some(c) = &self.computer {
+                    if let Some(c) = self.seats.computer() {
                         while p.game.current().to_move() == c.opponent.side && p.game.undo() {}
                     }
                 }
-                if let Some(c) = self.computer.as_mut() {
+                if let Some(c) = self.seats.computer_mut() {
                     c.cancel();
                 }
             }
             (Phase::Play(p), C::Redo) if !paused && p.ready() => {
                 let n = p.game.cursor() + 1;
-                redo_to(p, self.computer.as_mut(), n);
+                redo_to(p, self.seats.computer_mut(), n);
             }
-            (Phase::Play(p), C::RedoTo(n)) if !paused && p.ready() => redo_to(p, self.computer.as_mut(), n),
+            (Phase::Play(p), C::RedoTo(n)) if !paused && p.ready() => redo_to(p, self.seats.computer_mut(), n),
             (Phase::Play(p), C::AskResign(side)) if p.ready() && p.game.result().is_none() => {
                 self.modals.open(Modal::Resign(side));
             }
@@ -136,7 +136,7 @@ impl Session {
                     && !self.modals.paused()
                     && p.ready()
                     && p.game.resign(side).is_ok()
-                    && let Some(c) = self.computer.as_mut()
+                    && let Some(c) = self.seats.computer_mut()
                 {
                     c.cancel();
                 }
@@ -161,7 +161,7 @@ impl Session {
                     while p.game.cursor() > n || p.game.resigned().is_some() {
                         p.game.undo();
                     }
-                    if let Some(c) = self.computer.as_mut() {
+                    if let Some(c) = self.seats.computer_mut() {
                         c.cancel();
                     }
                 }
@@ -203,7 +203,7 @@ impl Session {
             (Phase::Play(p), C::AnalyseGame) if p.is_game() && p.game.cursor() > 0 => {
                 // The moves up to the first turn lost on time, which no move replays.
                 let moves = p.game.moves().iter().map_while(|e| e.mv.clone()).collect();
-                let (start, known) = (p.game.start().clone(), self.judgements.clone());
+                let (start, known) = (p.game.start().clone(), self.findings.judgements.clone());
                 p.jobs.game_review = Some(GameReview::start(start, moves, REVIEW_TIME, known, self.waker.clone()));
             }
             (_, command) => return Some(command),

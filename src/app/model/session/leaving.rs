@@ -11,6 +11,7 @@ use super::{Closing, Phase, Session};
 use crate::app::model::command::{Command, ModalKind};
 use crate::app::model::modal::Modal;
 use crate::app::model::online::{Online, OnlineCommand, OnlineForm, OnlinePlace, OnlineTab};
+use crate::app::model::seat::Seats;
 use crate::app::model::setup_board::SetupBoard;
 use omweso_rules::{RuleOptions, Side};
 
@@ -18,7 +19,7 @@ impl Session {
     /// True while this window holds the seat of an online game that is on: leaving it is
     /// asked first, and no unsaved-changes prompt is asked about it (the server keeps it).
     pub fn seated_online(&self) -> bool {
-        self.online.as_ref().is_some_and(Online::seated)
+        self.seats.online().is_some_and(Online::seated)
     }
 
     /// The player's unfinished online games (Game → Online games), each with its seat's
@@ -30,7 +31,7 @@ impl Session {
     /// The window over the board that kept it from taking the player's last click on it,
     /// while that window is open (the board says so, rather than doing nothing silently).
     pub fn blocked_by(&self) -> Option<ModalKind> {
-        self.blocked.filter(|kind| self.modals.iter().any(|m| m.kind() == *kind))
+        self.modals.blocked_by()
     }
 
     /// Before `command` is carried out: a click on the board while a window keeps it
@@ -38,7 +39,7 @@ impl Session {
     /// an online game that is on opens the leave question and waits there (true).
     pub(super) fn ask_before(&mut self, command: &Command) -> bool {
         if self.modals.paused() && on_the_board(command) {
-            self.blocked = self.modals.blocking();
+            self.modals.note_blocked_click();
         }
         let asking = self.modals.iter().any(|m| matches!(m, Modal::Leave(_)));
         if asking || !self.seated_online() || !self.leaves_online(command) {
@@ -69,8 +70,8 @@ impl Session {
 
     /// True when `place` is the online game on the board.
     fn on_the_board(&self, place: &OnlinePlace) -> bool {
-        self.online
-            .as_ref()
+        self.seats
+            .online()
             .is_some_and(|o| o.code.as_deref() == Some(place.code.as_str()) && o.server == place.server.trim())
     }
 
@@ -102,7 +103,7 @@ impl Session {
             }
             OnlineCommand::ResignInstead => {
                 self.modals.close(|m| matches!(m, Modal::Leave(_)));
-                if let Some(link) = self.online.as_ref().filter(|o| o.end.is_none()).and_then(|o| o.link.as_ref()) {
+                if let Some(link) = self.seats.online().filter(|o| o.end.is_none()).and_then(|o| o.link.as_ref()) {
                     link.resign();
                 }
             }
@@ -114,7 +115,7 @@ impl Session {
     /// Takes the seat kept with the autosave again, on the board the autosave kept (the
     /// connection starts at the next frame).
     pub fn reconnect_online(&mut self, place: &OnlinePlace) {
-        self.online = Some(Online::resume(place));
+        self.seats.network_sits(Online::resume(place));
         self.keep_seat();
     }
 
@@ -124,30 +125,34 @@ impl Session {
     pub fn resume_online(&mut self, place: &OnlinePlace) {
         self.modals.close(|m| matches!(m, Modal::OnlineGames));
         if self.on_the_board(place) {
-            let turned = self.online.as_ref().is_some_and(|o| o.turned);
+            let turned = self.seats.online().is_some_and(|o| o.turned);
             // Dropping the old link closes its connection; the server's resume replaces
             // whatever connection still holds the seat.
-            self.online = Some(Online { turned, ..Online::resume(place) });
+            self.seats.network_sits(Online { turned, ..Online::resume(place) });
             return;
         }
         self.modals.close(|m| matches!(m, Modal::NewGame(_) | Modal::Learn | Modal::Puzzles | Modal::Online(_)));
-        if let Some(c) = self.computer.as_mut() {
-            c.cancel();
-        }
-        self.computer = None;
+        self.seat_anew(Seats::by_sides());
         self.matched = None;
         self.banked = [0, 0];
-        self.names = Side::BOTH.map(|s| s.to_string());
         let first = omweso_online::record::FIRST_TO_MOVE;
         self.enter(Phase::Setup(SetupBoard::new(first, RuleOptions::default())), None);
-        self.online = Some(Online::resume(place));
+        self.seats.network_sits(Online::resume(place));
         self.keep_seat();
+    }
+
+    /// Seats others at the board (a new game, a lesson, a file opened): the online seat
+    /// that was is kept in Game → Online games first, then the old seats go (the
+    /// computer's search cancelled, the connection closed).
+    pub(super) fn seat_anew(&mut self, seats: Seats) {
+        self.keep_seat();
+        self.seats.replace(seats);
     }
 
     /// Keeps the seat on the board in the list of unfinished online games (or, once its
     /// game is over, takes it out).
     pub(super) fn keep_seat(&mut self) {
-        let Some(o) = &self.online else { return };
+        let Some(o) = self.seats.online() else { return };
         let Some(code) = o.code.clone() else { return };
         let games = &mut self.settings.online_games;
         if o.end.is_some() {
@@ -161,7 +166,7 @@ impl Session {
             .seat
             .map(|s| s.opponent())
             .filter(|other| o.joined[other.index()])
-            .map(|other| self.names[other.index()].clone())
+            .map(|other| self.seats.names()[other.index()].clone())
             .filter(|n| Side::BOTH.iter().all(|s| *n != s.to_string()))
             .unwrap_or_default();
         let Some(mut place) = o.place(&against) else { return };
@@ -182,7 +187,7 @@ impl Session {
     /// Play online dialog ready to host a new game with the same rules on the same server;
     /// a spectator, nothing.
     pub(super) fn rematch_online(&mut self) {
-        let Some(o) = &self.online else { return };
+        let Some(o) = self.seats.online() else { return };
         if o.seat.is_none() {
             return;
         }

@@ -31,6 +31,7 @@ pub use document::{Closing, Document};
 pub use play::{Play, PlayKind, Turn};
 
 use crate::app::model::modal::{Modal, Modals};
+use crate::app::model::seat::Seats;
 use crate::app::model::settings::Settings;
 use crate::app::model::setup_board::SetupBoard;
 use crate::app::services::analysis::{Judgements, Proven};
@@ -39,7 +40,7 @@ use crate::app::services::files::{FileDialogs, SystemDialogs};
 use crate::app::services::job::Waker;
 use crate::game::Game;
 use crate::savefile::{self, SavedGame};
-use crate::tournament::{ClockEvent, Match};
+use crate::tournament::Match;
 use omweso_rules::{GameState, Side};
 use std::path::{Path, PathBuf};
 
@@ -59,17 +60,16 @@ pub enum Effect {
 /// The whole session (see the module documentation).
 pub struct Session {
     settings: Settings,
-    names: [String; 2],
-    computer: Option<Computer>,
+    /// Who plays each side: the names, and the computer or the network across the board.
+    seats: Seats,
     banked: [u32; 2],
     /// The match under way (issue 21): its settings and the games finished.
     matched: Option<Match>,
-    /// A limit the clock passed, until [`Session::tick`] asks for it to be acted on.
-    clock_event: Option<ClockEvent>,
     document: Document,
     phase: Phase,
     modals: Modals,
-    dialogs: Box<dyn FileDialogs>,
+    /// The file dialogs, and the system's one while it is open on its thread.
+    files: Files,
     effects: Vec<Effect>,
     /// The play clock (seconds), set by the window each frame.
     now: f64,
@@ -79,24 +79,37 @@ pub struct Session {
     waker: Option<Waker>,
     /// The course of lessons, read and checked at start-up (or why it could not be).
     lessons: Result<Vec<crate::lessons::Lesson>, String>,
-    /// What the solver found, by position (`None`: nothing proven in its time).
-    proofs: std::collections::HashMap<GameState, Option<Proven>>,
-    /// Every judgement made: the one voice of the engine on each position.
-    judgements: Judgements,
+    /// What the engine found, by position: its judgements and the solver's proofs.
+    findings: Findings,
     /// The coach for the layout (Check my layout, Propose a reply), in the setup.
     layout_coach: crate::app::model::layout_coach::LayoutCoach,
-    /// The system's file dialog, while it is open on its thread.
-    dialog: Option<crate::app::services::files::PendingDialog>,
-    /// Counts the changes to the session (every command, every verdict kept): what is
-    /// kept between runs is written when it moves, and [`Session::changed`] is worked out
-    /// once per revision rather than once per frame.
-    revision: u64,
+    /// Counts the changes to the session: what is kept between runs is written when it moves.
+    revision: Revision,
+}
+
+/// Counts the changes to the session (every command, every verdict kept): what is kept
+/// between runs is written when it moves, and [`Session::changed`] is worked out once per
+/// revision rather than once per frame.
+#[derive(Debug, Default)]
+struct Revision {
+    count: u64,
     /// [`Session::changed`] at a revision.
     changed_at: std::cell::Cell<Option<(u64, bool)>>,
-    /// The online game, when one side of this board is the network (`online.rs`).
-    online: Option<crate::app::model::online::Online>,
-    /// The window over the board that kept it from taking the last click on it.
-    blocked: Option<crate::app::model::command::ModalKind>,
+}
+
+/// The file dialogs to ask (the system's, or a test's), and the system's dialog while it is
+/// open on its thread.
+struct Files {
+    dialogs: Box<dyn FileDialogs>,
+    pending: Option<crate::app::services::files::PendingDialog>,
+}
+
+/// What the engine found, by position: every judgement made (the one voice of the engine on
+/// each position) and what the solver found (`None`: nothing proven in its time).
+#[derive(Default)]
+struct Findings {
+    judgements: Judgements,
+    proofs: std::collections::HashMap<GameState, Option<Proven>>,
 }
 
 impl Session {
@@ -134,30 +147,23 @@ impl Session {
     ) -> Session {
         let mut s = Session {
             settings,
-            names,
-            computer: opponent.map(Computer::new),
+            seats: Seats::against(names, opponent),
             banked: [0; 2],
             matched: None,
-            clock_event: None,
             document: Document::default(),
             phase,
             modals: Modals::default(),
-            dialogs: Box::new(SystemDialogs),
+            files: Files { dialogs: Box::new(SystemDialogs), pending: None },
             effects: Vec::new(),
             now: 0.0,
             closing: Closing::Open,
             waker: None,
             lessons: crate::lessons::all().map_err(|e| e.to_string()),
-            proofs: std::collections::HashMap::new(),
-            judgements: Judgements::default(),
+            findings: Findings::default(),
             layout_coach: Default::default(),
-            dialog: None,
-            revision: 0,
-            changed_at: std::cell::Cell::new(None),
-            online: None,
-            blocked: None,
+            revision: Revision::default(),
         };
-        if let Some(c) = s.computer.as_mut() {
+        if let Some(c) = s.seats.computer_mut() {
             c.set_threads(s.settings.threads);
         }
         s.document = Document::new(path, Some(s.to_saved()));
@@ -182,12 +188,12 @@ impl Session {
 
     /// The file dialogs to use (tests put their own here).
     pub fn set_dialogs(&mut self, dialogs: Box<dyn FileDialogs>) {
-        self.dialogs = dialogs;
+        self.files.dialogs = dialogs;
     }
 
     /// What the computer's worker calls when it has answered (the window repaints).
     pub fn set_waker(&mut self, wake: Waker) {
-        if let Some(c) = &mut self.computer {
+        if let Some(c) = self.seats.computer_mut() {
             c.set_waker(wake.clone());
         }
         self.waker = Some(wake);
@@ -271,12 +277,12 @@ impl Session {
 
     /// The computer player, in a game against the computer.
     pub fn computer(&self) -> Option<&Computer> {
-        self.computer.as_ref()
+        self.seats.computer()
     }
 
     /// Player names by [`Side::index`].
     pub fn names(&self) -> &[String; 2] {
-        &self.names
+        self.seats.names()
     }
 
     /// The play clock (seconds).
@@ -292,25 +298,25 @@ impl Session {
     /// True when the game differs from the one last saved or opened (or started). A lesson
     /// is not a document: it never counts as changed.
     pub fn changed(&self) -> bool {
-        if let Some((revision, changed)) = self.changed_at.get()
-            && revision == self.revision
+        if let Some((revision, changed)) = self.revision.changed_at.get()
+            && revision == self.revision.count
         {
             return changed;
         }
         let changed = !self.teaching() && self.document.differs_from(&self.to_saved());
-        self.changed_at.set(Some((self.revision, changed)));
+        self.revision.changed_at.set(Some((self.revision.count, changed)));
         changed
     }
 
     /// The session's revision: it moves with every change to what is kept between runs
     /// (and possibly with others).
     pub fn revision(&self) -> u64 {
-        self.revision
+        self.revision.count
     }
 
     /// Notes a change to the session (see [`Session::revision`]).
     pub(super) fn touch(&mut self) {
-        self.revision += 1;
+        self.revision.count += 1;
     }
 
     /// The coach for the layout: its searches and its answer about the layout on the board.
@@ -329,7 +335,7 @@ impl Session {
         !self.tournament_on()
             && (self.settings.threats
                 || self.lesson().is_some_and(|run| run.lesson.threats)
-                || self.computer.as_ref().is_some_and(|c| c.opponent.level == omweso_engine::Level::Beginner))
+                || self.seats.computer().is_some_and(|c| c.opponent.level == omweso_engine::Level::Beginner))
     }
 
     /// The lesson under way, if any: on a board in play, or on a step that practises
@@ -398,7 +404,7 @@ impl Session {
 
     /// True when the side acting now is the computer's.
     pub fn computer_turn(&self) -> bool {
-        self.computer.as_ref().is_some_and(|c| c.opponent.side == self.acting_side())
+        self.seats.computer().is_some_and(|c| c.opponent.side == self.acting_side())
     }
 
     /// True when the live game waits for a move of a human player: a move can be started,
@@ -426,10 +432,10 @@ impl Session {
     /// else the player to move.
     pub fn resigning_side(&self) -> Option<Side> {
         let p = self.play()?;
-        if let Some(o) = &self.online {
+        if let Some(o) = self.seats.online() {
             return o.seat;
         }
-        Some(match &self.computer {
+        Some(match self.seats.computer() {
             Some(c) => c.opponent.side.opponent(),
             None => p.game.current().to_move(),
         })
@@ -454,7 +460,7 @@ impl Session {
     /// How a player is named on screen: the name, with the side when the name is not the
     /// side's own ("Nakato (Lower)", but just "Lower").
     pub fn player_label(&self, side: Side) -> String {
-        let name = &self.names[side.index()];
+        let name = &self.seats.names()[side.index()];
         if name.trim().is_empty() || *name == side.to_string() {
             side.to_string()
         } else if name.ends_with(')') {

@@ -9,6 +9,7 @@ use super::{Effect, Phase, Play, Session, Turn};
 use crate::app::model::command::Command;
 use crate::app::model::modal::Modal;
 use crate::app::model::online::{Online, OnlineCommand, OnlineForm, OnlineTab};
+use crate::app::model::seat::Seats;
 use crate::app::model::setup_board::SetupBoard;
 use crate::app::services::online::OnlineLink;
 use crate::game::{Game, TimeEnd};
@@ -37,20 +38,20 @@ impl Session {
 
     /// The online game, if this board is one.
     pub fn online(&self) -> Option<&Online> {
-        self.online.as_ref()
+        self.seats.online()
     }
 
     /// True when the board takes no move from this window: the side to act is played on the
     /// other computer, or this window's offer of a take-back waits for its answer (a move
     /// made meanwhile would cross the take-back on the way: the trial lost a game so).
     pub fn remote_turn(&self) -> bool {
-        self.online.as_ref().is_some_and(|o| o.remote(self.acting_side()) || (o.offer.is_some() && o.offer == o.seat))
+        self.seats.online().is_some_and(|o| o.remote(self.acting_side()) || (o.offer.is_some() && o.offer == o.seat))
     }
 
     /// True when the local player's last move is not confirmed by the server while the
     /// connection is down: it is sent when the server is back, and the panel says so.
     pub fn unsent_move(&self) -> bool {
-        let Some(o) = self.online.as_ref().filter(|o| o.reconnecting()) else { return false };
+        let Some(o) = self.seats.online().filter(|o| o.reconnecting()) else { return false };
         self.game().is_some_and(|g| {
             g.cursor() > o.confirmed && g.moves().get(g.cursor() - 1).is_some_and(|e| o.seat == Some(e.mover))
         })
@@ -60,7 +61,7 @@ impl Session {
     /// ([`Online::may_offer`]), a move to take back, and no move of its own under way (an
     /// offer in the middle of a move was accepted for the move before it).
     pub fn may_offer_take_back(&self) -> bool {
-        self.online.as_ref().is_some_and(Online::may_offer)
+        self.seats.online().is_some_and(Online::may_offer)
             && self.play().is_some_and(|p| p.ready() && p.game.cursor() > 0)
     }
 
@@ -72,7 +73,7 @@ impl Session {
     pub fn drive_online(&mut self) -> Vec<Command> {
         let waker = self.waker.clone();
         let ready = self.play().is_none_or(Play::ready);
-        let Some(o) = self.online.as_mut() else { return Vec::new() };
+        let Some(o) = self.seats.online_mut() else { return Vec::new() };
         if o.link.is_none() && o.failed.is_none() {
             match OnlineLink::start(&o.server, o.role.clone(), waker) {
                 Ok(link) => o.link = Some(link),
@@ -125,11 +126,11 @@ impl Session {
     pub(super) fn online_command(&mut self, command: Command) -> Option<Command> {
         let command = match command {
             Command::Online(c) => c,
-            Command::Resign(_) if self.online.as_ref().is_some_and(|o| o.seat.is_some()) => {
+            Command::Resign(_) if self.seats.online().is_some_and(|o| o.seat.is_some()) => {
                 self.modals.close(|m| matches!(m, Modal::Resign(_)));
                 OnlineCommand::Resign
             }
-            Command::Rematch if self.online.is_some() => {
+            Command::Rematch if self.seats.online().is_some() => {
                 self.rematch_online();
                 return None;
             }
@@ -160,7 +161,7 @@ impl Session {
             OnlineCommand::Heard(event) => self.hear(event),
             OnlineCommand::OfferTakeBack => {
                 if self.may_offer_take_back()
-                    && let Some(o) = self.online.as_mut()
+                    && let Some(o) = self.seats.online_mut()
                     && let Some(link) = &o.link
                 {
                     link.offer_take_back();
@@ -170,7 +171,7 @@ impl Session {
                 }
             }
             OnlineCommand::AnswerTakeBack(accept) => {
-                if let Some(o) = self.online.as_mut().filter(|o| o.offer_to_answer().is_some())
+                if let Some(o) = self.seats.online_mut().filter(|o| o.offer_to_answer().is_some())
                     && let Some(link) = &o.link
                 {
                     link.answer_take_back(accept);
@@ -178,12 +179,12 @@ impl Session {
                 }
             }
             OnlineCommand::Resign => {
-                if let Some(link) = self.online.as_ref().filter(|o| o.end.is_none()).and_then(|o| o.link.as_ref()) {
+                if let Some(link) = self.seats.online().filter(|o| o.end.is_none()).and_then(|o| o.link.as_ref()) {
                     link.resign();
                 }
             }
             OnlineCommand::CopyCode => {
-                if let Some(code) = self.online.as_ref().and_then(|o| o.code.clone()) {
+                if let Some(code) = self.seats.online().and_then(|o| o.code.clone()) {
                     self.effects.push(Effect::Copy(code));
                 }
             }
@@ -191,7 +192,7 @@ impl Session {
                 // The connection closes; the server keeps the game for both to resume, and
                 // the seat stays in Game → Online games.
                 self.keep_seat();
-                self.online = None;
+                self.seats.network_leaves();
             }
             // Carried out by `seat_command`.
             OnlineCommand::ShowGames
@@ -215,19 +216,15 @@ impl Session {
         // The dialogs of a game at one computer go with it (a New game dialog left open
         // behind would start one over the online game).
         self.modals.close(|m| matches!(m, Modal::Online(_) | Modal::NewGame(_) | Modal::Learn | Modal::Puzzles));
-        if let Some(c) = self.computer.as_mut() {
-            c.cancel();
-        }
-        self.computer = None;
         self.matched = None;
         self.banked = [0, 0];
         let name = crate::app::model::setup::player_name(&form.name);
         self.settings.form.names[0] = name;
         // Until the server says, each side is named after itself (never a blank).
-        self.names = Side::BOTH.map(|s| s.to_string());
+        self.seat_anew(Seats::by_sides());
         let rules = if form.tab == OnlineTab::Host { form.rules } else { Default::default() };
         self.enter(Phase::Setup(SetupBoard::new(omweso_online::record::FIRST_TO_MOVE, rules)), None);
-        self.online = Some(Online::new(&form.server, role));
+        self.seats.network_sits(Online::new(&form.server, role));
     }
 
     /// One event of the connection.
@@ -235,7 +232,7 @@ impl Session {
         let now = self.now;
         let animate = self.settings.animate.then_some(self.settings.speed.rate());
         let labels = Side::BOTH.map(|side| self.player_label(side));
-        if self.online.is_none() {
+        if self.seats.online().is_none() {
             return;
         }
         self.hear_event(event, now, animate, &labels);
@@ -245,7 +242,12 @@ impl Session {
 
     /// One event of the connection, carried out on the board and the online state.
     fn hear_event(&mut self, event: Event, now: f64, animate: Option<f64>, labels: &[String; 2]) {
-        let Some(o) = self.online.as_mut() else { return };
+        if let Event::Names { names } = &event {
+            for side in Side::BOTH.into_iter().filter(|s| !names[s.index()].trim().is_empty()) {
+                self.seats.name(side, crate::app::model::setup::player_name(&names[side.index()]));
+            }
+        }
+        let Some(o) = self.seats.online_mut() else { return };
         match event {
             Event::Welcome { code, seat, token } => {
                 o.news = Some(match (seat, o.code.is_some()) {
@@ -274,11 +276,8 @@ impl Session {
                 }
             }
             Event::Names { names } => {
-                for side in Side::BOTH {
-                    if !names[side.index()].trim().is_empty() {
-                        self.names[side.index()] = crate::app::model::setup::player_name(&names[side.index()]);
-                        o.joined[side.index()] = true;
-                    }
+                for side in Side::BOTH.into_iter().filter(|s| !names[s.index()].trim().is_empty()) {
+                    o.joined[side.index()] = true;
                 }
             }
             Event::LayOut { side, seen, rules } => {

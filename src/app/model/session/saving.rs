@@ -5,7 +5,7 @@
 use super::{Document, Session};
 use super::{Phase, Play};
 use crate::app::model::modal::Modal;
-use crate::app::services::computer::Computer;
+use crate::app::model::seat::{Across, Seats};
 use crate::app::services::files::{DialogAnswer, FileAction, PathPrompt, PendingDialog};
 use crate::game::Game;
 use crate::savefile::{self, Player, SavedGame};
@@ -16,10 +16,8 @@ use std::path::PathBuf;
 impl Session {
     /// The session's game as a saved game (setup or play).
     pub fn to_saved(&self) -> SavedGame {
-        let players = Side::BOTH.map(|side| Player {
-            name: self.names[side.index()].clone(),
-            computer: self.computer.as_ref().filter(|c| c.opponent.side == side).map(|c| c.opponent.level),
-        });
+        let players = Side::BOTH
+            .map(|side| Player { name: self.seats.names()[side.index()].clone(), computer: self.seats.level(side) });
         match &self.phase {
             Phase::Setup(s) => SavedGame {
                 players,
@@ -52,11 +50,7 @@ impl Session {
     /// Replaces the document by a game from `state` between two people at one computer
     /// (what `omweso --state` opens on), over the New Game dialog or the lesson list.
     pub(super) fn play_from_state(&mut self, state: omweso_rules::GameState) {
-        if let Some(c) = self.computer.as_mut() {
-            c.cancel();
-        }
-        self.computer = None;
-        self.names = self.settings.form.names.clone();
+        self.seat_anew(Seats::new(self.settings.form.names.clone(), Across::People));
         self.banked = [0, 0];
         self.matched = None;
         self.modals.close(|m| matches!(m, Modal::NewGame(_) | Modal::Learn));
@@ -69,13 +63,8 @@ impl Session {
             Ok(saved) => {
                 self.matched = saved.matched.clone();
                 let (names, opponent, phase) = Session::parts_of(saved);
-                self.names = names;
+                self.seat_anew(Seats::against(names, opponent));
                 self.banked = [0, 0];
-                self.clock_event = None;
-                if let Some(c) = self.computer.as_mut() {
-                    c.cancel();
-                }
-                self.computer = opponent.map(Computer::new);
                 self.seat_computer();
                 log::info!("opened {}", path.display());
                 self.settings.last_folder = path.parent().map(std::path::Path::to_path_buf);
@@ -98,13 +87,13 @@ impl Session {
     /// [`crate::app::model::command::Command::DialogAnswered`]), the dialogs that answer at once, or the
     /// typed-path prompt where no dialog can be shown. Never two dialogs at once.
     pub(super) fn ask_open(&mut self) {
-        if self.dialog.is_some() {
+        if self.files.pending.is_some() {
             return;
         }
-        match self.dialogs.ask_later(FileAction::Open, "") {
+        match self.files.dialogs.ask_later(FileAction::Open, "") {
             Some(Ok(answer)) => self.wait_for_dialog(FileAction::Open, answer),
             Some(Err(why)) => self.ask_for_a_path(FileAction::Open, why),
-            None => match self.dialogs.open() {
+            None => match self.files.dialogs.open() {
                 Ok(Some(path)) => self.open_file(path),
                 Ok(None) => {}
                 Err(why) => self.ask_for_a_path(FileAction::Open, why),
@@ -124,34 +113,34 @@ impl Session {
     }
 
     fn wait_for_dialog(&mut self, action: FileAction, answer: std::sync::mpsc::Receiver<DialogAnswer>) {
-        self.dialog = Some(PendingDialog::new(action, answer));
+        self.files.pending = Some(PendingDialog::new(action, answer));
         self.modals.open(Modal::FileDialog(action));
     }
 
     /// The file dialog's answer, once it has come, as the command that carries it out.
     pub fn poll_dialog(&mut self) -> Option<crate::app::model::command::Command> {
-        let answer = self.dialog.as_ref()?.poll()?;
+        let answer = self.files.pending.as_ref()?.poll()?;
         Some(crate::app::model::command::Command::DialogAnswered(answer))
     }
 
     /// True while the system's file dialog is open.
     pub fn waiting_for_dialog(&self) -> bool {
-        self.dialog.is_some()
+        self.files.pending.is_some()
     }
 
     /// The dialog that answered: it is no longer waited for.
     pub(super) fn take_dialog(&mut self) -> Option<FileAction> {
         self.modals.close(|m| matches!(m, Modal::FileDialog(_)));
-        self.dialog.take().map(|d| d.action)
+        self.files.pending.take().map(|d| d.action)
     }
 
     /// Saves to the game's file, asking for one first when there is none or `ask`.
     pub(super) fn save(&mut self, ask: bool) {
-        if self.dialog.is_some() {
+        if self.files.pending.is_some() {
             return;
         }
         if self.document.path.is_none() || ask {
-            match self.dialogs.ask_later(FileAction::Save, &self.suggested_name()) {
+            match self.files.dialogs.ask_later(FileAction::Save, &self.suggested_name()) {
                 Some(Ok(answer)) => return self.wait_for_dialog(FileAction::Save, answer),
                 Some(Err(why)) => return self.ask_for_a_path(FileAction::Save, why),
                 None => {}
@@ -159,7 +148,7 @@ impl Session {
         }
         let path = match (&self.document.path, ask) {
             (Some(p), false) => Some(p.clone()),
-            _ => match self.dialogs.save(&self.suggested_name()) {
+            _ => match self.files.dialogs.save(&self.suggested_name()) {
                 Ok(p) => p,
                 Err(why) => return self.ask_for_a_path(FileAction::Save, why),
             },

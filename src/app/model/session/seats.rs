@@ -15,7 +15,7 @@ impl Session {
     /// paused or the window is closing; an answer that came waits in the worker's channel.
     pub fn drive_computer(&mut self) -> Vec<Command> {
         let paused = self.paused() || self.closing != Closing::Open;
-        let Some(c) = self.computer.as_mut() else { return Vec::new() };
+        let Some(c) = self.seats.computer_mut() else { return Vec::new() };
         match &mut self.phase {
             Phase::Setup(s) if s.laying == c.opponent.side && !paused => {
                 let other = s.laying.opponent();
@@ -83,10 +83,10 @@ impl Session {
         {
             if jobs.thinking_longer.as_ref() == Some(&state) {
                 jobs.thinking_longer = None;
-                self.judgements.replace(state.clone(), judgement);
+                self.findings.judgements.replace(state.clone(), judgement);
                 commands.extend(self.review_again(&state));
             } else {
-                self.judgements.keep(state, judgement);
+                self.findings.judgements.keep(state, judgement);
             }
         }
         if let Some(r) = &mut jobs.game_review
@@ -95,7 +95,7 @@ impl Session {
             let crate::app::services::analysis::ReviewDone { verdicts, judged, proven } =
                 r.result.take().unwrap_or_default();
             for (state, judgement) in judged {
-                self.judgements.keep(state, judgement);
+                self.findings.judgements.keep(state, judgement);
             }
             for (state, p) in proven {
                 self.keep_proof(state, Some(p));
@@ -122,10 +122,10 @@ impl Session {
     /// Keeps what the solver found about `state`; a proof found is never replaced by a
     /// shorter solve that found nothing.
     fn keep_proof(&mut self, state: GameState, found: Option<Proven>) {
-        if self.proofs.len() >= 4096 {
-            self.proofs.clear();
+        if self.findings.proofs.len() >= 4096 {
+            self.findings.proofs.clear();
         }
-        match self.proofs.entry(state) {
+        match self.findings.proofs.entry(state) {
             std::collections::hash_map::Entry::Occupied(mut e) if e.get().is_none() => {
                 e.insert(found);
             }
@@ -149,7 +149,8 @@ impl Session {
         }
         let shown = self.shown_state().filter(|_| self.settings.analysis).cloned();
         let coached = self.coach_positions().into_iter().flat_map(|(before, after)| [before, after]);
-        let wanted = shown.into_iter().chain(coached).find(|s| s.outcome().is_none() && !self.proofs.contains_key(s));
+        let wanted =
+            shown.into_iter().chain(coached).find(|s| s.outcome().is_none() && !self.findings.proofs.contains_key(s));
         if jobs.proving.as_ref().map(|p| p.state()) != wanted.as_ref() {
             jobs.proving = wanted.map(|s| Proving::start(s, PROVE_TIME, self.waker.clone()));
         }
@@ -160,13 +161,13 @@ impl Session {
     /// proven in its time.
     pub fn proof_shown(&self) -> Option<Option<&Proven>> {
         let state = self.shown_state().filter(|_| self.settings.analysis)?;
-        self.proofs.get(state).map(Option::as_ref)
+        self.findings.proofs.get(state).map(Option::as_ref)
     }
 
     /// After a deeper judgement of `state`: every verdict on a move from `state` is given
     /// again from it, so that the game's marks keep speaking with the panel's voice.
     fn review_again(&self, state: &GameState) -> Option<Command> {
-        let (Phase::Play(p), Some(j)) = (&self.phase, self.judgements.get(state)) else { return None };
+        let (Phase::Play(p), Some(j)) = (&self.phase, self.findings.judgements.get(state)) else { return None };
         let again: Vec<_> = (0..p.game.all_entries().len())
             .filter(|&i| p.game.state_at(i) == state && p.game.all_entries()[i].review.is_some())
             .filter_map(|i| j.review(p.game.all_entries()[i].mv.as_ref()?, i + 1))
@@ -189,7 +190,7 @@ impl Session {
         let Phase::Play(p) = &self.phase else { return Vec::new() };
         let mut commands = Vec::new();
         if let Some(asked) = jobs.hint_asked.take() {
-            match self.judgements.get(&asked) {
+            match self.findings.judgements.get(&asked) {
                 Some(j) if &asked == p.game.current() => commands.push(Command::HintFound(asked, j.best().clone())),
                 // Still thinking: keep asking.
                 None if &asked == p.game.current() => jobs.hint_asked = Some(asked),
@@ -198,7 +199,7 @@ impl Session {
             }
         }
         if let Some((n, before, mv)) = self.coached_move()
-            && let Some(j) = self.judgements.get(&before)
+            && let Some(j) = self.findings.judgements.get(&before)
             && let Some(verdict) = j.review(&mv, n)
         {
             commands.push(Command::Verdicts(vec![verdict]));
@@ -214,7 +215,7 @@ impl Session {
         if self.settings.analysis && !self.animating() && self.sowing().is_none() {
             wanted.extend(self.shown_state().filter(|s| s.outcome().is_none()).cloned());
         }
-        wanted.retain(|s| self.judgements.get(s).is_none());
+        wanted.retain(|s| self.findings.judgements.get(s).is_none());
         // Thinking longer judges a position again, after what the game waits for.
         wanted.extend(jobs.thinking_longer.clone());
         wanted
@@ -223,7 +224,7 @@ impl Session {
     /// Against the computer with the coach on: the positions before and after the human's
     /// last move (the last, or the one before the computer's answer), once it is sown.
     fn coach_positions(&self) -> Option<(GameState, GameState)> {
-        let (Some(c), Phase::Play(p)) = (&self.computer, &self.phase) else { return None };
+        let (Some(c), Phase::Play(p)) = (self.seats.computer(), &self.phase) else { return None };
         if !self.settings.coach || !p.is_game() || !p.ready() || p.review.is_some() {
             return None;
         }
@@ -241,7 +242,7 @@ impl Session {
             return None;
         }
         let mover = p.game.all_entries().get(n - 1)?.mover;
-        let proof = |k: usize| self.proofs.get(p.game.state_at(k)).and_then(Option::as_ref);
+        let proof = |k: usize| self.findings.proofs.get(p.game.state_at(k)).and_then(Option::as_ref);
         Thrown::of(proof(n - 1)?, proof(n)?, mover)
     }
 
@@ -249,7 +250,7 @@ impl Session {
     /// one before the computer's answer), when it has no verdict yet: its number, the
     /// position before it and the move.
     fn coached_move(&self) -> Option<(usize, GameState, Move)> {
-        let (Some(c), Phase::Play(p)) = (&self.computer, &self.phase) else { return None };
+        let (Some(c), Phase::Play(p)) = (self.seats.computer(), &self.phase) else { return None };
         if !self.settings.coach || !p.is_game() || !p.ready() {
             return None;
         }
@@ -269,7 +270,7 @@ impl Session {
             return;
         }
         let current = p.game.current().clone();
-        match self.judgements.get(&current) {
+        match self.findings.judgements.get(&current) {
             Some(j) => p.set_hint(j.best().clone()),
             None => p.jobs.hint_asked = Some(current),
         }
@@ -283,7 +284,7 @@ impl Session {
         }
         let state = self.shown_state()?;
         let jobs = &self.play()?.jobs;
-        if let Some(j) = self.judgements.get(state)
+        if let Some(j) = self.findings.judgements.get(state)
             && jobs.thinking_longer.as_ref() != Some(state)
         {
             return Some((j, true));
@@ -294,7 +295,7 @@ impl Session {
     /// The kept judgement of `state`, when it has been judged: what the hint and the coach
     /// read (issue 41: the moves as good as the best).
     pub fn judgement_of(&self, state: &GameState) -> Option<&omweso_engine::Judgement> {
-        self.judgements.get(state).map(AsRef::as_ref)
+        self.findings.judgements.get(state).map(AsRef::as_ref)
     }
 
     /// True while the analysis panel thinks longer about the position shown.
@@ -309,12 +310,12 @@ impl Session {
 
     /// True while the computer searches its move.
     pub fn computer_busy(&self) -> bool {
-        self.computer.as_ref().is_some_and(Computer::thinking)
+        self.seats.computer().is_some_and(Computer::thinking)
     }
 
     /// Gives a newly seated computer the window's waker and the threads setting.
     pub(super) fn seat_computer(&mut self) {
-        if let Some(c) = self.computer.as_mut() {
+        if let Some(c) = self.seats.computer_mut() {
             if let Some(w) = &self.waker {
                 c.set_waker(w.clone());
             }

@@ -6,6 +6,7 @@ use super::apply_play::animation;
 use super::{LessonRun, Phase, PlayKind, PuzzleRun, Session, Turn};
 use crate::app::model::command::{Command, Teaching};
 use crate::app::model::modal::Modal;
+use crate::app::model::seat::Seats;
 use crate::app::model::setup_board::SetupBoard;
 use crate::lessons::Task;
 use omweso_rules::Side;
@@ -113,11 +114,7 @@ impl Session {
     /// close, no computer, one person on both sides, no match score, not a document.
     pub(super) fn enter_teaching(&mut self, phase: Phase) {
         self.modals.close(|m| matches!(m, Modal::Learn | Modal::Puzzles | Modal::NewGame(_)));
-        if let Some(c) = self.computer.as_mut() {
-            c.cancel();
-        }
-        self.computer = None;
-        self.names = Side::BOTH.map(|s| s.to_string());
+        self.seat_anew(Seats::by_sides());
         self.banked = [0, 0];
         self.matched = None;
         self.enter(phase, None);

@@ -289,7 +289,11 @@ fn review_is_read_only_and_play_from_here_keeps_the_later_moves() {
 fn hint_is_not_offered_on_the_computers_turn() {
     // Defect 11.
     let mut s = on(WORKED);
-    s.computer = Some(Computer::new(Opponent { side: Side::Lower, level: omweso_engine::Level::Beginner }));
+    let names = s.names().clone();
+    s.seats = crate::app::model::seat::Seats::against(
+        names,
+        Some(Opponent { side: Side::Lower, level: omweso_engine::Level::Beginner }),
+    );
     assert!(s.computer_turn());
     assert!(!s.human_to_move());
     s.apply(C::Hint);
@@ -300,7 +304,11 @@ fn hint_is_not_offered_on_the_computers_turn() {
 fn closing_cancels_the_search_and_an_unchanged_game_closes_without_a_prompt() {
     // Defect 14.
     let mut s = on(WORKED);
-    s.computer = Some(Computer::new(Opponent { side: Side::Lower, level: omweso_engine::Level::Master }));
+    let names = s.names().clone();
+    s.seats = crate::app::model::seat::Seats::against(
+        names,
+        Some(Opponent { side: Side::Lower, level: omweso_engine::Level::Master }),
+    );
     s.document.baseline = Some(s.to_saved());
     assert!(s.drive_computer().is_empty());
     assert!(s.computer().unwrap().thinking());
@@ -537,8 +545,11 @@ fn analyse_game_marks_every_move_and_the_marks_are_saved_with_the_game() {
 fn leaving_a_lesson_leaves_no_computer_name_and_a_finished_lesson_counts_however_it_is_left() {
     // From the new-user trial: after a lesson, "Computer (Master)" was named but never moved.
     let mut s = on(WORKED);
-    s.computer = Some(Computer::new(Opponent { side: Side::Upper, level: omweso_engine::Level::Master }));
-    s.names[1] = "Computer (Master)".into();
+    let names = [s.names()[0].clone(), "Computer (Master)".into()];
+    s.seats = crate::app::model::seat::Seats::against(
+        names,
+        Some(Opponent { side: Side::Upper, level: omweso_engine::Level::Master }),
+    );
     s.document.baseline = Some(s.to_saved());
     let first = lesson_index(&s, "first-move");
     s.apply(C::StartLesson(first));

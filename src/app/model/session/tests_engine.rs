@@ -37,7 +37,11 @@ fn the_hint_and_the_coach_never_call_two_moves_worse_than_each_other() {
     // a mistake; m was better". One judgement of the position now answers all three.
     let start: GameState = "4i-p; 4I-P / L both 0,0".parse().unwrap();
     let mut s = Session::from_state(Settings { animate: false, coach: true, ..Settings::default() }, start);
-    s.computer = Some(Computer::new(Opponent { side: Side::Upper, level: omweso_engine::Level::Strong }));
+    let names = s.names().clone();
+    s.seats = crate::app::model::seat::Seats::against(
+        names,
+        Some(Opponent { side: Side::Upper, level: omweso_engine::Level::Strong }),
+    );
     s.apply(C::PlayHole { hole: hole('k'), split: false });
     engine_until(&mut s, "the computer's first move", |s| s.game().is_some_and(|g| g.cursor() == 2));
     let before = s.game().unwrap().current().clone();
@@ -79,7 +83,7 @@ fn thinking_longer_replaces_the_judgement_and_the_marks_follow_it() {
     s.apply(C::PlayHole { hole: hole('d'), split: false });
     s.apply(C::AnalyseGame);
     engine_until(&mut s, "the review", |s| s.game_review_progress().is_none());
-    let first = s.judgements.get(&start).expect("the review judged the start").clone();
+    let first = s.findings.judgements.get(&start).expect("the review judged the start").clone();
     assert_eq!(
         s.game().unwrap().moves()[0].review,
         first.review(s.game().unwrap().moves()[0].mv.as_ref().unwrap(), 1).map(Into::into)
@@ -94,7 +98,7 @@ fn thinking_longer_replaces_the_judgement_and_the_marks_follow_it() {
     s.apply(C::ThinkLonger);
     assert!(s.thinking_longer());
     engine_until(&mut s, "the deeper judgement", |s| !s.thinking_longer());
-    let deeper = s.judgements.get(&start).unwrap().clone();
+    let deeper = s.findings.judgements.get(&start).unwrap().clone();
     assert!(deeper.depth > first.depth, "{} then {}", first.depth, deeper.depth);
     let entry = &s.game().unwrap().moves()[0];
     assert_eq!(
@@ -132,7 +136,11 @@ fn the_analysis_panel_thinks_about_the_position_shown_and_stops_when_hidden() {
 #[test]
 fn the_coach_marks_the_humans_move_against_the_computer() {
     let mut s = Session::from_state(Settings { animate: false, ..Settings::default() }, WORKED.parse().unwrap());
-    s.computer = Some(Computer::new(Opponent { side: Side::Upper, level: omweso_engine::Level::Beginner }));
+    let names = s.names().clone();
+    s.seats = crate::app::model::seat::Seats::against(
+        names,
+        Some(Opponent { side: Side::Upper, level: omweso_engine::Level::Beginner }),
+    );
     s.apply(C::ToggleCoach);
     s.apply(C::PlayHole { hole: hole('d'), split: false });
     engine_until(&mut s, "the engine", |s| s.game().unwrap().moves()[0].review.is_some());
@@ -181,7 +189,11 @@ const THROWN: &str = "2a, 1c, 5de, 4f, 1g, 6h, 7i, 2j, 1k, 4l, 1m, 4n, 1p; 3E, 1
 fn the_coach_calls_a_move_that_threw_a_proven_win_away_what_it_is() {
     let mut s =
         Session::from_state(Settings { animate: false, coach: true, ..Settings::default() }, THROWN.parse().unwrap());
-    s.computer = Some(Computer::new(Opponent { side: Side::Upper, level: omweso_engine::Level::Strong }));
+    let names = s.names().clone();
+    s.seats = crate::app::model::seat::Seats::against(
+        names,
+        Some(Opponent { side: Side::Upper, level: omweso_engine::Level::Strong }),
+    );
     assert!(s.thrown_win(1).is_none());
     s.apply(C::PlayHole { hole: hole('d'), split: false });
     engine_until(&mut s, "the solver on both sides of the move", |s| s.thrown_win(1).is_some());

@@ -14,7 +14,7 @@ impl Session {
     /// analysis or threat marks (issue 21). Review after it is over is fine.
     pub fn tournament_on(&self) -> bool {
         // Online tournament play (the server's clock) holds the same rules.
-        self.online.as_ref().is_some_and(|o| o.timed && o.end.is_none())
+        self.seats.online().is_some_and(|o| o.timed && o.end.is_none())
             || (self.matched.as_ref().is_some_and(|m| m.settings.tournament)
                 && match &self.phase {
                     Phase::Setup(_) => true,
@@ -27,7 +27,7 @@ impl Session {
     /// over is looked at again through its review, not by Undo.
     pub fn takebacks_barred(&self) -> bool {
         // Online, a take-back is offered to the other side, never taken (`online.rs`).
-        self.online.is_some()
+        self.seats.online().is_some()
             || self.tournament_on()
             || (self.matched.as_ref().is_some_and(|m| m.settings.tournament)
                 && matches!(&self.phase, Phase::Play(p) if p.is_game()))
