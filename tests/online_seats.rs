@@ -108,7 +108,7 @@ fn two_moves_in(server: &TestServer, mut guest: Session) -> (Session, Session, S
     let code = host.online().unwrap().code.clone().unwrap();
     guest.apply(Command::Online(OnlineCommand::Connect(form(OnlineTab::Join, server.addr, "Ben", &code))));
     run(&mut host, &mut guest, Some(2), |h, g| moves(h) == 2 && moves(g) == 2);
-    assert_eq!(guest.online().unwrap().seat, Some(Side::Upper));
+    assert_eq!(guest.online().unwrap().seat(), Some(Side::Upper));
     (host, guest, code)
 }
 
@@ -134,15 +134,15 @@ fn comes_back(
     let place = place.unwrap_or_else(|| panic!("the seat's token is kept: {seats:?}"));
     let mut guest = back(guest, &kept);
     let mut nobody = window();
-    run(&mut host, &mut nobody, Some(3), |h, _| !h.online().unwrap().present[Side::Upper.index()] && moves(h) == 3);
+    run(&mut host, &mut nobody, Some(3), |h, _| !h.online().unwrap().present(Side::Upper) && moves(h) == 3);
     // Game → Online games lists it; its Resume takes the seat again.
     guest.apply(Command::Online(OnlineCommand::ShowGames));
     assert!(matches!(guest.modals().top(), Some(Modal::OnlineGames)));
     assert!(guest.online_games().iter().any(|p| p.same_game(&place)), "listed: {:?}", guest.online_games());
     guest.apply(Command::Online(OnlineCommand::Resume(Box::new(place))));
     assert!(guest.modals().top().is_none(), "the list closes: {:?}", guest.modals());
-    run(&mut host, &mut guest, None, |h, g| h.online().unwrap().present[Side::Upper.index()] && moves(g) == 3);
-    assert_eq!(guest.online().unwrap().seat, Some(Side::Upper), "the seat is the guest's again");
+    run(&mut host, &mut guest, None, |h, g| h.online().unwrap().present(Side::Upper) && moves(g) == 3);
+    assert_eq!(guest.online().unwrap().seat(), Some(Side::Upper), "the seat is the guest's again");
     run(&mut host, &mut guest, Some(5), |h, g| moves(h) == 5 && moves(g) == 5);
     assert_eq!(host.game().unwrap().record_text(), guest.game().unwrap().record_text());
     (host, guest)
@@ -240,7 +240,7 @@ fn the_coin_toss_is_told_an_empty_name_is_the_sides_and_an_offer_is_said_once() 
     let mut guest = window();
     run(&mut host, &mut guest, None, |h, _| h.online().is_some_and(|o| o.code.is_some()));
     let o = host.online().unwrap();
-    let side = o.seat.unwrap();
+    let side = o.seat().unwrap();
     let news = o.news.clone().unwrap_or_default();
     assert!(news.contains(&format!("The coin toss gave you {side}")), "{news}");
     let code = o.code.clone().unwrap();
@@ -267,7 +267,7 @@ fn a_wrong_code_is_refused_once() {
     let mut guest = window();
     guest.apply(Command::Online(OnlineCommand::Connect(form(OnlineTab::Join, server.addr, "Ben", "0000000000"))));
     let mut nobody = window();
-    run(&mut guest, &mut nobody, None, |g, _| g.online().unwrap().failed.is_some());
+    run(&mut guest, &mut nobody, None, |g, _| g.online().unwrap().failed().is_some());
     let notices: Vec<_> = guest.modals().iter().filter(|m| matches!(m, Modal::Problem(_))).collect();
     assert_eq!(notices.len(), 1, "{notices:?}");
     let o = guest.online().unwrap();

@@ -123,8 +123,8 @@ fn two_windows_timed(server: &TestServer, timed: bool) -> (Session, Session) {
     let code = host.online().unwrap().code.clone().unwrap();
     guest.apply(Command::Online(OnlineCommand::Connect(form(OnlineTab::Join, server.addr, "Ben", &code))));
     run(&mut host, &mut guest, Some(0), |h, g| h.game().is_some() && g.game().is_some());
-    assert_eq!(host.online().unwrap().seat, Some(Side::Lower));
-    assert_eq!(guest.online().unwrap().seat, Some(Side::Upper));
+    assert_eq!(host.online().unwrap().seat(), Some(Side::Lower));
+    assert_eq!(guest.online().unwrap().seat(), Some(Side::Upper));
     assert_eq!(host.names(), &["Ann".to_string(), "Ben".to_string()]);
     assert_eq!(guest.names(), host.names());
     (host, guest)
@@ -220,14 +220,14 @@ fn tournament_play_online_has_the_servers_clock_and_no_take_backs_or_hints() {
     play_to(&mut host, &mut guest, 2);
     for s in [&host, &guest] {
         let o = s.online().unwrap();
-        assert!(o.times.is_some(), "the server's clock is shown");
+        assert!(o.times().is_some(), "the server's clock is shown");
         assert!(!o.may_offer(), "no take-back in tournament play");
         assert!(s.tournament_on(), "no hint, coach or analysis either");
     }
     host.apply(Command::Online(OnlineCommand::OfferTakeBack));
     host.apply(Command::Hint);
     run(&mut host, &mut guest, None, |_, _| true);
-    assert!(host.online().unwrap().failed.is_none(), "nothing was sent that the server refuses");
+    assert!(host.online().unwrap().failed().is_none(), "nothing was sent that the server refuses");
     assert!(host.play().unwrap().hint().is_none());
 }
 
@@ -245,7 +245,7 @@ fn a_spectators_window_follows_the_game_and_touches_nothing() {
         frame(&mut watcher, Some(usize::MAX), &mut 5);
         std::thread::sleep(Duration::from_millis(5));
     }
-    assert!(watcher.online().unwrap().watching);
+    assert!(watcher.online().unwrap().watching());
     assert!(!watcher.human_to_move(), "a spectator moves for neither side");
     assert_eq!(watcher.game().unwrap().record_text(), host.game().unwrap().record_text());
     assert_eq!(watcher.names(), host.names());
@@ -281,7 +281,7 @@ fn the_other_side_leaves_and_comes_back_from_the_autosave() {
     autosave::store(&mut kept, &guest, &mut None);
     drop(guest);
     let mut nobody = window();
-    run(&mut host, &mut nobody, None, |h, _| !h.online().unwrap().present[Side::Upper.index()]);
+    run(&mut host, &mut nobody, None, |h, _| !h.online().unwrap().present(Side::Upper));
     let news = host.online().unwrap().news.clone().unwrap_or_default();
     assert!(news.contains("left") && news.contains("resume"), "{news}");
     // Lower moves while Upper is away; the server keeps the move for Upper.
@@ -290,8 +290,8 @@ fn the_other_side_leaves_and_comes_back_from_the_autosave() {
     // game goes on.
     let (mut guest, _) = autosave::restore(Some(&kept), Start::Fresh, vec![]);
     assert_eq!(moves(&guest), 2);
-    run(&mut host, &mut guest, None, |h, g| h.online().unwrap().present[Side::Upper.index()] && moves(g) == 3);
-    assert_eq!(guest.online().unwrap().seat, Some(Side::Upper));
+    run(&mut host, &mut guest, None, |h, g| h.online().unwrap().present(Side::Upper) && moves(g) == 3);
+    assert_eq!(guest.online().unwrap().seat(), Some(Side::Upper));
     play_to(&mut host, &mut guest, 5);
     assert_eq!(host.game().unwrap().record_text(), guest.game().unwrap().record_text());
 }
@@ -307,7 +307,9 @@ fn an_illegal_move_from_a_hostile_peer_leaves_the_game_untouched() {
     run(&mut host, &mut nobody, None, |h, _| h.online().is_some_and(|o| o.code.is_some()));
     let code = host.online().unwrap().code.clone().unwrap();
     // The host (Upper) lays out first.
-    run(&mut host, &mut nobody, Some(0), |h, _| h.online().unwrap().sent_layout);
+    run(&mut host, &mut nobody, Some(0), |h, _| {
+        h.online().unwrap().layout == omweso::app::model::online::LayoutAsk::Sent
+    });
     let said = server.runtime.block_on(async {
         let mut peer = Connection::open(&server.addr.to_string(), None).await.unwrap();
         let role = Role::Join { name: "Mallory".into(), code: code.clone() };
@@ -327,8 +329,8 @@ fn an_illegal_move_from_a_hostile_peer_leaves_the_game_untouched() {
         }
     });
     assert!(said.contains("move `b`"), "{said}");
-    run(&mut host, &mut nobody, None, |h, _| h.game().is_some() && !h.online().unwrap().present[0]);
+    run(&mut host, &mut nobody, None, |h, _| h.game().is_some() && !h.online().unwrap().present(Side::Lower));
     assert_eq!(moves(&host), 0, "the host's game is untouched");
-    assert!(host.online().unwrap().failed.is_none(), "and its connection stands");
+    assert!(host.online().unwrap().failed().is_none(), "and its connection stands");
     assert!(server.archive.get(&code).unwrap().record.moves.is_empty());
 }

@@ -63,7 +63,7 @@ fn leaving_asks_and_online_games_takes_the_seat_back() {
     h.get_by_label_contains(&format!("Game {code} on {addr}: you play Lower"));
     h.get_by_label(&format!("Resume {code}")).click();
     h.run_steps(8);
-    until(&mut h, |a| a.session().online().is_some_and(|o| o.linked));
+    until(&mut h, |a| a.session().online().is_some_and(|o| o.linked()));
     assert_eq!(h.state().session().online().unwrap().code.as_deref(), Some(code.as_str()));
     h.get_by_label("Back at the game.");
     runtime.shutdown_background();

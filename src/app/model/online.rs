@@ -163,12 +163,84 @@ impl OnlinePlace {
     }
 }
 
-/// An online game as the window knows it.
+/// This window's place at the game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Chair {
+    /// Not welcomed yet, and no seat known from before.
+    #[default]
+    Unknown,
+    /// Plays this side (welcomed so, or resuming the seat the autosave kept).
+    Plays(Side),
+    /// Welcomed as a spectator.
+    Watches,
+}
+
+/// The connection to the server.
+#[derive(Debug, Default)]
+pub enum Link {
+    /// Not started yet: the first [`crate::app::model::session::Session::drive_online`]
+    /// starts it, with the window's waker.
+    #[default]
+    NotStarted,
+    /// Started, and not (or no longer) up: connecting, or reconnecting after a drop.
+    Connecting(OnlineLink),
+    /// Up: the server welcomed this window and the connection stands.
+    Up(OnlineLink),
+    /// Ended for good, and why.
+    Failed(String),
+}
+
+/// What the window knows of one side's player.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Presence {
+    /// Nobody has taken the seat yet, as far as heard.
+    #[default]
+    NotJoined,
+    /// Connected to the server, as last heard.
+    Connected,
+    /// Took the seat, and is not connected now.
+    Away,
+}
+
+/// The game's clock, as far as known.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub enum Timing {
+    /// No clock (as far as known: a guest learns of it with the first move).
+    #[default]
+    Untimed,
+    /// Tournament play with the server's clock: its times after the last move and the play
+    /// clock (seconds) when they were heard, once a move was.
+    Timed(Option<(ClockTimes, f64)>),
+}
+
+/// The server's question for the seat's layout.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum LayoutAsk {
+    /// Not asked (yet, or any more: the game is on).
+    #[default]
+    NotAsked,
+    /// Asked, and the local player has not finished laying out.
+    Asked,
+    /// Asked, and sent.
+    Sent,
+}
+
+/// How the board faces the seated player.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Facing {
+    /// The player's own half at the bottom, whichever side they play.
+    #[default]
+    OwnSide,
+    /// Turned away from the seat by View → Flip (the settings' turn is left alone).
+    Turned,
+}
+
+/// An online game as the window knows it (issue 49: every state a value of its own, no
+/// flags whose combinations mean something).
 #[derive(Debug)]
 pub struct Online {
-    /// The connection, once started (the first [`crate::app::model::session::Session::drive_online`]
-    /// starts it, with the window's waker).
-    pub link: Option<OnlineLink>,
+    /// The connection.
+    pub link: Link,
     /// What to say to the server when the link starts.
     pub role: Role,
     /// The server's address.
@@ -177,47 +249,32 @@ pub struct Online {
     pub code: Option<String>,
     /// The seat's resume token, once welcomed.
     pub token: Option<String>,
-    /// The local player's side; `None` while not welcomed yet, and for a spectator.
-    pub seat: Option<Side>,
-    /// Welcomed as a spectator.
-    pub watching: bool,
-    /// Whether each side's player is connected to the server, as last heard.
-    pub present: [bool; 2],
-    /// Whether this window's own connection is up.
-    pub linked: bool,
+    /// This window's place: a side, a spectator's, or not known yet.
+    pub chair: Chair,
+    /// What is known of each side's player, by [`Side::index`].
+    pub players: [Presence; 2],
     /// The side whose offer of a take-back waits for an answer.
     pub offer: Option<Side>,
     /// How the game ended, as the server said.
     pub end: Option<End>,
-    /// The server's clock after the last move, in tournament play.
-    pub times: Option<ClockTimes>,
-    /// The clock the game was hosted with, when known (Host).
-    pub timed: bool,
+    /// The server's clock, in tournament play.
+    pub timing: Timing,
     /// The last thing to tell the player (the other side left, came back, refused…).
     pub news: Option<String>,
-    /// Why the connection ended for good, if it did.
-    pub failed: Option<String>,
-    /// The server asked for the seat's layout.
-    pub asked_layout: bool,
-    /// The layout was sent.
-    pub sent_layout: bool,
+    /// The server's question for the seat's layout.
+    pub layout: LayoutAsk,
     /// The number of the move the server asks of the seat.
     pub asked_move: Option<usize>,
     /// The number of the last move sent.
     pub sent_move: Option<usize>,
-    /// The play clock (seconds) when [`Online::times`] was heard.
-    pub times_at: f64,
     /// Events not carried out yet: a move of the other side waits until the board is
     /// ready for it (an animation of the local move ends first).
     pub inbox: VecDeque<Event>,
-    /// The board turned away from the seat by View → Flip: a seated player sees their own
-    /// half at the bottom, whichever side they play, and the settings' turn is left alone.
-    pub turned: bool,
+    /// How the board faces the seated player.
+    pub facing: Facing,
     /// How many moves the server has confirmed (heard back from it): a local move beyond
     /// them is not sent yet.
     pub confirmed: usize,
-    /// Whether each side's seat has been taken (the other player joined), as far as heard.
-    pub joined: [bool; 2],
     /// Moves heard that are shown without animation: a game caught up with at once (a seat
     /// taken again) is not sown move by move.
     pub quiet: usize,
@@ -226,32 +283,28 @@ pub struct Online {
 impl Online {
     /// A game about to connect to `server` as `role`.
     pub fn new(server: &str, role: Role) -> Online {
-        let timed = matches!(&role, Role::Host { clock: Some(_), .. });
+        let timing = match &role {
+            Role::Host { clock: Some(_), .. } => Timing::Timed(None),
+            _ => Timing::Untimed,
+        };
         Online {
-            link: None,
+            link: Link::NotStarted,
             role,
             server: server.trim().to_string(),
             code: None,
             token: None,
-            seat: None,
-            watching: false,
-            present: [false; 2],
-            linked: false,
+            chair: Chair::Unknown,
+            players: [Presence::NotJoined; 2],
             offer: None,
             end: None,
-            times: None,
-            timed,
+            timing,
             news: None,
-            failed: None,
-            asked_layout: false,
-            sent_layout: false,
+            layout: LayoutAsk::NotAsked,
             asked_move: None,
             sent_move: None,
-            times_at: 0.0,
             inbox: VecDeque::new(),
-            turned: false,
+            facing: Facing::OwnSide,
             confirmed: 0,
-            joined: [false; 2],
             quiet: 0,
         }
     }
@@ -265,20 +318,115 @@ impl Online {
         let mut online = Online::new(&place.server, role);
         online.code = Some(place.code.clone());
         online.token = place.token.clone();
-        online.seat = place.side.filter(|_| place.token.is_some());
+        if let Some(side) = place.side.filter(|_| place.token.is_some()) {
+            online.chair = Chair::Plays(side);
+        }
         online.news = Some("Connecting to take your seat again…".into());
         online
+    }
+
+    /// The local player's side; `None` while not known yet, and for a spectator.
+    pub fn seat(&self) -> Option<Side> {
+        match self.chair {
+            Chair::Plays(side) => Some(side),
+            Chair::Unknown | Chair::Watches => None,
+        }
+    }
+
+    /// True when welcomed as a spectator.
+    pub fn watching(&self) -> bool {
+        self.chair == Chair::Watches
+    }
+
+    /// The connection, while it is started and has not failed.
+    pub fn connection(&self) -> Option<&OnlineLink> {
+        match &self.link {
+            Link::Connecting(link) | Link::Up(link) => Some(link),
+            Link::NotStarted | Link::Failed(_) => None,
+        }
+    }
+
+    /// True while this window's own connection is up.
+    pub fn linked(&self) -> bool {
+        matches!(self.link, Link::Up(_))
+    }
+
+    /// Why the connection ended for good, if it did.
+    pub fn failed(&self) -> Option<&str> {
+        match &self.link {
+            Link::Failed(why) => Some(why),
+            _ => None,
+        }
+    }
+
+    /// The connection is up (`true`) or down and being made again: the link is kept either
+    /// way (a link not started or failed stays so).
+    pub fn set_linked(&mut self, up: bool) {
+        self.link = match std::mem::take(&mut self.link) {
+            Link::Connecting(link) | Link::Up(link) if up => Link::Up(link),
+            Link::Connecting(link) | Link::Up(link) => Link::Connecting(link),
+            other => other,
+        };
+    }
+
+    /// True when `side`'s player is connected, as last heard.
+    pub fn present(&self, side: Side) -> bool {
+        self.players[side.index()] == Presence::Connected
+    }
+
+    /// True when `side`'s seat has been taken, as far as heard.
+    pub fn joined(&self, side: Side) -> bool {
+        self.players[side.index()] != Presence::NotJoined
+    }
+
+    /// `side`'s player is connected or not, as heard: connected is joined; not connected
+    /// is away once joined.
+    pub fn heard_presence(&mut self, side: Side, connected: bool) {
+        let p = &mut self.players[side.index()];
+        *p = match (connected, *p) {
+            (true, _) => Presence::Connected,
+            (false, Presence::NotJoined) => Presence::NotJoined,
+            (false, _) => Presence::Away,
+        };
+    }
+
+    /// `side`'s seat is taken (its player named, its layout seen, the game started): a
+    /// player not heard connected is away.
+    pub fn heard_joined(&mut self, side: Side) {
+        let p = &mut self.players[side.index()];
+        if *p == Presence::NotJoined {
+            *p = Presence::Away;
+        }
+    }
+
+    /// True in tournament play with the server's clock (as far as known).
+    pub fn timed(&self) -> bool {
+        matches!(self.timing, Timing::Timed(_))
+    }
+
+    /// The server's clock after the last move and the play clock (seconds) when it was
+    /// heard, in tournament play once a move was made.
+    pub fn times(&self) -> Option<(ClockTimes, f64)> {
+        match self.timing {
+            Timing::Timed(times) => times,
+            Timing::Untimed => None,
+        }
+    }
+
+    /// True when the board is turned away from the seat (View → Flip).
+    pub fn turned(&self) -> bool {
+        self.facing == Facing::Turned
     }
 
     /// Where the seat is, to keep with the autosave (once welcomed; not after the end).
     /// `against`: the other player's name as the window shows it.
     pub fn place(&self, against: &str) -> Option<OnlinePlace> {
         let code = self.code.clone()?;
-        (self.end.is_none() && self.failed.is_none()).then(|| OnlinePlace {
+        (self.end.is_none() && self.failed().is_none()).then(|| OnlinePlace {
             server: self.server.clone(),
             code,
             token: self.token.clone(),
-            side: self.seat,
+            side: self.seat(),
             against: against.to_string(),
         })
     }
@@ -286,17 +434,17 @@ impl Online {
     /// True while this window holds a seat of a game not over, and its connection has not
     /// given up: leaving it is asked first.
     pub fn seated(&self) -> bool {
-        self.seat.is_some() && self.token.is_some() && self.end.is_none() && self.failed.is_none()
+        self.seat().is_some() && self.token.is_some() && self.end.is_none() && self.failed().is_none()
     }
 
     /// True while the connection is down and being made again (after a first welcome).
     pub fn reconnecting(&self) -> bool {
-        !self.linked && self.failed.is_none() && self.end.is_none() && self.code.is_some()
+        matches!(self.link, Link::Connecting(_) | Link::NotStarted) && self.end.is_none() && self.code.is_some()
     }
 
     /// True when `side` is played at this window (its seat).
     pub fn plays(&self, side: Side) -> bool {
-        self.seat == Some(side)
+        self.seat() == Some(side)
     }
 
     /// True when `side` is played on the other computer (or, for a spectator, either).
@@ -307,18 +455,18 @@ impl Online {
     /// True when take-backs may be offered: untimed play (none in tournament play), with
     /// a seat, the game not over, no offer waiting.
     pub fn may_offer(&self) -> bool {
-        self.seat.is_some() && !self.timed && self.end.is_none() && self.offer.is_none() && self.linked
+        self.seat().is_some() && !self.timed() && self.end.is_none() && self.offer.is_none() && self.linked()
     }
 
     /// The offer waiting for this window's answer, if any: the other side's.
     pub fn offer_to_answer(&self) -> Option<Side> {
-        self.offer.filter(|s| self.seat.is_some_and(|me| me != *s))
+        self.offer.filter(|s| self.seat().is_some_and(|me| me != *s))
     }
 
     /// One line on the other side's state: connected, away, or what is awaited.
     pub fn other_state(&self, names: &[String; 2]) -> String {
-        let Some(me) = self.seat else {
-            return match (self.watching, &self.failed) {
+        let Some(me) = self.seat() else {
+            return match (self.watching(), self.failed()) {
                 (true, _) => "Watching".into(),
                 (false, Some(_)) => "Not connected".into(),
                 (false, None) => "Connecting…".into(),
@@ -329,9 +477,9 @@ impl Online {
         if self.reconnecting() {
             // Nothing heard of the other side while this window is cut off.
             format!("{who}: not known until the server is back")
-        } else if self.present[other.index()] {
+        } else if self.present(other) {
             format!("{who} is connected")
-        } else if !self.joined[other.index()] {
+        } else if !self.joined(other) {
             "Waiting for the other player to join".into()
         } else {
             format!("{who} is away: the game is kept until they come back")
@@ -340,7 +488,7 @@ impl Online {
 
     /// The link's connection as one line: the server, and whether it is up.
     pub fn link_state(&self) -> String {
-        match (&self.failed, self.linked) {
+        match (self.failed(), self.linked()) {
             (Some(_), _) => format!("Not connected to {}", self.server),
             (None, true) => format!("Connected to {}", self.server),
             (None, false) if self.code.is_some() => format!("Reconnecting to {}…", self.server),

@@ -123,8 +123,8 @@ pub fn menu_items(app: &mut Frame<'_>, ui: &mut Ui) {
         app.push(online(OnlineCommand::ShowGames));
     }
     let Some(o) = app.session().online() else { return };
-    let seat = o.seat.filter(|_| o.end.is_none());
-    let seated = o.seat.is_some();
+    let seat = o.seat().filter(|_| o.end.is_none());
+    let seated = o.seat().is_some();
     let may_offer = app.session().may_offer_take_back();
     if let Some(side) = seat
         && ui.button("Resign (online)").clicked()
@@ -146,7 +146,7 @@ pub fn menu_items(app: &mut Frame<'_>, ui: &mut Ui) {
 pub fn rematch_label(session: &Session) -> Option<&'static str> {
     match session.online() {
         None => Some("Rematch"),
-        Some(o) if o.seat.is_some() => Some("Host a new game with the same rules"),
+        Some(o) if o.seat().is_some() => Some("Host a new game with the same rules"),
         Some(_) => None,
     }
 }
@@ -160,12 +160,12 @@ pub fn panel_section(app: &mut Frame<'_>, ui: &mut Ui) {
     let other = o.other_state(&names);
     let news = o.news.clone();
     let offer = o.offer_to_answer();
-    let own_offer = o.offer.is_some() && offer.is_none() && o.seat.is_some();
-    let seat = o.seat.filter(|_| o.end.is_none());
+    let own_offer = o.offer.is_some() && offer.is_none() && o.seat().is_some();
+    let seat = o.seat().filter(|_| o.end.is_none());
     let may_offer = app.session().may_offer_take_back();
-    let times = o.times.map(|t| {
+    let times = o.times().map(|(t, heard_at)| {
         let to_move = app.session().game().map(|g| g.current().to_move());
-        let elapsed = ((app.session().now() - o.times_at).max(0.0) * 1000.0) as u64;
+        let elapsed = ((app.session().now() - heard_at).max(0.0) * 1000.0) as u64;
         let end = o.end.is_some();
         [0, 1].map(|i| {
             let ms = t.millis[i];
@@ -236,8 +236,8 @@ fn turn_text(app: &Frame<'_>) -> String {
     let mine = o.plays(acting);
     match (s.setup().is_some(), s.game().is_some(), mine) {
         (true, _, true) => "Your turn to lay out".into(),
-        (true, _, false) if o.seat.is_some() || o.watching => format!("{} lays out", s.player_label(acting)),
-        (true, _, false) if o.failed.is_some() => String::new(),
+        (true, _, false) if o.seat().is_some() || o.watching() => format!("{} lays out", s.player_label(acting)),
+        (true, _, false) if o.failed().is_some() => String::new(),
         (true, _, false) => "Waiting for the server…".into(),
         (_, true, true) => "Your move".into(),
         (_, true, false) => format!("{} to move", s.player_label(acting)),

@@ -9,7 +9,7 @@ use super::{Closing, Document, Effect, Phase, Play, Session};
 use crate::app::model::command::Command;
 use crate::app::model::layout_coach::{Ask, Question};
 use crate::app::model::modal::{Modal, ModalKind};
-use crate::app::model::online::OnlineCommand;
+use crate::app::model::online::{Facing, OnlineCommand};
 use crate::app::model::seat::{Seat, Seats};
 use crate::app::model::settings::BoardTurn;
 use crate::app::model::setup::NewGameForm;
@@ -320,8 +320,13 @@ impl Session {
         use Command as C;
         match (&mut self.phase, command) {
             // ---- View ----
-            (_, C::Flip) => match self.seats.online_mut().filter(|o| o.seat.is_some()) {
-                Some(o) => o.turned ^= true,
+            (_, C::Flip) => match self.seats.online_mut().filter(|o| o.seat().is_some()) {
+                Some(o) => {
+                    o.facing = match o.facing {
+                        Facing::OwnSide => Facing::Turned,
+                        Facing::Turned => Facing::OwnSide,
+                    }
+                }
                 None => self.settings.board_turn = BoardTurn::Fixed(self.bottom_side().opponent()),
             },
             // Turned off, the board stays as it is shown now.

@@ -103,7 +103,7 @@ impl Session {
             }
             OnlineCommand::ResignInstead => {
                 self.modals.close(|m| matches!(m, Modal::Leave(_)));
-                if let Some(link) = self.seats.online().filter(|o| o.end.is_none()).and_then(|o| o.link.as_ref()) {
+                if let Some(link) = self.seats.online().filter(|o| o.end.is_none()).and_then(Online::connection) {
                     link.resign();
                 }
             }
@@ -125,10 +125,10 @@ impl Session {
     pub fn resume_online(&mut self, place: &OnlinePlace) {
         self.modals.close(|m| matches!(m, Modal::OnlineGames));
         if self.on_the_board(place) {
-            let turned = self.seats.online().is_some_and(|o| o.turned);
+            let facing = self.seats.online().map(|o| o.facing).unwrap_or_default();
             // Dropping the old link closes its connection; the server's resume replaces
             // whatever connection still holds the seat.
-            self.seats.network_sits(Online { turned, ..Online::resume(place) });
+            self.seats.network_sits(Online { facing, ..Online::resume(place) });
             return;
         }
         self.modals.close(|m| matches!(m, Modal::NewGame(_) | Modal::Learn | Modal::Puzzles | Modal::Online(_)));
@@ -163,9 +163,9 @@ impl Session {
             return;
         }
         let against = o
-            .seat
+            .seat()
             .map(|s| s.opponent())
-            .filter(|other| o.joined[other.index()])
+            .filter(|other| o.joined(*other))
             .map(|other| self.seats.names()[other.index()].clone())
             .filter(|n| Side::BOTH.iter().all(|s| *n != s.to_string()))
             .unwrap_or_default();
@@ -188,7 +188,7 @@ impl Session {
     /// a spectator, nothing.
     pub(super) fn rematch_online(&mut self) {
         let Some(o) = self.seats.online() else { return };
-        if o.seat.is_none() {
+        if o.seat().is_none() {
             return;
         }
         let form = OnlineForm {
@@ -196,7 +196,7 @@ impl Session {
             server: o.server.clone(),
             name: self.settings.form.names[0].clone(),
             rules: self.game().map_or(self.settings.form.options, |g| *g.options()),
-            timed: o.timed,
+            timed: o.timed(),
             ..OnlineForm::default()
         };
         self.modals.open(Modal::Online(Box::new((form, None))));

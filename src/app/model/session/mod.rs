@@ -433,7 +433,7 @@ impl Session {
     pub fn resigning_side(&self) -> Option<Side> {
         let p = self.play()?;
         if let Some(o) = self.seats.online() {
-            return o.seat;
+            return o.seat();
         }
         Some(match self.seats.computer() {
             Some(c) => c.opponent.side.opponent(),

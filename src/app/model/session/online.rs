@@ -8,7 +8,7 @@
 use super::{Effect, Phase, Play, Session, Turn};
 use crate::app::model::command::Command;
 use crate::app::model::modal::Modal;
-use crate::app::model::online::{Online, OnlineCommand, OnlineForm, OnlineTab};
+use crate::app::model::online::{Chair, LayoutAsk, Link, Online, OnlineCommand, OnlineForm, OnlineTab, Timing};
 use crate::app::model::seat::Seats;
 use crate::app::model::setup_board::SetupBoard;
 use crate::app::services::online::OnlineLink;
@@ -45,7 +45,7 @@ impl Session {
     /// other computer, or this window's offer of a take-back waits for its answer (a move
     /// made meanwhile would cross the take-back on the way: the trial lost a game so).
     pub fn remote_turn(&self) -> bool {
-        self.seats.online().is_some_and(|o| o.remote(self.acting_side()) || (o.offer.is_some() && o.offer == o.seat))
+        self.seats.online().is_some_and(|o| o.remote(self.acting_side()) || (o.offer.is_some() && o.offer == o.seat()))
     }
 
     /// True when the local player's last move is not confirmed by the server while the
@@ -53,7 +53,7 @@ impl Session {
     pub fn unsent_move(&self) -> bool {
         let Some(o) = self.seats.online().filter(|o| o.reconnecting()) else { return false };
         self.game().is_some_and(|g| {
-            g.cursor() > o.confirmed && g.moves().get(g.cursor() - 1).is_some_and(|e| o.seat == Some(e.mover))
+            g.cursor() > o.confirmed && g.moves().get(g.cursor() - 1).is_some_and(|e| o.seat() == Some(e.mover))
         })
     }
 
@@ -74,17 +74,17 @@ impl Session {
         let waker = self.waker.clone();
         let ready = self.play().is_none_or(Play::ready);
         let Some(o) = self.seats.online_mut() else { return Vec::new() };
-        if o.link.is_none() && o.failed.is_none() {
-            match OnlineLink::start(&o.server, o.role.clone(), waker) {
-                Ok(link) => o.link = Some(link),
-                Err(e) => o.failed = Some(format!("cannot start the connection: {e}")),
-            }
+        if matches!(o.link, Link::NotStarted) {
+            o.link = match OnlineLink::start(&o.server, o.role.clone(), waker) {
+                Ok(link) => Link::Connecting(link),
+                Err(e) => Link::Failed(format!("cannot start the connection: {e}")),
+            };
         }
-        let Some(link) = o.link.as_mut() else { return Vec::new() };
+        let (Link::Connecting(link) | Link::Up(link)) = &mut o.link else { return Vec::new() };
         o.inbox.extend(link.poll());
         // What the server asked for and the local player has made: the layout, the move.
-        if let (Some(seat), Some(link)) = (o.seat, o.link.as_ref()) {
-            if o.asked_layout && !o.sent_layout {
+        if let (Some(seat), Link::Connecting(link) | Link::Up(link)) = (o.seat(), &o.link) {
+            if o.layout == LayoutAsk::Asked {
                 let layout = match &self.phase {
                     Phase::Setup(s) if s.done[seat.index()] => s.layout(seat),
                     Phase::Play(p) => p.game.layouts().map(|l| l[seat.index()]),
@@ -92,7 +92,7 @@ impl Session {
                 };
                 if let Some(layout) = layout {
                     link.lay_out(layout);
-                    o.sent_layout = true;
+                    o.layout = LayoutAsk::Sent;
                 }
             }
             if let (Some(n), Phase::Play(p)) = (o.asked_move, &self.phase)
@@ -126,7 +126,7 @@ impl Session {
     pub(super) fn online_command(&mut self, command: Command) -> Option<Command> {
         let command = match command {
             Command::Online(c) => c,
-            Command::Resign(_) if self.seats.online().is_some_and(|o| o.seat.is_some()) => {
+            Command::Resign(_) if self.seats.online().is_some_and(|o| o.seat().is_some()) => {
                 self.modals.close(|m| matches!(m, Modal::Resign(_)));
                 OnlineCommand::Resign
             }
@@ -162,24 +162,24 @@ impl Session {
             OnlineCommand::OfferTakeBack => {
                 if self.may_offer_take_back()
                     && let Some(o) = self.seats.online_mut()
-                    && let Some(link) = &o.link
+                    && let Some(link) = o.connection()
                 {
                     link.offer_take_back();
                     // Waiting from now on, not from the server's echo: no move crosses it.
-                    o.offer = o.seat;
+                    o.offer = o.seat();
                     o.news = Some("You offered to take back your last move: waiting for the answer.".into());
                 }
             }
             OnlineCommand::AnswerTakeBack(accept) => {
                 if let Some(o) = self.seats.online_mut().filter(|o| o.offer_to_answer().is_some())
-                    && let Some(link) = &o.link
+                    && let Some(link) = o.connection()
                 {
                     link.answer_take_back(accept);
                     o.offer = None;
                 }
             }
             OnlineCommand::Resign => {
-                if let Some(link) = self.seats.online().filter(|o| o.end.is_none()).and_then(|o| o.link.as_ref()) {
+                if let Some(link) = self.seats.online().filter(|o| o.end.is_none()).and_then(Online::connection) {
                     link.resign();
                 }
             }
@@ -267,24 +267,21 @@ impl Session {
                 });
                 o.code = Some(code);
                 o.token = token;
-                o.seat = seat;
-                o.watching = seat.is_none();
-                o.linked = true;
+                o.chair = seat.map_or(Chair::Watches, Chair::Plays);
+                o.set_linked(true);
                 if let Some(side) = seat {
-                    o.present[side.index()] = true;
-                    o.joined[side.index()] = true;
+                    o.heard_presence(side, true);
                 }
             }
             Event::Names { names } => {
                 for side in Side::BOTH.into_iter().filter(|s| !names[s.index()].trim().is_empty()) {
-                    o.joined[side.index()] = true;
+                    o.heard_joined(side);
                 }
             }
             Event::LayOut { side, seen, rules } => {
-                o.asked_layout = true;
-                o.sent_layout = false;
+                o.layout = LayoutAsk::Asked;
                 if seen.is_some() {
-                    o.joined[side.opponent().index()] = true;
+                    o.heard_joined(side.opponent());
                 }
                 let first = omweso_online::record::FIRST_TO_MOVE;
                 let fresh = !matches!(&self.phase, Phase::Setup(s) if s.options == rules && s.first == first);
@@ -302,7 +299,9 @@ impl Session {
                 }
             }
             Event::Started { start } => {
-                o.joined = [true; 2];
+                for side in Side::BOTH {
+                    o.heard_joined(side);
+                }
                 o.news = None;
                 self.started(start);
             }
@@ -317,11 +316,9 @@ impl Session {
                 } else {
                     animate
                 };
-                if clock.is_some() {
+                if let Some(clock) = clock {
                     // A timed game is tournament play, the guest's too: no take-backs.
-                    o.times = clock;
-                    o.times_at = now;
-                    o.timed = true;
+                    o.timing = Timing::Timed(Some((clock, now)));
                 }
                 if let Phase::Play(p) = &mut self.phase
                     && number == p.game.cursor()
@@ -338,10 +335,9 @@ impl Session {
                 }
             }
             Event::Presence { side, connected } => {
-                o.present[side.index()] = connected;
-                o.joined[side.index()] |= connected;
+                let joined = o.joined(side);
+                o.heard_presence(side, connected);
                 if o.remote(side) && o.end.is_none() {
-                    let joined = o.joined[side.index()];
                     let who = &labels[side.index()];
                     match (connected, joined) {
                         (true, _) => o.news = Some(format!("{who} is connected.")),
@@ -356,7 +352,7 @@ impl Session {
                 }
             }
             Event::Connection { connected, why } => {
-                o.linked = connected;
+                o.set_linked(connected);
                 if !connected {
                     // An offer is not carried over a reconnection: it lapses.
                     o.offer = None;
@@ -419,12 +415,11 @@ impl Session {
                 }
             }
             Event::Failed { error } => {
-                o.linked = false;
                 log::warn!("online play stopped: {error}");
                 // Said once, in a notice, in words (the panel says only "Not connected").
                 let said = format!("Online play stopped. {}", Online::plain_error(&error));
                 o.news = None;
-                o.failed = Some(error);
+                o.link = Link::Failed(error);
                 self.notify(said);
             }
         }

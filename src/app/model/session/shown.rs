@@ -68,9 +68,9 @@ impl Session {
     /// the other's); else as the settings turn it.
     pub fn bottom_side(&self) -> Side {
         if let Some(o) = self.online()
-            && let Some(seat) = o.seat
+            && let Some(seat) = o.seat()
         {
-            return if o.turned { seat.opponent() } else { seat };
+            return if o.turned() { seat.opponent() } else { seat };
         }
         match self.settings.board_turn {
             BoardTurn::Fixed(side) => side,

@@ -14,7 +14,7 @@ impl Session {
     /// analysis or threat marks (issue 21). Review after it is over is fine.
     pub fn tournament_on(&self) -> bool {
         // Online tournament play (the server's clock) holds the same rules.
-        self.seats.online().is_some_and(|o| o.timed && o.end.is_none())
+        self.seats.online().is_some_and(|o| o.timed() && o.end.is_none())
             || (self.matched.as_ref().is_some_and(|m| m.settings.tournament)
                 && match &self.phase {
                     Phase::Setup(_) => true,
