@@ -185,6 +185,15 @@ impl Stamp {
     }
 }
 
+#[cfg(test)]
+impl Stamp {
+    /// A stamp for a file of a disk in memory, numbered by the write that made it (the
+    /// model's tests: `app::model::test_disk`).
+    pub(crate) fn numbered(n: u64) -> Stamp {
+        Stamp { kind: None, len: n, modified: None, identity: (0, 0) }
+    }
+}
+
 /// Helpers for the tests of the file system's edges here and in the modules that use them.
 #[cfg(all(test, unix))]
 pub(crate) mod testing {

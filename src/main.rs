@@ -191,8 +191,8 @@ fn open_window(cli: &Cli) -> Result<ExitCode, StartFailure> {
     #[cfg(windows)]
     let_go_of_a_console_of_its_own();
     // What is kept between runs: written as it changes, atomically, off the frame.
-    let storage_file = settings::storage_file(APP_ID);
-    let preferred = storage_file.as_deref().map(settings::remembered_renderer).unwrap_or_default();
+    let storage_file = omweso::app::services::store::storage_file(APP_ID);
+    let preferred = storage_file.as_deref().map(omweso::app::services::store::remembered_renderer).unwrap_or_default();
     let (store, notices) = Store::for_window(storage_file.as_deref(), unusable.as_ref());
     // A logout, a shutdown or Ctrl+C in the terminal closes the window cleanly.
     if let Err(e) = shutdown::install() {

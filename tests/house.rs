@@ -405,3 +405,105 @@ fn the_check_sees_an_import_back_up_and_a_loop() {
     .into();
     assert_eq!(loops(&graph), [vec![model(&["a"]), model(&["b"]), model(&["c"])]]);
 }
+
+// ---- Issue 49: the model speaks in effects ----
+
+/// The names of the world outside the model: the disk, a platform's storage, threads and
+/// sockets. The model asks for them as effects; the app's services carry them out.
+const OUTSIDE: [&str; 9] = [
+    "std::fs",
+    "crate::disk",
+    "eframe::Storage",
+    "std::thread",
+    "std::net",
+    "TcpStream",
+    "UdpSocket",
+    "tokio::",
+    "symlink_metadata",
+];
+
+/// What `code` (comments aside) names of [`OUTSIDE`], by line.
+fn outside_named(code: &str) -> Vec<String> {
+    code.lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .flat_map(|l| OUTSIDE.iter().filter(|n| l.contains(**n)).map(move |n| format!("{n} in `{}`", l.trim())))
+        .collect()
+}
+
+/// The fields of `struct name` in `code`: (name, type), one a line as rustfmt writes them.
+fn fields(code: &str, name: &str) -> Vec<(String, String)> {
+    let start = format!("pub struct {name} {{");
+    let Some(at) = code.find(&start) else { return Vec::new() };
+    let body = &code[at + start.len()..];
+    let body = &body[..body.find("\n}").unwrap_or(body.len())];
+    body.lines()
+        .map(str::trim)
+        .filter(|l| !l.starts_with("//") && !l.starts_with('#') && l.contains(':'))
+        .filter_map(|l| {
+            let (field, ty) = l.split_once(':')?;
+            let field = field.trim().trim_start_matches("pub(super) ").trim_start_matches("pub ");
+            Some((field.to_string(), ty.trim().trim_end_matches(',').to_string()))
+        })
+        .collect()
+}
+
+/// An opponent kept as an option beside the rest: `Option<Computer>`, `Option<Online>`….
+fn opponent_options(fields: &[(String, String)]) -> Vec<String> {
+    fields
+        .iter()
+        .filter(|(_, ty)| {
+            ty.starts_with("Option<") && ["Computer", "Online", "Opponent"].iter().any(|o| ty.contains(o))
+        })
+        .map(|(f, ty)| format!("{f}: {ty}"))
+        .collect()
+}
+
+/// The fields whose type is a flag or flags.
+fn flags(fields: &[(String, String)]) -> Vec<String> {
+    fields
+        .iter()
+        .filter(|(_, ty)| ty == "bool" || (ty.starts_with("[bool") && ty.ends_with(']')))
+        .map(|(f, ty)| format!("{f}: {ty}"))
+        .collect()
+}
+
+fn read(rel: &str) -> String {
+    std::fs::read_to_string(manifest().join(rel)).expect("a source file")
+}
+
+#[test]
+fn nothing_under_the_model_names_the_disk_a_storage_a_thread_or_a_socket() {
+    let mut files = Vec::new();
+    sources(&manifest().join("src/app/model"), &mut files);
+    assert!(files.len() > 20, "the model's files are found");
+    let named: Vec<String> = files
+        .iter()
+        .flat_map(|f| {
+            let text = std::fs::read_to_string(f).expect("a source file");
+            outside_named(&text).into_iter().map(move |n| format!("{}: {n}", f.display()))
+        })
+        .collect();
+    assert!(named.is_empty(), "the model (its tests too) names the world outside it:\n{}", named.join("\n"));
+}
+
+#[test]
+fn the_session_keeps_its_seats_in_one_value_and_online_play_keeps_no_flags() {
+    let session = fields(&read("src/app/model/session/mod.rs"), "Session");
+    assert!(session.len() > 5, "the session's fields are read: {session:?}");
+    assert!(session.len() <= 16, "Session has {} fields (at most 16): {session:?}", session.len());
+    assert_eq!(opponent_options(&session), Vec::<String>::new(), "an opponent kept as an option");
+    let online = fields(&read("src/app/model/online.rs"), "Online");
+    assert!(online.len() > 5, "Online's fields are read: {online:?}");
+    assert_eq!(flags(&online), Vec::<String>::new(), "Online keeps flags");
+}
+
+#[test]
+fn the_effect_checks_see_what_they_look_for() {
+    assert_eq!(outside_named("let m = std::fs::metadata(p);\n// std::thread in a comment").len(), 1);
+    assert!(outside_named("fn load(s: &dyn eframe::Storage)").len() == 1);
+    let code = "pub struct Session {\n    names: [String; 2],\n    computer: Option<Computer>,\n    online: Option<crate::app::model::online::Online>,\n    linked: bool,\n    present: [bool; 2],\n}\n";
+    let f = fields(code, "Session");
+    assert_eq!(f.len(), 5);
+    assert_eq!(opponent_options(&f).len(), 2);
+    assert_eq!(flags(&f), ["linked: bool", "present: [bool; 2]"]);
+}

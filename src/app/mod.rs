@@ -16,6 +16,7 @@
 //! - The animation ([`model::animation`]) is a function of the engine's trace and the play clock;
 //!   the sound ([`sound`]) follows it, frame by frame, on the audio device's own thread.
 
+pub mod effects;
 pub mod model;
 pub mod services;
 pub mod ui;
@@ -188,7 +189,11 @@ impl App {
     /// The window as the last run left it in `store` (see [`autosave::restore`]); what it
     /// keeps from now on goes back to `store`.
     pub fn restore(store: store::Store, start: Start, notices: Vec<String>) -> App {
-        let (session, damaged) = autosave::restore(Some(&store), start, notices);
+        let (mut session, damaged) = autosave::restore(Some(&store), start, notices);
+        // A file handed to this start is read now, and the kept game's file stamped.
+        for left in effects::serve_files(&mut session) {
+            log::warn!("an effect asked for before the window opened, dropped: {left:?}");
+        }
         App { damaged_autosave: damaged, store, ..App::new(session) }
     }
 
@@ -371,10 +376,12 @@ impl App {
         }
         let s = self.session.settings();
         self.sound.set_levels(s.muted, s.volume);
-        for e in self.session.take_effects() {
+        for e in effects::serve_files(&mut self.session) {
             match e {
                 Effect::Copy(text) => ctx.copy_text(text),
                 Effect::Close => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
+                // Carried out by `serve_files`.
+                Effect::Read(_) | Effect::Write { .. } | Effect::Look { .. } | Effect::Stamp(_) => {}
             }
         }
         self.keep(false);
@@ -476,6 +483,8 @@ impl eframe::App for App {
     }
 }
 
+#[cfg(test)]
+mod tests_files;
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,6 +5,7 @@
 use crate::app::model::command::Command;
 use crate::app::model::session::Session;
 use crate::app::model::settings::Settings;
+use crate::app::services::store::Kept;
 use crate::savefile::SavedGame;
 use omweso_rules::GameState;
 use std::path::PathBuf;
@@ -64,11 +65,7 @@ pub struct LessonPlace {
 /// start picks up the autosaved game with its file. `notices` (and any setting that could
 /// not be read) are shown to the player. Returns the session and the text of a damaged
 /// autosave, to set aside at the next [`store`].
-pub fn restore(
-    storage: Option<&dyn eframe::Storage>,
-    start: Start,
-    mut notices: Vec<String>,
-) -> (Session, Option<String>) {
+pub fn restore(storage: Option<&dyn Kept>, start: Start, mut notices: Vec<String>) -> (Session, Option<String>) {
     let settings = match storage {
         Some(s) => {
             let (settings, bad) = Settings::load(s);
@@ -88,14 +85,13 @@ pub fn restore(
         start => (start, None),
     };
     // A lesson under way comes back at its step (the game kept before it stays kept).
-    let lesson = storage
-        .and_then(|s| s.get_string(LESSON_KEY))
-        .and_then(|t| ron::from_str::<LessonPlace>(&t).ok())
-        .and_then(|place| {
+    let lesson = storage.and_then(|s| s.kept(LESSON_KEY)).and_then(|t| ron::from_str::<LessonPlace>(&t).ok()).and_then(
+        |place| {
             let all = crate::lessons::all().ok()?;
             let n = all.iter().position(|l| l.id == place.id)?;
             (place.step < all[n].steps.len()).then_some((n, place.step))
-        });
+        },
+    );
     // The game kept from the last run (or its lesson) comes back first; what this start
     // asks for is then a command like any other, which asks before it replaces unsaved
     // changes (a start must not drop the kept game unasked).
@@ -106,7 +102,7 @@ pub fn restore(
             log::info!("lesson {} restored at step {}", lesson + 1, step + 1);
             session
         }
-        None => match storage.and_then(|s| s.get_string(AUTOSAVE_KEY)) {
+        None => match storage.and_then(|s| s.kept(AUTOSAVE_KEY)) {
             None => {
                 // Nothing played yet and no lesson taken: offer the lessons first.
                 let new = settings.lessons_done.is_empty();
@@ -119,7 +115,7 @@ pub fn restore(
             Some(text) => match SavedGame::from_ron(&text) {
                 Ok(saved) => {
                     let doc: AutosaveDocument = storage
-                        .and_then(|s| s.get_string(AUTOSAVE_DOCUMENT_KEY))
+                        .and_then(|s| s.kept(AUTOSAVE_DOCUMENT_KEY))
                         .and_then(|t| ron::from_str(&t).ok())
                         .unwrap_or_default();
                     log::info!("the game kept from the last run restored ({})", saved.summary().replace('\n', "; "));
@@ -176,35 +172,35 @@ pub fn restore(
 
 /// Writes the settings and the game (with its file), or the lesson's place, to `storage`; a damaged autosave
 /// waiting in `damaged` is set aside first, under [`DAMAGED_AUTOSAVE_KEY`].
-pub fn store(storage: &mut dyn eframe::Storage, session: &Session, damaged: &mut Option<String>) {
+pub fn store(storage: &mut dyn Kept, session: &Session, damaged: &mut Option<String>) {
     session.settings().store(storage);
     if let Some(text) = damaged.take() {
-        storage.set_string(DAMAGED_AUTOSAVE_KEY, text);
+        storage.keep(DAMAGED_AUTOSAVE_KEY, text);
     }
     if let Some(run) = session.lesson() {
         // A lesson is not a game to keep: the game autosaved before it stays, and the
         // lesson's place is kept beside it.
         let place = LessonPlace { id: run.lesson.id.clone(), step: run.step };
         if let Ok(text) = ron::to_string(&place) {
-            storage.set_string(LESSON_KEY, text);
+            storage.keep(LESSON_KEY, text);
         }
         return;
     }
-    storage.remove_string(LESSON_KEY);
+    storage.forget(LESSON_KEY);
     if session.puzzle().is_some() {
         // Nor is a puzzle: the game autosaved before it stays (the puzzles solved are
         // in the settings).
         return;
     }
     let kept = session.to_keep();
-    storage.set_string(AUTOSAVE_KEY, kept.to_ron());
+    storage.keep(AUTOSAVE_KEY, kept.to_ron());
     // Changed as the window says it (`Document::differs_from`, as `Session::changed` asks).
     let changed = session.document().differs_from(&kept);
     let game_over_closed = session.play().is_some_and(|p| p.game_over_dismissed());
     let online = session.online().and_then(|o| o.place(""));
     let doc = AutosaveDocument { path: session.document().path.clone(), changed, game_over_closed, online };
     if let Ok(text) = ron::to_string(&doc) {
-        storage.set_string(AUTOSAVE_DOCUMENT_KEY, text);
+        storage.keep(AUTOSAVE_DOCUMENT_KEY, text);
     }
 }
 
@@ -212,21 +208,17 @@ pub fn store(storage: &mut dyn eframe::Storage, session: &Session, damaged: &mut
 mod tests {
     use super::*;
     use crate::app::model::command::Command;
-    use crate::app::model::settings::Memory;
-
-    fn temp_file(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("omweso-autosave-{name}-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        dir.join("game.omweso")
-    }
+    use crate::app::model::test_disk::Disk;
+    use crate::app::services::store::Memory;
 
     #[test]
     fn the_autosave_keeps_the_file_and_whether_it_changed() {
+        let disk = Disk::default();
         // Defect 2: after a restart the game said Untitled and Save asked again.
-        let file = temp_file("file");
+        let file = PathBuf::from("/games/game.omweso");
         let state: GameState = "9a, 3b, 4d-fhm; 4A-F, 3G, 5P / L both 0,0".parse().unwrap();
         let mut s = Session::from_state(Settings::default(), state);
-        s.apply(Command::SavePath(file.clone()));
+        disk.apply(&mut s, Command::SavePath(file.clone()));
         let mut m = Memory::default();
         store(&mut m, &s, &mut None);
         let (back, damaged) = restore(Some(&m), Start::Fresh, vec![]);
@@ -234,15 +226,14 @@ mod tests {
         assert_eq!(back.document().path.as_deref(), Some(file.as_path()));
         assert_eq!(back.title(), "game.omweso — Omweso");
         // With unsaved changes, it still has them after the restart.
-        s.apply(Command::PlayHole { hole: omweso_rules::Hole::from_letter('d').unwrap(), split: false });
+        disk.apply(&mut s, Command::PlayHole { hole: omweso_rules::Hole::from_letter('d').unwrap(), split: false });
         store(&mut m, &s, &mut None);
         let (mut back, _) = restore(Some(&m), Start::Fresh, vec![]);
         assert!(back.changed());
         assert_eq!(back.title(), "game.omweso * — Omweso");
-        back.apply(Command::Save);
+        disk.apply(&mut back, Command::Save);
         assert!(!back.changed(), "saved to its file without asking");
         assert!(back.modals().top().is_none());
-        std::fs::remove_dir_all(file.parent().unwrap()).unwrap();
     }
 
     #[test]
@@ -270,6 +261,7 @@ mod tests {
     /// there until the player says.
     #[test]
     fn a_start_on_a_state_a_lesson_or_a_file_asks_before_the_kept_game_goes() {
+        let disk = Disk::default();
         let state: GameState = "9a, 3b, 4d-fhm; 4A-F, 3G, 5P / L both 0,0".parse().unwrap();
         let mut s = Session::from_state(Settings::default(), state);
         s.apply(Command::PlayHole { hole: omweso_rules::Hole::from_letter('d').unwrap(), split: false });
@@ -277,25 +269,25 @@ mod tests {
         let kept = s.game().unwrap().current().to_string();
         let mut m = Memory::default();
         store(&mut m, &s, &mut None);
-        let file = temp_file("asked");
-        std::fs::write(&file, std::fs::read_to_string("tests/corpus/good/worked-game.omweso").unwrap()).unwrap();
+        let file = PathBuf::from("/games/game.omweso");
+        disk.put(&file, include_str!("../../../tests/corpus/good/worked-game.omweso"));
         let other: GameState = "4i-p; 4I-P / L both 0,0".parse().unwrap();
         for start in [Start::State(other.clone()), Start::Lesson(0), Start::Saved(file.clone())] {
             let (mut back, _) = restore(Some(&m), start, vec![]);
             assert!(matches!(back.modals().top(), Some(crate::app::model::modal::Modal::Unsaved(_))), "asked first");
             assert_eq!(back.game().unwrap().current().to_string(), kept, "the kept game is still there");
-            back.apply(Command::Discard);
+            disk.apply(&mut back, Command::Discard);
             assert!(back.lesson().is_some() || back.game().unwrap().current().to_string() != kept, "then replaced");
         }
         // With nothing unsaved, the start opens what it names at once.
         let (fresh, _) = restore(None, Start::State(other.clone()), vec![]);
         assert_eq!(fresh.game().unwrap().current(), &other);
         assert!(fresh.modals().top().is_none(), "no New Game dialog nor lesson list over it");
-        std::fs::remove_dir_all(file.parent().unwrap()).unwrap();
     }
 
     #[test]
     fn a_damaged_autosave_is_kept_until_it_is_set_aside() {
+        let disk = Disk::default();
         // Defect 6: opening a file before the first save dropped it.
         let mut m = Memory::default();
         m.0.insert(AUTOSAVE_KEY.into(), "(garbled".into());
@@ -303,15 +295,14 @@ mod tests {
         assert!(
             matches!(s.modals().iter().last(), Some(crate::app::model::modal::Modal::Problem(t)) if t.contains("set aside"))
         );
-        let file = temp_file("damaged");
-        let good = std::fs::read_to_string("tests/corpus/good/worked-game.omweso").unwrap();
-        std::fs::write(&file, good).unwrap();
-        s.apply(Command::OpenPath(file.clone()));
+        let file = PathBuf::from("/games/game.omweso");
+        let good = include_str!("../../../tests/corpus/good/worked-game.omweso");
+        disk.put(&file, good);
+        disk.apply(&mut s, Command::OpenPath(file.clone()));
         assert!(s.game().is_some(), "the file opened");
         store(&mut m, &s, &mut damaged);
         assert_eq!(m.0.get(DAMAGED_AUTOSAVE_KEY).map(String::as_str), Some("(garbled"));
         assert_ne!(m.0.get(AUTOSAVE_KEY).map(String::as_str), Some("(garbled"));
-        std::fs::remove_dir_all(file.parent().unwrap()).unwrap();
     }
 
     #[test]

@@ -22,6 +22,16 @@ pub enum Teaching {
     Puzzles,
 }
 
+/// How the place of a save was given: it decides what a file already there means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SaveAsked {
+    /// Typed by the player where no dialog could be shown: another file there is replaced
+    /// only when the player says so.
+    Typed,
+    /// The game's own file, or chosen in the system's dialog (which asked about replacing).
+    Chosen,
+}
+
 /// One thing the user asked for.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Command {
@@ -189,6 +199,42 @@ pub enum Command {
     Save,
     /// Save to a new file.
     SaveAs,
+    /// The saved game read at `path` ([`crate::app::model::session::Effect::Read`]) with the
+    /// file's stamp, or why it could not be.
+    FileRead {
+        /// The file asked for.
+        path: std::path::PathBuf,
+        /// The game and the file's stamp, or the reason in words.
+        read: Result<(Box<crate::savefile::SavedGame>, Option<crate::app::services::files::Stamp>), String>,
+    },
+    /// The game written to `path` ([`crate::app::model::session::Effect::Write`]), with the
+    /// file's stamp after, or why it could not be.
+    FileWritten {
+        /// The file written.
+        path: std::path::PathBuf,
+        /// The game as written.
+        game: Box<crate::savefile::SavedGame>,
+        /// The file's stamp after the write, or the reason in words.
+        written: Result<Option<crate::app::services::files::Stamp>, String>,
+    },
+    /// What is at `path`, looked at before a save there
+    /// ([`crate::app::model::session::Effect::Look`]).
+    Looked {
+        /// Where the game is to be saved.
+        path: std::path::PathBuf,
+        /// How the place was given.
+        asked: SaveAsked,
+        /// What is there.
+        look: crate::app::services::files::Look,
+    },
+    /// The stamp of the document's file, asked when the document came back without one
+    /// ([`crate::app::model::session::Effect::Stamp`]).
+    Stamped {
+        /// The document's file.
+        path: std::path::PathBuf,
+        /// Its stamp, when it can be asked.
+        stamp: Option<crate::app::services::files::Stamp>,
+    },
     /// Open the saved game at this path, typed where no file dialog can be shown.
     OpenPath(std::path::PathBuf),
     /// Open this saved game, asking first about unsaved changes: a file handed to this

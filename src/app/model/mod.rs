@@ -20,3 +20,7 @@ pub mod session;
 pub mod settings;
 pub mod setup;
 pub mod setup_board;
+#[cfg(test)]
+pub mod test_disk;
+#[cfg(test)]
+pub mod test_wait;

@@ -31,7 +31,7 @@ pub enum Across {
     #[default]
     People,
     /// The computer plays one side (its side and level inside).
-    Computer(Computer),
+    Computer(Box<Computer>),
     /// The network: an online game, its connection and what the window knows of it.
     Network(Box<Online>),
 }
@@ -57,7 +57,7 @@ impl Seats {
 
     /// The players of a game against `opponent` (none: two people), named `names`.
     pub fn against(names: [String; 2], opponent: Option<Opponent>) -> Seats {
-        Seats::new(names, opponent.map_or(Across::People, |o| Across::Computer(Computer::new(o))))
+        Seats::new(names, opponent.map_or(Across::People, |o| Across::Computer(Box::new(Computer::new(o)))))
     }
 
     /// Whose moves `side`'s are.

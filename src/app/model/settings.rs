@@ -6,9 +6,10 @@
 use crate::app::model::animation::Speed;
 use crate::app::model::setup::NewGameForm;
 use crate::app::services::renderer::RendererChoice;
+use crate::app::services::store::Kept;
 use omweso_rules::Side;
 use serde::{Serialize, de::DeserializeOwned};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 /// The window's view settings and the last New Game form (eframe persistence).
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -120,11 +121,6 @@ impl PanelTab {
         [(PanelTab::Moves, "Moves"), (PanelTab::Analysis, "Analysis"), (PanelTab::Board, "Board")];
 }
 
-/// The cores of this computer (at least 1).
-pub fn cores() -> usize {
-    std::thread::available_parallelism().map_or(1, usize::from)
-}
-
 impl Default for Settings {
     fn default() -> Self {
         Settings {
@@ -140,7 +136,7 @@ impl Default for Settings {
             threats: false,
             coach: false,
             plain_coach: false,
-            threads: cores(),
+            threads: crate::app::services::job::cores(),
             theme: ThemeChoice::System,
             panel_tab: PanelTab::Moves,
             last_folder: None,
@@ -156,13 +152,13 @@ impl Default for Settings {
 pub const DEFAULT_VOLUME: f32 = 0.8;
 
 /// The prefix of each setting's storage key (`omweso.settings.speed`, …).
-const PREFIX: &str = "omweso.settings.";
+pub const PREFIX: &str = "omweso.settings.";
 
 impl Settings {
     /// The settings kept in `storage`, each read on its own: a value that is missing takes
     /// its default silently; one that cannot be read takes its default and is named in the
     /// returned list (for a notice), and the other settings are kept.
-    pub fn load(storage: &dyn eframe::Storage) -> (Settings, Vec<String>) {
+    pub fn load(storage: &dyn Kept) -> (Settings, Vec<String>) {
         let mut bad = Vec::new();
         let d = Settings::default();
         let s = Settings {
@@ -191,7 +187,7 @@ impl Settings {
     }
 
     /// Writes every setting to `storage`, each under its own key.
-    pub fn store(&self, storage: &mut dyn eframe::Storage) {
+    pub fn store(&self, storage: &mut dyn Kept) {
         put(storage, "letters", &self.letters);
         put(storage, "show_playable", &self.show_playable);
         put(storage, "board_turn", &self.board_turn);
@@ -218,8 +214,8 @@ impl Settings {
 /// The way the board is turned, as kept in `storage`: under `board_turn`, or, kept by an
 /// older version, as the two flags `flipped` (Upper's view) and `auto_flip` (turned toward
 /// the player to move), which it replaces.
-fn board_turn(storage: &dyn eframe::Storage, bad: &mut Vec<String>) -> BoardTurn {
-    if storage.get_string(&format!("{PREFIX}board_turn")).is_some() {
+fn board_turn(storage: &dyn Kept, bad: &mut Vec<String>) -> BoardTurn {
+    if storage.kept(&format!("{PREFIX}board_turn")).is_some() {
         return field(storage, "board_turn", BoardTurn::default(), bad);
     }
     if field(storage, "auto_flip", false, bad) {
@@ -236,8 +232,8 @@ pub fn volume(v: f32) -> f32 {
     if v.is_finite() { v.clamp(0.0, 1.0) } else { DEFAULT_VOLUME }
 }
 
-fn field<T: DeserializeOwned>(storage: &dyn eframe::Storage, name: &str, default: T, bad: &mut Vec<String>) -> T {
-    match storage.get_string(&format!("{PREFIX}{name}")) {
+fn field<T: DeserializeOwned>(storage: &dyn Kept, name: &str, default: T, bad: &mut Vec<String>) -> T {
+    match storage.kept(&format!("{PREFIX}{name}")) {
         None => default,
         Some(text) => ron::from_str(&text).unwrap_or_else(|_| {
             bad.push(name.replace('_', " "));
@@ -246,34 +242,10 @@ fn field<T: DeserializeOwned>(storage: &dyn eframe::Storage, name: &str, default
     }
 }
 
-fn put<T: Serialize>(storage: &mut dyn eframe::Storage, name: &str, value: &T) {
+fn put<T: Serialize>(storage: &mut dyn Kept, name: &str, value: &T) {
     if let Ok(text) = ron::to_string(value) {
-        storage.set_string(&format!("{PREFIX}{name}"), text);
+        storage.keep(&format!("{PREFIX}{name}"), text);
     }
-}
-
-/// The renderer setting kept in `storage_file` (read before the window opens, so before
-/// the store): the default when there is none or it cannot be read.
-pub fn remembered_renderer(storage_file: &Path) -> RendererChoice {
-    let read = || -> Option<RendererChoice> {
-        // Through the store's own reader: a FIFO or /dev/zero at the file neither hangs nor
-        // grows the start (issue 40); what cannot be read is no choice.
-        let text = crate::disk::read_text(
-            storage_file,
-            crate::app::services::store::MAX_STORE_BYTES,
-            crate::disk::Links::Refuse,
-        )
-        .ok()?;
-        let map: std::collections::HashMap<String, String> = ron::from_str(&text).ok()?;
-        ron::from_str(map.get(&format!("{PREFIX}renderer"))?).ok()
-    };
-    read().unwrap_or_default()
-}
-
-/// The file in which eframe keeps the window's storage (`app.ron` in eframe's storage folder
-/// for `app_id`), where there is one.
-pub fn storage_file(app_id: &str) -> Option<PathBuf> {
-    eframe::storage_dir(app_id).map(|dir| dir.join("app.ron"))
 }
 
 /// The smallest window the layout works in (points).
@@ -301,27 +273,10 @@ pub fn clamp_window(
     (position, size)
 }
 
-/// eframe's storage in memory, key by key: for tests (the model's own, and those of the
-/// program that close a window and open it again from what it kept).
-#[derive(Default)]
-pub struct Memory(pub std::collections::HashMap<String, String>);
-
-impl eframe::Storage for Memory {
-    fn get_string(&self, key: &str) -> Option<String> {
-        self.0.get(key).cloned()
-    }
-    fn set_string(&mut self, key: &str, value: String) {
-        self.0.insert(key.into(), value);
-    }
-    fn remove_string(&mut self, key: &str) {
-        self.0.remove(key);
-    }
-    fn flush(&mut self) {}
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::services::store::Memory;
 
     #[test]
     fn settings_round_trip_through_storage() {
@@ -351,20 +306,6 @@ mod tests {
         assert_eq!(kept(&[("flipped", "true"), ("auto_flip", "false")]), BoardTurn::Fixed(Side::Upper));
         assert_eq!(kept(&[("flipped", "true"), ("auto_flip", "true")]), BoardTurn::FollowsMover);
         assert_eq!(kept(&[("flipped", "true"), ("board_turn", "Fixed(Lower)")]), BoardTurn::Fixed(Side::Lower));
-    }
-
-    #[test]
-    fn the_renderer_is_read_from_the_storage_file_before_the_window_opens() {
-        let dir = tempfile::tempdir().expect("folder");
-        let file = dir.path().join("app.ron");
-        assert_eq!(remembered_renderer(&file), RendererChoice::Automatic, "no file");
-        let mut m = Memory::default();
-        Settings { renderer: RendererChoice::Glow, ..Settings::default() }.store(&mut m);
-        std::fs::write(&file, ron::to_string(&m.0).expect("ron")).expect("written");
-        assert_eq!(remembered_renderer(&file), RendererChoice::Glow);
-        m.0.insert(format!("{PREFIX}renderer"), "Vulkan2000".into());
-        std::fs::write(&file, ron::to_string(&m.0).expect("ron")).expect("written");
-        assert_eq!(remembered_renderer(&file), RendererChoice::Automatic, "unreadable: the default");
     }
 
     #[test]

@@ -4,6 +4,45 @@
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::Receiver;
 
+/// What a file is now, asked without opening it ([`crate::disk::Stamp`]): the model keeps
+/// the stamp of the document's file as data, and compares it with the one the service gives.
+pub use crate::disk::Stamp;
+
+/// What is at a path where a game is about to be saved, asked without opening it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Look {
+    /// Something is there (a file, a folder, a link even to nothing).
+    pub exists: bool,
+    /// The stamp of what is there (through links), when it can be asked.
+    pub stamp: Option<Stamp>,
+}
+
+/// Looks at `path` without opening it (a named pipe or a device there never blocks).
+pub fn look(path: &Path) -> Look {
+    Look { exists: std::fs::symlink_metadata(path).is_ok(), stamp: Stamp::of(path) }
+}
+
+/// Reads the saved game at `path`, with the file's stamp as read.
+///
+/// # Errors
+/// What [`crate::savefile::SavedGame::load`] refuses (too large, not a file, not a saved
+/// game…), in words that name the file.
+pub fn read_game(path: &Path) -> Result<(crate::savefile::SavedGame, Option<Stamp>), String> {
+    let saved = crate::savefile::SavedGame::load(path).map_err(|e| e.to_string())?;
+    Ok((saved, Stamp::of(path)))
+}
+
+/// Writes `game` to `path` (atomically: a temporary file, fsync, rename), and gives the
+/// file's stamp as written.
+///
+/// # Errors
+/// What [`crate::savefile::SavedGame::save`] meets (a folder that is not there, no room,
+/// no right to write), in words that name the file.
+pub fn write_game(path: &Path, game: &crate::savefile::SavedGame) -> Result<Option<Stamp>, String> {
+    game.save(path).map_err(|e| e.to_string())?;
+    Ok(Stamp::of(path))
+}
+
 /// Asks the user for a file to open or a place to save.
 pub trait FileDialogs {
     /// A saved game to open; `Ok(None)` when cancelled, `Err` (a message for the player)

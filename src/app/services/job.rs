@@ -135,6 +135,11 @@ impl<N: Send + 'static, R: Send + 'static> Job<N, R> {
     }
 }
 
+/// The cores of this computer (at least 1): the Threads setting's default.
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -11,6 +11,73 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
+/// What the window keeps between runs, key by key (RON texts): the one interface the model
+/// reads and writes its settings and its game through (issue 49), so that it names no
+/// storage of a platform. Every `eframe::Storage` is one ([`Store`], the desktop's file
+/// written on its own thread; [`Memory`], for tests); a browser's local storage would be
+/// another.
+pub trait Kept {
+    /// The text kept under `key`, if any.
+    fn kept(&self, key: &str) -> Option<String>;
+    /// Keeps `value` under `key`.
+    fn keep(&mut self, key: &str, value: String);
+    /// Forgets what is kept under `key`.
+    fn forget(&mut self, key: &str);
+}
+
+impl<S: eframe::Storage> Kept for S {
+    fn kept(&self, key: &str) -> Option<String> {
+        eframe::Storage::get_string(self, key)
+    }
+    fn keep(&mut self, key: &str, value: String) {
+        eframe::Storage::set_string(self, key, value);
+    }
+    fn forget(&mut self, key: &str) {
+        eframe::Storage::remove_string(self, key);
+    }
+}
+
+/// Storage in memory, key by key: for tests (the model's own, and those of the program
+/// that close a window and open it again from what it kept).
+#[derive(Default)]
+pub struct Memory(pub std::collections::HashMap<String, String>);
+
+impl eframe::Storage for Memory {
+    fn get_string(&self, key: &str) -> Option<String> {
+        self.0.get(key).cloned()
+    }
+    fn set_string(&mut self, key: &str, value: String) {
+        self.0.insert(key.into(), value);
+    }
+    fn remove_string(&mut self, key: &str) {
+        self.0.remove(key);
+    }
+    fn flush(&mut self) {}
+}
+
+/// The file in which eframe keeps the window's storage (`app.ron` in eframe's storage folder
+/// for `app_id`), where there is one.
+pub fn storage_file(app_id: &str) -> Option<PathBuf> {
+    eframe::storage_dir(app_id).map(|dir| dir.join("app.ron"))
+}
+
+/// The key under which the settings keep the renderer (`model::settings` writes it there,
+/// and its test holds the two together).
+pub const RENDERER_KEY: &str = "omweso.settings.renderer";
+
+/// The renderer setting kept in `storage_file` (read before the window opens, so before
+/// the store): the default when there is none or it cannot be read.
+pub fn remembered_renderer(storage_file: &Path) -> crate::app::services::renderer::RendererChoice {
+    let read = || -> Option<crate::app::services::renderer::RendererChoice> {
+        // Through the store's own reader: a FIFO or /dev/zero at the file neither hangs nor
+        // grows the start (issue 40); what cannot be read is no choice.
+        let text = crate::disk::read_text(storage_file, MAX_STORE_BYTES, crate::disk::Links::Refuse).ok()?;
+        let map: std::collections::HashMap<String, String> = ron::from_str(&text).ok()?;
+        ron::from_str(map.get(RENDERER_KEY)?).ok()
+    };
+    read().unwrap_or_default()
+}
+
 /// The window's storage: the values in memory, and the writer that puts them on disk.
 pub struct Store {
     values: BTreeMap<String, String>,

@@ -125,7 +125,7 @@ pub(super) fn view_toggles(app: &mut Frame<'_>, ui: &mut Ui) {
         }
     });
     ui.menu_button(format!("Computer's threads: {}", s.threads), |ui| {
-        let cores = crate::app::model::settings::cores();
+        let cores = crate::app::services::job::cores();
         for n in (1..=cores.max(s.threads)).filter(|n| n.is_power_of_two() || *n == cores) {
             if ui.radio(s.threads == n, n.to_string()).clicked() {
                 app.push(Command::SetThreads(n));

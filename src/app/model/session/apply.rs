@@ -5,7 +5,7 @@
 //! move is under way) reaches the view's catch-all arm and changes nothing.
 
 use super::teach::means_nothing_in_a_lesson;
-use super::{Closing, Document, Effect, Phase, Play, Session};
+use super::{Closing, Document, Effect, Phase, Play, SaveAsked, Session};
 use crate::app::model::command::Command;
 use crate::app::model::layout_coach::{Ask, Question};
 use crate::app::model::modal::{Modal, ModalKind};
@@ -261,14 +261,16 @@ impl Session {
             }
             (_, C::Save) => self.save(false),
             (_, C::SaveAs) => self.save(true),
-            (_, C::SavePath(path)) => {
-                // Another file at a typed path is replaced only when the player says so.
-                if self.document.path.as_ref() != Some(&path) && std::fs::symlink_metadata(&path).is_ok() {
-                    self.modals.open(Modal::Replace(path));
-                    return None;
+            // Another file at a typed path is replaced only when the player says so: what is
+            // there is looked at first.
+            (_, C::SavePath(path)) => self.effects.push(Effect::Look { path, asked: SaveAsked::Typed }),
+            (_, C::Looked { path, asked, look }) => self.looked(path, asked, look),
+            (_, C::FileRead { path, read }) => self.opened(path, read),
+            (_, C::FileWritten { path, game, written }) => self.written(path, *game, written),
+            (_, C::Stamped { path, stamp }) => {
+                if self.document.path.as_ref() == Some(&path) && self.document.stamp.is_none() {
+                    self.document.stamp = stamp;
                 }
-                self.modals.close(|m| matches!(m, Modal::Path(_)));
-                self.save_to(path);
             }
             (_, C::ReplaceFile) => {
                 if let Some(Modal::Replace(path)) = self.modals.close(|m| matches!(m, Modal::Replace(_))) {
@@ -428,7 +430,7 @@ impl Session {
         self.keep_seat();
         self.seats.network_leaves();
         self.next_in_document(phase);
-        self.document = Document::new(path, Some(self.to_saved()));
+        self.document = Document::new(path, Some(self.to_saved()), None);
     }
 
     /// Replaces the phase by the next game of the match, in the same document: the file

@@ -2,7 +2,7 @@
 //! "changed" compares the game with it, and Save asks it whether another program changed
 //! the file since.
 
-use crate::disk::Stamp;
+use crate::app::services::files::Stamp;
 use crate::savefile::SavedGame;
 use std::path::PathBuf;
 
@@ -21,12 +21,12 @@ pub struct Document {
 }
 
 impl Document {
-    /// The document of `path` as it is on disk now, with its `baseline`. A relative `path`
-    /// is made absolute against the folder the program runs in now, so that the document
-    /// is the same file whatever folder a later run starts in.
-    pub fn new(path: Option<PathBuf>, baseline: Option<SavedGame>) -> Document {
+    /// The document of `path` with its `baseline`, and the file's `stamp` as read or
+    /// written (the files' service gives it). A relative `path` is made absolute against the
+    /// folder the program runs in now, so that the document is the same file whatever
+    /// folder a later run starts in.
+    pub fn new(path: Option<PathBuf>, baseline: Option<SavedGame>, stamp: Option<Stamp>) -> Document {
         let path = path.map(|p| std::path::absolute(&p).unwrap_or(p));
-        let stamp = path.as_deref().and_then(Stamp::of);
         Document { path, baseline, stamp }
     }
 
@@ -38,11 +38,11 @@ impl Document {
         self.baseline.as_ref().map(SavedGame::without_time_spent) != Some(game.without_time_spent())
     }
 
-    /// True when the file holds something else than when this window last read or wrote
-    /// it (a file since removed has not changed: saving makes it again).
-    pub fn changed_on_disk(&self) -> bool {
-        match (&self.path, self.stamp) {
-            (Some(path), Some(stamp)) => Stamp::of(path).is_some_and(|now| now != stamp),
+    /// True when the file, stamped `now`, holds something else than when this window last
+    /// read or wrote it (a file since removed has not changed: saving makes it again).
+    pub fn changed_on_disk(&self, now: Option<Stamp>) -> bool {
+        match (&self.path, self.stamp, now) {
+            (Some(_), Some(then), Some(now)) => now != then,
             _ => false,
         }
     }

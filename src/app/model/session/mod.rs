@@ -25,6 +25,7 @@ mod shown;
 mod teach;
 mod tournament;
 
+pub use crate::app::model::command::SaveAsked;
 pub use crate::app::model::lesson_run::{Feedback, LessonRun};
 pub use crate::app::model::puzzle_run::{PuzzleFeedback, PuzzleRun};
 pub use document::{Closing, Document};
@@ -48,13 +49,34 @@ use std::path::{Path, PathBuf};
 /// over): the one [`savefile::Phase`], holding the window's boards.
 pub type Phase = savefile::Phase<SetupBoard, Box<Play>>;
 
-/// What the model asks of the world outside it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What the model asks of the world outside it (issue 49): the app hands each to its
+/// service, whose answer, if any, comes back as a [`crate::app::model::command::Command`].
+/// The model itself reads and writes no file.
+#[derive(Clone, Debug, PartialEq)]
 pub enum Effect {
     /// Put this text on the clipboard.
     Copy(String),
     /// Close the window.
     Close,
+    /// Read the saved game at this path; the answer is a `Command::FileRead`.
+    Read(PathBuf),
+    /// Write `game` to `path`; the answer is a `Command::FileWritten`.
+    Write {
+        /// Where.
+        path: PathBuf,
+        /// The game, as the document will hold it once written.
+        game: Box<SavedGame>,
+    },
+    /// Look at what is at `path` before saving there; the answer is a `Command::Looked`.
+    Look {
+        /// Where the game is to be saved.
+        path: PathBuf,
+        /// How the place was given.
+        asked: SaveAsked,
+    },
+    /// Stamp the document's file (a document that came back without its stamp); the answer
+    /// is a `Command::Stamped`.
+    Stamp(PathBuf),
 }
 
 /// The whole session (see the module documentation).
@@ -134,7 +156,10 @@ impl Session {
         let (names, opponent, phase) = Session::parts_of(saved);
         let mut s = Session::with_phase(settings, names, opponent, phase, None);
         s.matched = matched;
-        s.document = Document::new(path, Some(s.to_saved()));
+        s.document = Document::new(path, Some(s.to_saved()), None);
+        // The file's stamp is asked of the files' service: until it answers, a save does
+        // not know whether another program changed the file.
+        s.effects.extend(s.document.path.clone().map(Effect::Stamp));
         s
     }
 
@@ -166,7 +191,7 @@ impl Session {
         if let Some(c) = s.seats.computer_mut() {
             c.set_threads(s.settings.threads);
         }
-        s.document = Document::new(path, Some(s.to_saved()));
+        s.document = Document::new(path, Some(s.to_saved()), None);
         s
     }
 

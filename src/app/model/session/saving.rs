@@ -3,10 +3,11 @@
 //! typed path names another file).
 
 use super::{Document, Session};
+use super::{Effect, SaveAsked};
 use super::{Phase, Play};
 use crate::app::model::modal::Modal;
 use crate::app::model::seat::{Across, Seats};
-use crate::app::services::files::{DialogAnswer, FileAction, PathPrompt, PendingDialog};
+use crate::app::services::files::{DialogAnswer, FileAction, Look, PathPrompt, PendingDialog, Stamp};
 use crate::game::Game;
 use crate::savefile::{self, Player, SavedGame};
 use crate::tournament::{Clock, Stage};
@@ -58,9 +59,19 @@ impl Session {
         self.enter(Phase::Play(Box::new(Play::new(Game::from_state(state)))), None);
     }
 
+    /// Opens the saved game at `path`: the files' service reads it
+    /// ([`Effect::Read`]), and [`Session::opened`] takes its answer.
     pub(super) fn open_file(&mut self, path: PathBuf) {
-        match SavedGame::load(&path) {
-            Ok(saved) => {
+        self.effects.push(Effect::Read(path));
+    }
+
+    /// The answer to [`Effect::Read`]: the game read becomes the document (its players,
+    /// its phase, its file and the file's stamp); a file that could not be read leaves the
+    /// game on the board as it was, and the player is told why.
+    pub(super) fn opened(&mut self, path: PathBuf, read: Result<(Box<SavedGame>, Option<Stamp>), String>) {
+        match read {
+            Ok((saved, stamp)) => {
+                let saved = *saved;
                 self.matched = saved.matched.clone();
                 let (names, opponent, phase) = Session::parts_of(saved);
                 self.seat_anew(Seats::against(names, opponent));
@@ -72,11 +83,11 @@ impl Session {
                 // over by a later start) is what the player wants to see.
                 self.modals.close(|m| matches!(m, Modal::NewGame(_) | Modal::Learn));
                 self.enter(phase, Some(path));
+                self.document.stamp = stamp;
             }
             Err(e) => {
                 log::warn!("cannot open {}: {e}", path.display());
                 // The message names the file, whatever went wrong.
-                let e = e.to_string();
                 let shown = path.display().to_string();
                 self.notify(if e.contains(&shown) { e } else { format!("Cannot open {shown}: {e}") })
             }
@@ -158,10 +169,25 @@ impl Session {
         }
     }
 
-    /// Saves the game to `path`, asking first when `path` is the game's own file and it
-    /// changed on disk since this window read or wrote it (another window or program).
+    /// Saves the game to `path` (the game's own file, or one chosen in the system's
+    /// dialog): what is there is looked at first ([`Effect::Look`]).
     pub(super) fn save_to(&mut self, path: PathBuf) {
-        if self.document.path.as_ref() == Some(&path) && self.document.changed_on_disk() {
+        self.effects.push(Effect::Look { path, asked: SaveAsked::Chosen });
+    }
+
+    /// The answer to [`Effect::Look`]: a typed path naming another file asks before it is
+    /// replaced; the game's own file changed on disk since this window read or wrote it
+    /// (another window or program) asks before it is overwritten; otherwise the game is
+    /// written.
+    pub(super) fn looked(&mut self, path: PathBuf, asked: SaveAsked, look: Look) {
+        if asked == SaveAsked::Typed {
+            if self.document.path.as_ref() != Some(&path) && look.exists {
+                self.modals.open(Modal::Replace(path));
+                return;
+            }
+            self.modals.close(|m| matches!(m, Modal::Path(_)));
+        }
+        if self.document.path.as_ref() == Some(&path) && self.document.changed_on_disk(look.stamp) {
             log::warn!("{} changed on disk since it was read or written here", path.display());
             self.modals.open(Modal::ChangedOnDisk(path));
             return;
@@ -169,21 +195,27 @@ impl Session {
         self.write_to(path);
     }
 
-    /// Writes the game to `path`; then carries out the command that waited for the save.
+    /// Writes the game to `path` ([`Effect::Write`]); [`Session::written`] takes the answer.
     pub(super) fn write_to(&mut self, path: PathBuf) {
-        let saved = self.to_saved();
-        match saved.save(&path) {
-            Ok(()) => {
+        self.effects.push(Effect::Write { path, game: Box::new(self.to_saved()) });
+    }
+
+    /// The answer to [`Effect::Write`]: the game as written is the document's from now on,
+    /// and the command that waited for the save is carried out; a write that failed is
+    /// told, and nothing else changes.
+    pub(super) fn written(&mut self, path: PathBuf, saved: SavedGame, written: Result<Option<Stamp>, String>) {
+        match written {
+            Ok(stamp) => {
                 log::info!("saved {}", path.display());
                 self.settings.last_folder = path.parent().map(std::path::Path::to_path_buf);
-                self.document = Document::new(Some(path), Some(saved));
+                self.document = Document::new(Some(path), Some(saved), stamp);
                 if let Some(Modal::Unsaved(c)) = self.modals.close(|m| matches!(m, Modal::Unsaved(_))) {
                     self.carry_out(*c);
                 }
             }
             Err(e) => {
                 log::error!("saving {}: {e}", path.display());
-                self.notify(e.to_string())
+                self.notify(e)
             }
         }
     }

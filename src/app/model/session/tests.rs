@@ -5,6 +5,7 @@ use crate::app::model::animation::Speed;
 use crate::app::model::command::Command as C;
 use crate::app::model::lesson_run::Feedback;
 use crate::app::model::setup_board::Preset;
+use crate::app::model::test_disk::Disk;
 use crate::app::services::computer::Opponent;
 use omweso_rules::{Direction, Hole};
 use std::cell::RefCell;
@@ -52,12 +53,6 @@ impl FileDialogs for Dialogs {
     }
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("omweso-session-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
 fn with_dialogs(mut s: Session) -> (Session, Dialogs) {
     let d = Dialogs::default();
     s.set_dialogs(Box::new(d.clone()));
@@ -75,35 +70,35 @@ fn start_form(s: &mut Session, state: Option<&str>) {
 
 #[test]
 fn a_new_game_after_open_is_untitled_and_save_asks_where() {
+    let disk = Disk::default();
     // Defect 1: New game kept the old game's file and Save overwrote it.
-    let dir = temp_dir("untitled");
+    let dir = PathBuf::from("/games");
     let a = dir.join("a.omweso");
     let (mut s, d) = with_dialogs(on(WORKED));
     play(&mut s, "d");
     d.answers.borrow_mut().push(a.clone());
-    s.apply(C::Save);
-    let saved_a = std::fs::read_to_string(&a).unwrap();
+    disk.apply(&mut s, C::Save);
+    let saved_a = disk.text(&a).unwrap();
     assert_eq!(s.document().path.as_deref(), Some(a.as_path()));
-    s.apply(C::OpenNewGame);
+    disk.apply(&mut s, C::OpenNewGame);
     start_form(&mut s, Some("4i-p; 4I-P / L both 0,0"));
     assert_eq!(s.document().path, None, "a new game is Untitled");
     assert!(s.title().starts_with("Untitled"), "{}", s.title());
     play(&mut s, "m");
     let b = dir.join("b.omweso");
     d.answers.borrow_mut().push(b.clone());
-    s.apply(C::Save);
+    disk.apply(&mut s, C::Save);
     assert_eq!(d.saves_asked.borrow().last().map(String::as_str), Some("game.omweso"), "Save asked where");
-    assert_eq!(std::fs::read_to_string(&a).unwrap(), saved_a, "a.omweso untouched");
-    assert!(b.exists());
+    assert_eq!(disk.text(&a).unwrap(), saved_a, "a.omweso untouched");
+    assert!(disk.text(&b).is_some());
     // A rematch is Untitled too.
     let mut s = on("2i, 46p; 1A-P / L none 0,0");
     s.document.path = Some(a.clone());
     play(&mut s, "i");
     s.document.baseline = Some(s.to_saved());
-    s.apply(C::Rematch);
+    disk.apply(&mut s, C::Rematch);
     assert!(s.game().is_some_and(|g| g.cursor() == 0), "from the same position again");
     assert_eq!(s.document().path, None);
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
@@ -395,17 +390,17 @@ fn view_commands_change_the_settings() {
 
 #[test]
 fn opening_a_bad_file_keeps_the_game_and_says_why() {
-    let dir = temp_dir("bad");
+    let disk = Disk::default();
+    let dir = PathBuf::from("/games");
     let bad = dir.join("bad.omweso");
-    std::fs::write(&bad, "(not a game").unwrap();
+    disk.put(&bad, "(not a game");
     let (mut s, d) = with_dialogs(on(WORKED));
     play(&mut s, "d");
     s.document.baseline = Some(s.to_saved());
     d.answers.borrow_mut().push(bad);
-    s.apply(C::Open);
+    disk.apply(&mut s, C::Open);
     assert_eq!(cursor(&s), 1);
     assert!(matches!(s.modals().top(), Some(Modal::Problem(_))));
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 fn lesson_index(s: &Session, id: &str) -> usize {
@@ -509,36 +504,33 @@ fn the_road_ends_with_a_guided_game_against_the_beginner_started_in_one_click() 
 
 /// Lets the engine's threads work until `done` holds (a few seconds at most).
 fn engine_until(s: &mut Session, done: impl Fn(&Session) -> bool) {
-    for _ in 0..600 {
+    let answered = crate::app::model::test_wait::until(s, std::time::Duration::from_secs(12), |s| {
         for c in s.drive_engine() {
             s.apply(c);
         }
-        if done(s) {
-            return;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    panic!("the engine did not answer in time");
+        done(s)
+    });
+    assert!(answered, "the engine did not answer in time");
 }
 
 #[test]
 fn analyse_game_marks_every_move_and_the_marks_are_saved_with_the_game() {
-    let dir = temp_dir("review");
+    let disk = Disk::default();
+    let dir = PathBuf::from("/games");
     let mut s = on(WORKED);
     play(&mut s, "dFm");
     assert!(s.game().unwrap().moves().iter().all(|e| e.review.is_none()));
-    s.apply(C::AnalyseGame);
+    disk.apply(&mut s, C::AnalyseGame);
     assert!(s.game_review_progress().is_some());
     engine_until(&mut s, |s| s.game_review_progress().is_none());
     let marks: Vec<_> = s.game().unwrap().moves().iter().map(|e| e.review.as_ref().map(|r| r.number)).collect();
     assert_eq!(marks, vec![Some(1), Some(2), Some(3)]);
     assert!(s.changed(), "the review is part of the game to save");
     let file = dir.join("reviewed.omweso");
-    s.apply(C::SavePath(file.clone()));
-    let back = SavedGame::load(&file).unwrap();
+    disk.apply(&mut s, C::SavePath(file.clone()));
+    let back = disk.game(&file).ok_or("no game").unwrap();
     let crate::savefile::Phase::Play(g) = back.phase else { panic!("a game") };
     assert_eq!(g.moves()[1].review, s.game().unwrap().moves()[1].review, "kept in the file");
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
@@ -601,15 +593,13 @@ fn the_computer_lays_out_on_its_own_thread_and_its_side_is_not_the_humans_to_edi
     assert_eq!(s.setup().unwrap().counts, before);
     assert_eq!(s.setup().unwrap().laying, Side::Upper);
     // The layout comes a few frames later and is applied as any command.
-    let started = std::time::Instant::now();
-    let layout = loop {
-        let commands = s.drive_computer();
-        if let Some(c) = commands.into_iter().next() {
-            break c;
-        }
-        assert!(started.elapsed() < std::time::Duration::from_secs(20), "no layout");
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    };
+    let mut layout = None;
+    let came = crate::app::model::test_wait::until(&mut s, std::time::Duration::from_secs(20), |s| {
+        layout = s.drive_computer().into_iter().next();
+        layout.is_some()
+    });
+    assert!(came, "no layout");
+    let layout = layout.expect("the layout");
     assert!(matches!(layout, C::ComputerLayout(_)));
     assert!(!s.changed());
     s.apply(layout);
@@ -623,63 +613,63 @@ fn the_computer_lays_out_on_its_own_thread_and_its_side_is_not_the_humans_to_edi
 
 #[test]
 fn saving_over_a_file_another_window_changed_asks_first() {
+    let disk = Disk::default();
     // Two windows on one file: each Save silently replaced the other's.
-    let dir = temp_dir("changed-on-disk");
+    let dir = PathBuf::from("/games");
     let file = dir.join("shared.omweso");
     let mut mine = on(WORKED);
-    mine.apply(C::SavePath(file.clone()));
+    disk.apply(&mut mine, C::SavePath(file.clone()));
     let mut theirs = Session::new(quiet());
     assert!(matches!(theirs.modals().top(), Some(Modal::NewGame(_))));
-    theirs.apply(C::OpenHanded(file.clone()));
+    disk.apply(&mut theirs, C::OpenHanded(file.clone()));
     assert!(theirs.modals().top().is_none(), "the opened game replaces the New Game dialog");
     play(&mut theirs, "d");
     assert_eq!(theirs.game().map(|g| g.moves().len()), Some(1), "{:?}", theirs.modals().top());
-    theirs.apply(C::Save);
+    disk.apply(&mut theirs, C::Save);
     assert!(!theirs.changed(), "the other window saved its move");
-    let their_text = std::fs::read_to_string(&file).unwrap();
+    let their_text = disk.text(&file).unwrap();
     play(&mut mine, "e");
-    mine.apply(C::Save);
+    disk.apply(&mut mine, C::Save);
     assert!(matches!(mine.modals().top(), Some(Modal::ChangedOnDisk(p)) if *p == file), "{:?}", mine.modals().top());
-    assert_eq!(std::fs::read_to_string(&file).unwrap(), their_text, "nothing written yet");
+    assert_eq!(disk.text(&file).unwrap(), their_text, "nothing written yet");
     assert!(mine.changed());
     // Cancel keeps both; Overwrite replaces the file with this window's game.
-    mine.apply(C::CancelModal);
-    assert_eq!(std::fs::read_to_string(&file).unwrap(), their_text);
-    mine.apply(C::Save);
-    mine.apply(C::OverwriteChanged);
+    disk.apply(&mut mine, C::CancelModal);
+    assert_eq!(disk.text(&file).unwrap(), their_text);
+    disk.apply(&mut mine, C::Save);
+    disk.apply(&mut mine, C::OverwriteChanged);
     assert!(mine.modals().top().is_none());
     assert!(!mine.changed());
-    assert_ne!(std::fs::read_to_string(&file).unwrap(), their_text);
+    assert_ne!(disk.text(&file).unwrap(), their_text);
     // Now the other window's copy is the stale one: its next Save asks; Reload takes the file.
     play(&mut theirs, "F");
-    theirs.apply(C::Save);
+    disk.apply(&mut theirs, C::Save);
     assert!(matches!(theirs.modals().top(), Some(Modal::ChangedOnDisk(_))));
-    theirs.apply(C::CancelModal);
-    theirs.apply(C::OpenPath(file.clone()));
+    disk.apply(&mut theirs, C::CancelModal);
+    disk.apply(&mut theirs, C::OpenPath(file.clone()));
     assert_eq!(theirs.game().unwrap().moves().len(), mine.game().unwrap().moves().len());
     // A window's own saves never ask.
     play(&mut mine, "F");
-    mine.apply(C::Save);
-    mine.apply(C::Save);
+    disk.apply(&mut mine, C::Save);
+    disk.apply(&mut mine, C::Save);
     assert!(mine.modals().top().is_none() && !mine.changed());
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
 fn a_file_handed_over_by_a_later_start_asks_about_unsaved_changes_first() {
-    let dir = temp_dir("handed");
+    let disk = Disk::default();
+    let dir = PathBuf::from("/games");
     let file = dir.join("other.omweso");
     let mut other = on(DECISION);
-    other.apply(C::SavePath(file.clone()));
+    disk.apply(&mut other, C::SavePath(file.clone()));
     let mut s = on(WORKED);
     play(&mut s, "d");
-    s.apply(C::OpenHanded(file.clone()));
+    disk.apply(&mut s, C::OpenHanded(file.clone()));
     assert!(matches!(s.modals().top(), Some(Modal::Unsaved(_))), "the move is not dropped unasked");
     assert_eq!(s.game().unwrap().moves().len(), 1);
-    s.apply(C::Discard);
+    disk.apply(&mut s, C::Discard);
     assert_eq!(s.document().path.as_deref(), Some(file.as_path()), "then the handed file opens");
     assert_eq!(s.game().unwrap().moves().len(), 0);
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
@@ -696,17 +686,17 @@ fn help_about_opens_and_closes_without_pausing_play() {
 
 #[test]
 fn every_name_new_game_takes_is_one_the_saved_file_reads_back() {
+    let disk = Disk::default();
     // A 65-character name saved, then Open, check and the restore all refused it.
-    let dir = temp_dir("names");
+    let dir = PathBuf::from("/games");
     let file = dir.join("names.omweso");
     let mut s = on(WORKED);
     let mut form = s.settings().form.clone();
     form.names = ["N".repeat(200), "\u{202E}evil\u{200B} name\n".into()];
-    s.apply(C::StartGame(Box::new(form)));
-    s.apply(C::SavePath(file.clone()));
-    let back = SavedGame::load(&file).expect("reads back");
+    disk.apply(&mut s, C::StartGame(Box::new(form)));
+    disk.apply(&mut s, C::SavePath(file.clone()));
+    let back = disk.game(&file).ok_or("no game").expect("reads back");
     let names = back.players.clone().map(|p| p.name);
     assert_eq!(names[0], "N".repeat(crate::savefile::MAX_NAME_CHARS));
     assert_eq!(names[1], "evil name");
-    std::fs::remove_dir_all(dir).unwrap();
 }

@@ -5,6 +5,7 @@ use super::*;
 use crate::app::model::command::Command as C;
 use crate::app::model::setup::NewGameForm;
 use crate::app::model::setup_board::Preset;
+use crate::app::model::test_disk::Disk;
 use crate::game::{GameResult, TimeEnd};
 use crate::tournament::{ClockSettings, Count, FinishRunsOut, MatchGoal, Stage, StartRunsOut};
 use omweso_rules::Hole;
@@ -247,27 +248,25 @@ fn the_computer_thinks_inside_the_clock() {
 
 #[test]
 fn a_match_saved_then_stopped_with_its_clock_running_comes_back_saved() {
+    let disk = Disk::default();
     // Found stopping the program with SIGTERM: the clock ran on after Save, and the game
     // came back marked unsaved.
-    let dir = std::env::temp_dir().join(format!("omweso-clock-saved-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("match.omweso");
+    let file = PathBuf::from("/games/match.omweso");
     let mut s = tournament(Some(DECISION), MatchGoal::Points(6), ClockSettings::default());
-    s.apply(C::SavePath(file.clone()));
+    disk.apply(&mut s, C::SavePath(file.clone()));
     assert!(!s.changed());
     wait(&mut s, 0.5);
     assert!(!s.changed(), "the clock running is no change");
-    let mut m = crate::app::model::settings::Memory::default();
+    let mut m = crate::app::services::store::Memory::default();
     crate::app::model::autosave::store(&mut m, &s, &mut None);
     let (back, _) = crate::app::model::autosave::restore(Some(&m), crate::app::model::autosave::Start::Fresh, vec![]);
     assert!(!back.changed());
     assert_eq!(back.title(), "match.omweso — Omweso");
     // A move played after the save is still unsaved after the restart.
-    s.apply(C::PlayHole { hole: hole('e'), split: false });
+    disk.apply(&mut s, C::PlayHole { hole: hole('e'), split: false });
     crate::app::model::autosave::store(&mut m, &s, &mut None);
     let (back, _) = crate::app::model::autosave::restore(Some(&m), crate::app::model::autosave::Start::Fresh, vec![]);
     assert!(back.changed());
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -284,7 +283,7 @@ fn the_clock_running_alone_keeps_nothing_new_between_runs() {
     s.apply(C::PlayHole { hole: hole('i'), split: false });
     assert!(s.revision() > at_start, "a move is kept");
     // What is kept at the move holds the clock as it stood then.
-    let mut m = crate::app::model::settings::Memory::default();
+    let mut m = crate::app::services::store::Memory::default();
     crate::app::model::autosave::store(&mut m, &s, &mut None);
     let (back, _) = crate::app::model::autosave::restore(Some(&m), crate::app::model::autosave::Start::Fresh, vec![]);
     assert_eq!(back.clock().unwrap().left, [60.0, 60.0], "55 s left and 5 s added");

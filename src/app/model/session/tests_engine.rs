@@ -8,20 +8,13 @@ use omweso_engine::Judgement;
 use omweso_rules::Hole;
 
 fn engine_until(s: &mut Session, what: &str, done: impl Fn(&Session) -> bool) {
-    for _ in 0..1000 {
-        let commands = s.drive_computer();
-        for c in commands {
+    let answered = crate::app::model::test_wait::until(s, std::time::Duration::from_secs(20), |s| {
+        for c in s.drive_computer().into_iter().chain(s.drive_engine()) {
             s.apply(c);
         }
-        for c in s.drive_engine() {
-            s.apply(c);
-        }
-        if done(s) {
-            return;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    panic!("the engine did not answer in time: {what}");
+        done(s)
+    });
+    assert!(answered, "the engine did not answer in time: {what}");
 }
 
 const WORKED: &str = "9a, 3b, 4d-fhm; 4A-F, 3G, 5P / L both 0,0";

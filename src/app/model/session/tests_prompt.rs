@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::app::model::command::Command as C;
+use crate::app::model::test_disk::Disk;
 use crate::app::services::files::DialogAnswer;
 
 /// No file dialog can be shown: the typed-path prompt opens instead.
@@ -26,62 +27,65 @@ fn session() -> Session {
 
 #[test]
 fn a_typed_path_that_holds_another_file_asks_before_replacing_it() {
-    let dir = tempfile::tempdir().unwrap();
-    let other = dir.path().join("game.omweso");
-    std::fs::write(&other, "another game").unwrap();
+    let disk = Disk::default();
+    // The files are in memory; the folder is a real one, which the prompt checks is there.
+    let dir = std::env::temp_dir();
+    let other = dir.as_path().join("game.omweso");
+    disk.put(&other, "another game");
     let mut s = session();
-    s.apply(C::Save);
+    disk.apply(&mut s, C::Save);
     assert!(matches!(s.modals().top(), Some(Modal::Path(_))));
-    s.apply(C::SavePath(other.clone()));
+    disk.apply(&mut s, C::SavePath(other.clone()));
     assert!(matches!(s.modals().top(), Some(Modal::Replace(p)) if *p == other), "{:?}", s.modals().top());
-    assert_eq!(std::fs::read_to_string(&other).unwrap(), "another game", "nothing written yet");
+    assert_eq!(disk.text(&other).unwrap(), "another game", "nothing written yet");
     // Cancel goes back to the path, to type another.
-    s.apply(C::CancelModal);
+    disk.apply(&mut s, C::CancelModal);
     assert!(matches!(s.modals().top(), Some(Modal::Path(_))));
-    assert_eq!(std::fs::read_to_string(&other).unwrap(), "another game");
+    assert_eq!(disk.text(&other).unwrap(), "another game");
     // Replace writes the game over it.
-    s.apply(C::SavePath(other.clone()));
-    s.apply(C::ReplaceFile);
+    disk.apply(&mut s, C::SavePath(other.clone()));
+    disk.apply(&mut s, C::ReplaceFile);
     assert!(s.modals().top().is_none(), "{:?}", s.modals().top());
-    assert!(crate::savefile::SavedGame::load(&other).is_ok());
+    assert!(disk.game(&other).ok_or("no game").is_ok());
     assert_eq!(s.document().path.as_deref(), Some(other.as_path()));
     assert!(!s.changed());
     // The game's own file is saved over without the question.
-    s.apply(C::PlayHole { hole: omweso_rules::Hole::from_letter('d').unwrap(), split: false });
-    s.apply(C::SaveAs);
-    s.apply(C::SavePath(other.clone()));
+    disk.apply(&mut s, C::PlayHole { hole: omweso_rules::Hole::from_letter('d').unwrap(), split: false });
+    disk.apply(&mut s, C::SaveAs);
+    disk.apply(&mut s, C::SavePath(other.clone()));
     assert!(s.modals().top().is_none(), "{:?}", s.modals().top());
     assert!(!s.changed());
     // A new path asks nothing either.
-    let new = dir.path().join("new.omweso");
-    s.apply(C::SaveAs);
-    s.apply(C::SavePath(new.clone()));
-    assert!(s.modals().top().is_none() && new.exists());
+    let new = dir.as_path().join("new.omweso");
+    disk.apply(&mut s, C::SaveAs);
+    disk.apply(&mut s, C::SavePath(new.clone()));
+    assert!(s.modals().top().is_none() && disk.text(&new).is_some());
     // The next Untitled game's prompt starts in that folder, not the working folder.
-    assert_eq!(s.settings().last_folder.as_deref(), Some(dir.path()));
+    assert_eq!(s.settings().last_folder.as_deref(), Some(dir.as_path()));
     let mut next = Session::from_state(s.settings().clone(), "4i-p; 4I-P / L both 0,0".parse().unwrap());
     next.set_dialogs(Box::new(NoDialogs));
-    next.apply(C::Save);
+    disk.apply(&mut next, C::Save);
     let Some(Modal::Path(p)) = next.modals().top() else { panic!("the typed-path prompt") };
-    assert_eq!(PathBuf::from(&p.text), dir.path().join("game.omweso"));
+    assert_eq!(PathBuf::from(&p.text), dir.as_path().join("game.omweso"));
 }
 
 #[test]
 fn whether_the_game_changed_follows_every_command() {
+    let disk = Disk::default();
     // Worked out once per revision: it must still move with undo, redo and saving.
-    let dir = tempfile::tempdir().unwrap();
+    let dir = PathBuf::from("/games");
     let mut s = session();
     assert!(!s.changed());
     let before = s.revision();
-    s.apply(C::PlayHole { hole: omweso_rules::Hole::from_letter('d').unwrap(), split: false });
+    disk.apply(&mut s, C::PlayHole { hole: omweso_rules::Hole::from_letter('d').unwrap(), split: false });
     assert!(s.revision() > before);
     assert!(s.changed());
-    s.apply(C::SaveAs);
-    s.apply(C::SavePath(dir.path().join("a.omweso")));
+    disk.apply(&mut s, C::SaveAs);
+    disk.apply(&mut s, C::SavePath(dir.as_path().join("a.omweso")));
     assert!(!s.changed());
-    s.apply(C::Undo);
+    disk.apply(&mut s, C::Undo);
     assert!(s.changed(), "the move taken back is a change");
-    s.apply(C::Redo);
+    disk.apply(&mut s, C::Redo);
     assert!(!s.changed(), "back to the game as saved");
 }
 
@@ -110,41 +114,42 @@ impl FileDialogs for LaterDialogs {
 
 #[test]
 fn the_file_dialog_waits_on_its_thread_while_the_window_goes_on() {
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("saved.omweso");
+    let disk = Disk::default();
+    let dir = PathBuf::from("/games");
+    let file = dir.as_path().join("saved.omweso");
     let mut s = session();
     let asked = std::rc::Rc::default();
     s.set_dialogs(Box::new(LaterDialogs { asked: std::rc::Rc::clone(&asked) }));
     // Save an Untitled game: the dialog opens, play waits, a second Save opens no second one.
-    s.apply(C::PlayHole { hole: omweso_rules::Hole::from_letter('d').unwrap(), split: false });
-    s.apply(C::Save);
+    disk.apply(&mut s, C::PlayHole { hole: omweso_rules::Hole::from_letter('d').unwrap(), split: false });
+    disk.apply(&mut s, C::Save);
     assert!(matches!(s.modals().top(), Some(Modal::FileDialog(_))) && s.paused());
-    s.apply(C::Save);
-    s.apply(C::Open);
+    disk.apply(&mut s, C::Save);
+    disk.apply(&mut s, C::Open);
     assert_eq!(asked.borrow().len(), 1, "one dialog at a time");
-    s.apply(C::CancelModal);
+    disk.apply(&mut s, C::CancelModal);
     assert!(s.waiting_for_dialog(), "Esc does not close the system's dialog");
     assert_eq!(s.poll_dialog(), None, "no answer yet");
     asked.borrow()[0].send(DialogAnswer::Chosen(file.clone())).unwrap();
     let answer = s.poll_dialog().expect("the answer");
-    s.apply(answer);
+    disk.apply(&mut s, answer);
     assert!(!s.waiting_for_dialog() && s.modals().top().is_none());
-    assert!(!s.changed() && crate::savefile::SavedGame::load(&file).is_ok(), "saved where the dialog said");
+    assert!(!s.changed() && disk.game(&file).ok_or("no game").is_ok(), "saved where the dialog said");
     // Open, cancelled: nothing changes; a dialog whose thread died counts as cancelled.
-    s.apply(C::Open);
+    disk.apply(&mut s, C::Open);
     asked.borrow()[1].send(DialogAnswer::Cancelled).unwrap();
     let answer = s.poll_dialog().expect("the answer");
-    s.apply(answer);
+    disk.apply(&mut s, answer);
     assert!(!s.waiting_for_dialog() && s.game().unwrap().cursor() == 1);
-    s.apply(C::Open);
+    disk.apply(&mut s, C::Open);
     asked.borrow_mut().pop();
     assert_eq!(s.poll_dialog(), Some(C::DialogAnswered(DialogAnswer::Cancelled)));
-    s.apply(C::DialogAnswered(DialogAnswer::Cancelled));
+    disk.apply(&mut s, C::DialogAnswered(DialogAnswer::Cancelled));
     // A dialog that was never shown (a session bus with no portal): the typed path asks.
-    s.apply(C::SaveAs);
+    disk.apply(&mut s, C::SaveAs);
     asked.borrow()[2].send(DialogAnswer::NotShown).unwrap();
     let answer = s.poll_dialog().expect("the answer");
-    s.apply(answer);
+    disk.apply(&mut s, answer);
     assert!(
         matches!(s.modals().top(), Some(Modal::Path(p)) if p.action == crate::app::services::files::FileAction::Save),
         "{:?}",
