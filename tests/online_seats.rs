@@ -5,6 +5,7 @@
 //! Quit; each time the seat's token is still in what the window keeps between runs, and the
 //! seat is taken back and the game goes on. Every wait is bounded.
 
+use omweso::app::effects::Headless;
 use omweso::app::model::autosave::{self, Start};
 use omweso::app::model::command::{Command, ModalKind};
 use omweso::app::model::modal::Modal;
@@ -41,11 +42,11 @@ fn start_server_at(addr: &str, archive: Arc<MemoryArchive>) -> TestServer {
 }
 
 /// A window's session with nothing open over the board and no animation.
-fn window() -> Session {
+fn window() -> Headless {
     let mut s = Session::new(Settings { animate: false, ..Settings::default() });
     s.apply(Command::CloseModal(ModalKind::NewGame));
     assert!(s.modals().top().is_none(), "{:?}", s.modals());
-    s
+    Headless::new(s)
 }
 
 fn form(tab: OnlineTab, server: SocketAddr, name: &str, code: &str) -> Box<OnlineForm> {
@@ -61,10 +62,8 @@ fn form(tab: OnlineTab, server: SocketAddr, name: &str, code: &str) -> Box<Onlin
 
 /// One frame of a window: the network's events, then the player's part (a layout with
 /// fours, the first legal move while fewer than `upto` moves are played).
-fn frame(s: &mut Session, upto: Option<usize>) {
-    for c in s.drive_online() {
-        s.apply(c);
-    }
+fn frame(s: &mut Headless, upto: Option<usize>) {
+    s.frame_online();
     for c in s.tick(0.0) {
         s.apply(c);
     }
@@ -86,7 +85,7 @@ fn frame(s: &mut Session, upto: Option<usize>) {
 }
 
 /// Frames of both windows until `done` says so (at most 60 s).
-fn run(a: &mut Session, b: &mut Session, upto: Option<usize>, done: impl Fn(&Session, &Session) -> bool) {
+fn run(a: &mut Headless, b: &mut Headless, upto: Option<usize>, done: impl Fn(&Headless, &Headless) -> bool) {
     let until = Instant::now() + Duration::from_secs(60);
     while !done(a, b) {
         assert!(Instant::now() < until, "not done within 60 s: {:?} / {:?}", a.online(), b.online());
@@ -96,13 +95,13 @@ fn run(a: &mut Session, b: &mut Session, upto: Option<usize>, done: impl Fn(&Ses
     }
 }
 
-fn moves(s: &Session) -> usize {
+fn moves(s: &Headless) -> usize {
     s.game().map_or(0, |g| g.cursor())
 }
 
 /// The host (Lower, Ann) and the guest (Ben, from `guest`), two moves into the game; the
 /// game's code.
-fn two_moves_in(server: &TestServer, mut guest: Session) -> (Session, Session, String) {
+fn two_moves_in(server: &TestServer, mut guest: Headless) -> (Headless, Headless, String) {
     let mut host = window();
     host.apply(Command::Online(OnlineCommand::Connect(form(OnlineTab::Host, server.addr, "Ann", ""))));
     run(&mut host, &mut guest, None, |h, _| h.online().is_some_and(|o| o.code.is_some()));
@@ -114,7 +113,7 @@ fn two_moves_in(server: &TestServer, mut guest: Session) -> (Session, Session, S
 }
 
 /// The seats the window keeps between runs (Game → Online games), as stored.
-fn kept_seats(s: &Session) -> (Memory, Vec<OnlinePlace>) {
+fn kept_seats(s: &Headless) -> (Memory, Vec<OnlinePlace>) {
     let mut kept = Memory::default();
     autosave::store(&mut kept, s, &mut None);
     let seats = kept.0.get("omweso.settings.online_games").and_then(|t| ron::from_str(t).ok()).unwrap_or_default();
@@ -125,11 +124,11 @@ fn kept_seats(s: &Session) -> (Memory, Vec<OnlinePlace>) {
 /// guest's window (`back`, from what was kept) takes the seat again, hears the move it
 /// missed, and the game goes on to the same record in both windows.
 fn comes_back(
-    mut host: Session,
-    guest: Session,
+    mut host: Headless,
+    guest: Headless,
     code: &str,
-    back: impl FnOnce(Session, &Memory) -> Session,
-) -> (Session, Session) {
+    back: impl FnOnce(Headless, &Memory) -> Headless,
+) -> (Headless, Headless) {
     let (kept, seats) = kept_seats(&guest);
     let place = seats.iter().find(|p| p.code == code && p.token.is_some()).cloned();
     let place = place.unwrap_or_else(|| panic!("the seat's token is kept: {seats:?}"));
@@ -150,7 +149,7 @@ fn comes_back(
 }
 
 /// The leave question was asked (the guest is still at its game), and is answered Leave.
-fn asked_then_leave(guest: &mut Session) {
+fn asked_then_leave(guest: &mut Headless) {
     assert!(guest.online().is_some_and(|o| o.code.is_some()), "asked first: the guest is still at its game");
     assert!(!guest.modals().iter().any(|m| matches!(m, Modal::Unsaved(_))), "no 'not been saved': the server keeps it");
     guest.apply(Command::ConfirmModal);
@@ -183,7 +182,7 @@ fn a_new_game_dialog_left_open_is_closed_by_connecting_and_its_start_asks() {
     let (host, mut guest, code) = {
         let (h, g, c) = two_moves_in(&server, {
             first_start.apply(Command::Online(OnlineCommand::Open));
-            first_start
+            Headless::new(first_start)
         });
         (h, g, c)
     };
@@ -224,7 +223,7 @@ fn quit_during_an_online_game_asks_without_not_saved_and_the_next_start_takes_th
     // Opened again from what it kept.
     comes_back(host, guest, &code, |g, kept| {
         drop(g);
-        autosave::restore(Some(kept), Start::Fresh, vec![]).0
+        Headless::new(autosave::restore(Some(kept), Start::Fresh, vec![]).0)
     });
 }
 

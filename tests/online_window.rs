@@ -5,6 +5,7 @@
 //! window closed and opened again from the autosave), and an illegal move from a hostile
 //! peer that leaves the game untouched. Every wait is bounded.
 
+use omweso::app::effects::Headless;
 use omweso::app::model::autosave::{self, Start};
 use omweso::app::model::command::Command;
 use omweso::app::model::online::{OnlineCommand, OnlineForm, OnlineTab};
@@ -42,12 +43,12 @@ fn start_server() -> TestServer {
 }
 
 /// A window's session with nothing open over the board and no animation.
-fn window() -> Session {
+fn window() -> Headless {
     let mut s = Session::new(Settings { animate: false, ..Settings::default() });
     s.apply(Command::CloseModal(omweso::app::model::command::ModalKind::NewGame));
     s.apply(Command::CancelModal);
     assert!(s.modals().top().is_none(), "{:?}", s.modals());
-    s
+    Headless::new(s)
 }
 
 fn form(tab: OnlineTab, server: SocketAddr, name: &str, code: &str) -> Box<OnlineForm> {
@@ -64,10 +65,8 @@ fn form(tab: OnlineTab, server: SocketAddr, name: &str, code: &str) -> Box<Onlin
 /// One frame of a window: the network's events, then the player's part (a layout with
 /// fours, the `k`-th legal move), as commands applied after.
 /// `play`: none, or the moves up to which the player moves.
-fn frame(s: &mut Session, play: Option<usize>, seed: &mut u64) {
-    for c in s.drive_online() {
-        s.apply(c);
-    }
+fn frame(s: &mut Headless, play: Option<usize>, seed: &mut u64) {
+    s.frame_online();
     for c in s.tick(0.0) {
         s.apply(c);
     }
@@ -92,7 +91,7 @@ fn frame(s: &mut Session, play: Option<usize>, seed: &mut u64) {
 }
 
 /// Frames of both windows until `done` says so (at most 60 s).
-fn run(a: &mut Session, b: &mut Session, play: Option<usize>, done: impl Fn(&Session, &Session) -> bool) {
+fn run(a: &mut Headless, b: &mut Headless, play: Option<usize>, done: impl Fn(&Headless, &Headless) -> bool) {
     let until = Instant::now() + Duration::from_secs(60);
     let (mut sa, mut sb) = (1u64, 2u64);
     while !done(a, b) {
@@ -103,18 +102,18 @@ fn run(a: &mut Session, b: &mut Session, play: Option<usize>, done: impl Fn(&Ses
     }
 }
 
-fn moves(s: &Session) -> usize {
+fn moves(s: &Headless) -> usize {
     s.game().map_or(0, |g| g.cursor())
 }
 
 /// The host (Lower) and the guest, both at the game's start.
-fn two_windows(server: &TestServer) -> (Session, Session) {
+fn two_windows(server: &TestServer) -> (Headless, Headless) {
     two_windows_timed(server, false)
 }
 
 /// The host (Lower) and the guest, both at the game's start; with the server's clock
 /// (tournament play) when `timed`.
-fn two_windows_timed(server: &TestServer, timed: bool) -> (Session, Session) {
+fn two_windows_timed(server: &TestServer, timed: bool) -> (Headless, Headless) {
     let mut host = window();
     let mut host_form = form(OnlineTab::Host, server.addr, "Ann", "");
     host_form.timed = timed;
@@ -132,7 +131,7 @@ fn two_windows_timed(server: &TestServer, timed: bool) -> (Session, Session) {
 }
 
 /// Plays until both windows have `n` moves.
-fn play_to(host: &mut Session, guest: &mut Session, n: usize) {
+fn play_to(host: &mut Headless, guest: &mut Headless, n: usize) {
     run(host, guest, Some(n), |h, g| moves(h) >= n && moves(g) >= n);
     assert_eq!((moves(host), moves(guest)), (n, n));
 }
@@ -289,7 +288,7 @@ fn the_other_side_leaves_and_comes_back_from_the_autosave() {
     run(&mut host, &mut nobody, Some(3), |h, _| moves(h) == 3);
     // Opened again, the window takes its seat back, hears the move it missed, and the
     // game goes on.
-    let (mut guest, _) = autosave::restore(Some(&kept), Start::Fresh, vec![]);
+    let mut guest = Headless::new(autosave::restore(Some(&kept), Start::Fresh, vec![]).0);
     assert_eq!(moves(&guest), 2);
     run(&mut host, &mut guest, None, |h, g| h.online().unwrap().present(Side::Upper) && moves(g) == 3);
     assert_eq!(guest.online().unwrap().seat(), Some(Side::Upper));

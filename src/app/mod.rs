@@ -87,10 +87,12 @@ pub struct App {
     instance: Option<instance::First>,
     /// What is kept between runs, written as it changes (off the frame).
     store: store::Store,
-    /// The session's revision last put in the store.
-    stored: Option<u64>,
+    /// The session's revision and the window's rectangle last put in the store.
+    stored: Option<(u64, Option<WindowRect>)>,
     /// The sound of the board (none in a window made by [`App::new`]).
     sound: sound::Sound,
+    /// The online game's connection, opened and closed as the session asks.
+    network: effects::Network,
 }
 
 impl App {
@@ -114,6 +116,7 @@ impl App {
             store: store::Store::in_memory(),
             stored: None,
             sound: sound::Sound::silent(),
+            network: effects::Network::default(),
         }
     }
 
@@ -189,20 +192,22 @@ impl App {
     /// The window as the last run left it in `store` (see [`autosave::restore`]); what it
     /// keeps from now on goes back to `store`.
     pub fn restore(store: store::Store, start: Start, notices: Vec<String>) -> App {
-        let (mut session, damaged) = autosave::restore(Some(&store), start, notices);
+        let (session, damaged) = autosave::restore(Some(&store), start, notices);
+        let mut app = App { damaged_autosave: damaged, store, ..App::new(session) };
         // A file handed to this start is read now, and the kept game's file stamped.
-        for left in effects::serve_files(&mut session) {
+        for left in effects::serve(&mut app.session, &mut app.network) {
             log::warn!("an effect asked for before the window opened, dropped: {left:?}");
         }
-        App { damaged_autosave: damaged, store, ..App::new(session) }
+        app
     }
 
-    /// Puts what is kept between runs in the store when the session has changed since
-    /// (and the window's rectangle with it, or always when `window` is set), and hands it
-    /// to the store's writer; a write that failed is told to the player.
-    fn keep(&mut self, window: bool) {
-        let revision = self.session.revision();
-        if self.stored == Some(revision) && !window {
+    /// Puts what is kept between runs in the store when the session or the window's
+    /// rectangle changed since, and hands it to the store's writer; a write that failed is
+    /// told to the player. A clock running is no change (issue 49): its figures are kept
+    /// with the next move, pause, setting or closing, never on their own.
+    fn keep(&mut self) {
+        let now = (self.session.revision(), self.window);
+        if self.stored == Some(now) {
             return;
         }
         autosave::store(&mut self.store, &self.session, &mut self.damaged_autosave);
@@ -212,7 +217,7 @@ impl App {
             eframe::Storage::set_string(&mut self.store, WINDOW_KEY, text);
         }
         eframe::Storage::flush(&mut self.store);
-        self.stored = Some(self.session.revision());
+        self.stored = Some(now);
     }
 
     /// Tells the player of a failed write of the store (once per failure).
@@ -229,7 +234,7 @@ impl App {
             first.stop_taking_requests();
         }
         self.session.close_for_the_system();
-        self.keep(true);
+        self.keep();
         if !self.store.wait(std::time::Duration::from_secs(5)) {
             log::error!("the store was not written within 5 s");
         }
@@ -280,9 +285,11 @@ impl App {
             log::info!("the first frame, {} ms after the start", crate::logging::since_start().as_millis());
             // The theme is set here too, for windows made without `from_creation` (tests).
             theme::install(ctx);
-            // The computer's worker wakes this window when it answers.
+            // The computer's worker and the online connection wake this window when they answer.
             let wake = ctx.clone();
-            self.session.set_waker(std::sync::Arc::new(move || wake.request_repaint()));
+            let waker: services::job::Waker = std::sync::Arc::new(move || wake.request_repaint());
+            self.session.set_waker(waker.clone());
+            self.network.set_waker(waker);
         }
         self.clock = Some(time);
         // The play clock (and with it a game's clock) stands still while a window that
@@ -321,6 +328,7 @@ impl App {
         self.commands.extend(from_computer);
         let from_engine = self.session.drive_engine();
         self.commands.extend(from_engine);
+        self.network.poll(&mut self.session);
         let from_network = self.session.drive_online();
         self.commands.extend(from_network);
         if self.session.waiting_for_dialog() {
@@ -376,15 +384,19 @@ impl App {
         }
         let s = self.session.settings();
         self.sound.set_levels(s.muted, s.volume);
-        for e in effects::serve_files(&mut self.session) {
+        for e in effects::serve(&mut self.session, &mut self.network) {
             match e {
                 Effect::Copy(text) => ctx.copy_text(text),
                 Effect::Close => ctx.send_viewport_cmd(egui::ViewportCommand::Close),
-                // Carried out by `serve_files`.
-                Effect::Read(_) | Effect::Write { .. } | Effect::Look { .. } | Effect::Stamp(_) => {}
+                // Carried out by `effects::serve`.
+                Effect::Read(_)
+                | Effect::Write { .. }
+                | Effect::Look { .. }
+                | Effect::Stamp(_)
+                | Effect::Network(_) => {}
             }
         }
-        self.keep(false);
+        self.keep();
         self.tell_store_problem();
         let title = self.session.title();
         if title != self.title {
@@ -467,14 +479,7 @@ impl eframe::App for App {
     /// eframe's periodic and last save: eframe's own storage is left alone (so that eframe
     /// never writes its file); the window's own store takes the window's rectangle too.
     fn save(&mut self, _storage: &mut dyn eframe::Storage) {
-        self.keep(true);
-    }
-
-    /// How often eframe calls [`App::save`]: every 5 s while a game's clock runs (the
-    /// clock's figures are not a change of their own, so a window killed meanwhile gives
-    /// back at most 5 s of thinking time), else eframe's 30 s.
-    fn auto_save_interval(&self) -> std::time::Duration {
-        std::time::Duration::from_secs(if self.session.clock_running() { 5 } else { 30 })
+        self.keep();
     }
 
     /// egui's memory (its windows' places) is not kept: only what [`store`] keeps is.

@@ -34,7 +34,7 @@ fn the_renderer_key_is_the_settings_own() {
 /// real disk.
 fn apply(s: &mut crate::app::Session, command: crate::app::Command) {
     s.apply(command);
-    let left = crate::app::effects::serve_files(s);
+    let left = crate::app::effects::serve(s, &mut crate::app::effects::Network::default());
     assert!(left.is_empty(), "no window effect here: {left:?}");
 }
 
@@ -72,4 +72,45 @@ fn two_windows_on_one_real_file_each_asks_before_saving_over_the_others_game() {
     apply(&mut theirs, C::OpenPath(other.clone()));
     assert!(matches!(theirs.modals().top(), Some(Modal::Problem(t)) if t.contains("other.omweso")));
     assert_eq!(theirs.game().map(|g| g.moves().len()), Some(1), "their game untouched");
+}
+
+#[test]
+fn a_timed_game_is_written_between_runs_only_when_more_than_its_clock_changed() {
+    use crate::app::Command as C;
+    use crate::app::model::autosave::AUTOSAVE_KEY;
+    use crate::app::model::setup::NewGameForm;
+    use crate::app::model::setup_board::Preset;
+    let mut session = crate::app::Session::new(Settings { animate: false, ..Settings::default() });
+    let form = NewGameForm { game_clock: true, game_minutes: 1, increment_seconds: 5, ..NewGameForm::default() };
+    session.apply(C::StartGame(Box::new(form)));
+    for _ in 0..2 {
+        session.apply(C::SetupPreset(Preset::BackRowFours));
+        session.apply(C::SetupDone);
+    }
+    let mut app = crate::app::App::new(session);
+    app.keep();
+    let kept = |app: &crate::app::App| eframe::Storage::get_string(&app.store, AUTOSAVE_KEY).expect("the game kept");
+    let at_start = kept(&app);
+    // Ten seconds of the clock, frame by frame, with the window's periodic save between.
+    for tenth in 1..=100 {
+        for c in app.session.tick(f64::from(tenth) / 10.0) {
+            app.session.apply(c);
+        }
+        app.keep();
+    }
+    assert!(app.session.clock_running(), "the clock ran");
+    assert_eq!(kept(&app), at_start, "the clock's running figures alone are not written");
+    app.session.apply(C::PlayHole { hole: omweso_rules::Hole::from_letter('i').expect("a hole"), split: false });
+    app.keep();
+    assert_ne!(kept(&app), at_start, "a move is written, with the clock as it stood");
+    // Closing keeps the clock as it stands too.
+    let after_move = kept(&app);
+    for c in app.session.tick(12.0) {
+        app.session.apply(c);
+    }
+    app.keep();
+    assert_eq!(kept(&app), after_move);
+    app.session.close_requested();
+    app.keep();
+    assert_ne!(kept(&app), after_move, "the closing keeps the two seconds spent since");
 }

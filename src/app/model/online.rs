@@ -6,7 +6,6 @@
 //! ([`OnlineForm`]) and the commands ([`OnlineCommand`]); the session carries them out in
 //! `session/online.rs`.
 
-use crate::app::services::online::OnlineLink;
 use omweso_online::{ClockSpec, ClockTimes, End, Event, Role, SideChoice};
 use omweso_rules::{RuleOptions, Side};
 use std::collections::VecDeque;
@@ -175,19 +174,51 @@ pub enum Chair {
     Watches,
 }
 
-/// The connection to the server.
-#[derive(Debug, Default)]
+/// The connection to the server, as the window knows it (the connection itself is the
+/// network service's, held by the app: the model asks for it through [`ToServer`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub enum Link {
-    /// Not started yet: the first [`crate::app::model::session::Session::drive_online`]
-    /// starts it, with the window's waker.
+    /// Not asked for yet: the first [`crate::app::model::session::Session::drive_online`]
+    /// asks for it ([`ToServer::Connect`]).
     #[default]
     NotStarted,
-    /// Started, and not (or no longer) up: connecting, or reconnecting after a drop.
-    Connecting(OnlineLink),
+    /// Asked for, and not (or no longer) up: connecting, or reconnecting after a drop.
+    Connecting,
     /// Up: the server welcomed this window and the connection stands.
-    Up(OnlineLink),
+    Up,
     /// Ended for good, and why.
     Failed(String),
+}
+
+/// What the model asks the network service to do with the connection (issue 49: an
+/// effect, carried out by `app::effects::Network`; what the server answers comes back as
+/// [`OnlineCommand::Heard`]).
+#[derive(Clone, Debug, PartialEq)]
+pub enum ToServer {
+    /// Open the connection to `server` as `role` (a connection held already is closed).
+    Connect {
+        /// The server's address.
+        server: String,
+        /// What to say in the hello.
+        role: Role,
+    },
+    /// Send the seat's layout.
+    LayOut(omweso_rules::Layout),
+    /// Send move `number` of the game.
+    Play {
+        /// The move's place in the game (from 0).
+        number: usize,
+        /// The move.
+        mv: omweso_rules::Move,
+    },
+    /// Offer to take back the seat's last move.
+    OfferTakeBack,
+    /// Answer the other side's offer.
+    AnswerTakeBack(bool),
+    /// Resign the game.
+    Resign,
+    /// Close the connection (the server keeps the game and the seat).
+    Disconnect,
 }
 
 /// What the window knows of one side's player.
@@ -338,17 +369,15 @@ impl Online {
         self.chair == Chair::Watches
     }
 
-    /// The connection, while it is started and has not failed.
-    pub fn connection(&self) -> Option<&OnlineLink> {
-        match &self.link {
-            Link::Connecting(link) | Link::Up(link) => Some(link),
-            Link::NotStarted | Link::Failed(_) => None,
-        }
+    /// True while the connection is asked for and has not failed: what is sent goes out
+    /// (or waits in the client session until it is back).
+    pub fn connected_or_coming(&self) -> bool {
+        matches!(self.link, Link::Connecting | Link::Up)
     }
 
     /// True while this window's own connection is up.
     pub fn linked(&self) -> bool {
-        matches!(self.link, Link::Up(_))
+        self.link == Link::Up
     }
 
     /// Why the connection ended for good, if it did.
@@ -362,11 +391,9 @@ impl Online {
     /// The connection is up (`true`) or down and being made again: the link is kept either
     /// way (a link not started or failed stays so).
     pub fn set_linked(&mut self, up: bool) {
-        self.link = match std::mem::take(&mut self.link) {
-            Link::Connecting(link) | Link::Up(link) if up => Link::Up(link),
-            Link::Connecting(link) | Link::Up(link) => Link::Connecting(link),
-            other => other,
-        };
+        if self.connected_or_coming() {
+            self.link = if up { Link::Up } else { Link::Connecting };
+        }
     }
 
     /// True when `side`'s player is connected, as last heard.
@@ -439,7 +466,7 @@ impl Online {
 
     /// True while the connection is down and being made again (after a first welcome).
     pub fn reconnecting(&self) -> bool {
-        matches!(self.link, Link::Connecting(_) | Link::NotStarted) && self.end.is_none() && self.code.is_some()
+        matches!(self.link, Link::Connecting | Link::NotStarted) && self.end.is_none() && self.code.is_some()
     }
 
     /// True when `side` is played at this window (its seat).

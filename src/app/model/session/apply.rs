@@ -132,9 +132,10 @@ impl Session {
     /// discarded for Quit) closes without a prompt; otherwise the unsaved-changes prompt
     /// opens (its Discard closes).
     pub fn close_requested(&mut self) -> bool {
-        if let Some(c) = self.seats.computer_mut() {
-            c.cancel();
-        }
+        self.seats.cancel_computer();
+        // The clock's figures as they stand are kept with the closing (a running clock is
+        // kept with changes, never on its own).
+        self.touch();
         if self.ask_before_closing() {
             return false;
         }
@@ -428,7 +429,7 @@ impl Session {
         // A new document leaves online play: the server keeps the game, and the seat stays
         // in Game → Online games.
         self.keep_seat();
-        self.seats.network_leaves();
+        self.network_leaves();
         self.next_in_document(phase);
         self.document = Document::new(path, Some(self.to_saved()), None);
     }

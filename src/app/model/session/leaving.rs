@@ -7,10 +7,10 @@
 //! server keeps, and the server's resume replaces any stale connection of the seat. Also:
 //! the note on the board when a window over it keeps it from taking a click.
 
-use super::{Closing, Phase, Session};
+use super::{Closing, Effect, Phase, Session};
 use crate::app::model::command::{Command, ModalKind};
 use crate::app::model::modal::Modal;
-use crate::app::model::online::{Online, OnlineCommand, OnlineForm, OnlinePlace, OnlineTab};
+use crate::app::model::online::{Online, OnlineCommand, OnlineForm, OnlinePlace, OnlineTab, ToServer};
 use crate::app::model::seat::Seats;
 use crate::app::model::setup_board::SetupBoard;
 use omweso_rules::{RuleOptions, Side};
@@ -103,8 +103,8 @@ impl Session {
             }
             OnlineCommand::ResignInstead => {
                 self.modals.close(|m| matches!(m, Modal::Leave(_)));
-                if let Some(link) = self.seats.online().filter(|o| o.end.is_none()).and_then(Online::connection) {
-                    link.resign();
+                if self.seats.online().is_some_and(|o| o.end.is_none() && o.connected_or_coming()) {
+                    self.effects.push(Effect::Network(ToServer::Resign));
                 }
             }
             other => return Some(other),
@@ -115,7 +115,7 @@ impl Session {
     /// Takes the seat kept with the autosave again, on the board the autosave kept (the
     /// connection starts at the next frame).
     pub fn reconnect_online(&mut self, place: &OnlinePlace) {
-        self.seats.network_sits(Online::resume(place));
+        self.network_sits(Online::resume(place));
         self.keep_seat();
     }
 
@@ -128,7 +128,7 @@ impl Session {
             let facing = self.seats.online().map(|o| o.facing).unwrap_or_default();
             // Dropping the old link closes its connection; the server's resume replaces
             // whatever connection still holds the seat.
-            self.seats.network_sits(Online { facing, ..Online::resume(place) });
+            self.network_sits(Online { facing, ..Online::resume(place) });
             return;
         }
         self.modals.close(|m| matches!(m, Modal::NewGame(_) | Modal::Learn | Modal::Puzzles | Modal::Online(_)));
@@ -137,7 +137,7 @@ impl Session {
         self.banked = [0, 0];
         let first = omweso_online::record::FIRST_TO_MOVE;
         self.enter(Phase::Setup(SetupBoard::new(first, RuleOptions::default())), None);
-        self.seats.network_sits(Online::resume(place));
+        self.network_sits(Online::resume(place));
         self.keep_seat();
     }
 
@@ -146,7 +146,23 @@ impl Session {
     /// computer's search cancelled, the connection closed).
     pub(super) fn seat_anew(&mut self, seats: Seats) {
         self.keep_seat();
+        self.network_leaves();
         self.seats.replace(seats);
+    }
+
+    /// The network sits across the board as `online` (its connection asked for at the next
+    /// frame); a connection of the game that sat there before is closed first.
+    pub(super) fn network_sits(&mut self, online: Online) {
+        self.network_leaves();
+        self.seats.network_sits(online);
+    }
+
+    /// The network leaves the board (the names stay): its connection is closed, and the
+    /// server keeps the game and the seat.
+    pub(super) fn network_leaves(&mut self) {
+        if self.seats.network_leaves().is_some() {
+            self.effects.push(Effect::Network(ToServer::Disconnect));
+        }
     }
 
     /// Keeps the seat on the board in the list of unfinished online games (or, once its

@@ -77,6 +77,9 @@ pub enum Effect {
     /// Stamp the document's file (a document that came back without its stamp); the answer
     /// is a `Command::Stamped`.
     Stamp(PathBuf),
+    /// Ask this of the online game's connection; the server's answers come back as
+    /// `Command::Online(OnlineCommand::Heard(…))`.
+    Network(crate::app::model::online::ToServer),
 }
 
 /// The whole session (see the module documentation).
@@ -517,6 +520,8 @@ mod tests;
 mod tests_clock;
 #[cfg(test)]
 mod tests_engine;
+#[cfg(test)]
+mod tests_online;
 #[cfg(test)]
 mod tests_prompt;
 #[cfg(test)]

@@ -8,10 +8,11 @@
 use super::{Effect, Phase, Play, Session, Turn};
 use crate::app::model::command::Command;
 use crate::app::model::modal::Modal;
-use crate::app::model::online::{Chair, LayoutAsk, Link, Online, OnlineCommand, OnlineForm, OnlineTab, Timing};
+use crate::app::model::online::{
+    Chair, LayoutAsk, Link, Online, OnlineCommand, OnlineForm, OnlineTab, Timing, ToServer,
+};
 use crate::app::model::seat::Seats;
 use crate::app::model::setup_board::SetupBoard;
-use crate::app::services::online::OnlineLink;
 use crate::game::{Game, TimeEnd};
 use omweso_online::{End, Event, Role};
 use omweso_rules::{GameState, Layout, Side};
@@ -65,25 +66,29 @@ impl Session {
             && self.play().is_some_and(|p| p.ready() && p.game.cursor() > 0)
     }
 
-    /// Online play's part this frame: starts the connection (with the window's waker),
+    /// What the network service heard from the server since the last frame: kept in order,
+    /// and given back as commands by [`Session::drive_online`] when the board is ready.
+    pub fn heard_from_server(&mut self, events: Vec<omweso_online::Event>) {
+        if let Some(o) = self.seats.online_mut() {
+            o.inbox.extend(events);
+        }
+    }
+
+    /// Online play's part this frame: asks for the connection ([`ToServer::Connect`]),
     /// sends the layout and the move the server asked for once the local player has made
-    /// them, and gives back the connection's events as commands. A move of the other side
-    /// waits while a move is shown being sown. Never waits on the network.
+    /// them, and gives back the events heard ([`Session::heard_from_server`]) as commands.
+    /// A move of the other side waits while a move is shown being sown. Never waits.
     #[must_use]
     pub fn drive_online(&mut self) -> Vec<Command> {
-        let waker = self.waker.clone();
         let ready = self.play().is_none_or(Play::ready);
         let Some(o) = self.seats.online_mut() else { return Vec::new() };
-        if matches!(o.link, Link::NotStarted) {
-            o.link = match OnlineLink::start(&o.server, o.role.clone(), waker) {
-                Ok(link) => Link::Connecting(link),
-                Err(e) => Link::Failed(format!("cannot start the connection: {e}")),
-            };
+        let mut sends = Vec::new();
+        if o.link == Link::NotStarted {
+            o.link = Link::Connecting;
+            sends.push(ToServer::Connect { server: o.server.clone(), role: o.role.clone() });
         }
-        let (Link::Connecting(link) | Link::Up(link)) = &mut o.link else { return Vec::new() };
-        o.inbox.extend(link.poll());
         // What the server asked for and the local player has made: the layout, the move.
-        if let (Some(seat), Link::Connecting(link) | Link::Up(link)) = (o.seat(), &o.link) {
+        if let Some(seat) = o.seat().filter(|_| o.connected_or_coming()) {
             if o.layout == LayoutAsk::Asked {
                 let layout = match &self.phase {
                     Phase::Setup(s) if s.done[seat.index()] => s.layout(seat),
@@ -91,7 +96,7 @@ impl Session {
                     Phase::Setup(_) => None,
                 };
                 if let Some(layout) = layout {
-                    link.lay_out(layout);
+                    sends.push(ToServer::LayOut(layout));
                     o.layout = LayoutAsk::Sent;
                 }
             }
@@ -101,7 +106,7 @@ impl Session {
                 && entry.mover == seat
                 && let Some(mv) = entry.mv.clone()
             {
-                link.play(n, mv);
+                sends.push(ToServer::Play { number: n, mv });
                 o.sent_move = Some(n);
             }
         }
@@ -118,6 +123,7 @@ impl Session {
         let moved =
             out.iter().filter(|c| matches!(c, Command::Online(OnlineCommand::Heard(Event::Moved { .. })))).count();
         o.quiet = moved.saturating_sub(1);
+        self.effects.extend(sends.into_iter().map(Effect::Network));
         out
     }
 
@@ -162,25 +168,24 @@ impl Session {
             OnlineCommand::OfferTakeBack => {
                 if self.may_offer_take_back()
                     && let Some(o) = self.seats.online_mut()
-                    && let Some(link) = o.connection()
                 {
-                    link.offer_take_back();
+                    self.effects.push(Effect::Network(ToServer::OfferTakeBack));
                     // Waiting from now on, not from the server's echo: no move crosses it.
                     o.offer = o.seat();
                     o.news = Some("You offered to take back your last move: waiting for the answer.".into());
                 }
             }
             OnlineCommand::AnswerTakeBack(accept) => {
-                if let Some(o) = self.seats.online_mut().filter(|o| o.offer_to_answer().is_some())
-                    && let Some(link) = o.connection()
+                if let Some(o) =
+                    self.seats.online_mut().filter(|o| o.offer_to_answer().is_some() && o.connected_or_coming())
                 {
-                    link.answer_take_back(accept);
+                    self.effects.push(Effect::Network(ToServer::AnswerTakeBack(accept)));
                     o.offer = None;
                 }
             }
             OnlineCommand::Resign => {
-                if let Some(link) = self.seats.online().filter(|o| o.end.is_none()).and_then(Online::connection) {
-                    link.resign();
+                if self.seats.online().is_some_and(|o| o.end.is_none() && o.connected_or_coming()) {
+                    self.effects.push(Effect::Network(ToServer::Resign));
                 }
             }
             OnlineCommand::CopyCode => {
@@ -192,7 +197,7 @@ impl Session {
                 // The connection closes; the server keeps the game for both to resume, and
                 // the seat stays in Game → Online games.
                 self.keep_seat();
-                self.seats.network_leaves();
+                self.network_leaves();
             }
             // Carried out by `seat_command`.
             OnlineCommand::ShowGames
@@ -224,7 +229,7 @@ impl Session {
         self.seat_anew(Seats::by_sides());
         let rules = if form.tab == OnlineTab::Host { form.rules } else { Default::default() };
         self.enter(Phase::Setup(SetupBoard::new(omweso_online::record::FIRST_TO_MOVE, rules)), None);
-        self.seats.network_sits(Online::new(&form.server, role));
+        self.network_sits(Online::new(&form.server, role));
     }
 
     /// One event of the connection.
@@ -235,19 +240,24 @@ impl Session {
         if self.seats.online().is_none() {
             return;
         }
-        self.hear_event(event, now, animate, &labels);
+        if let Some(problem) = self.hear_event(event, now, animate, &labels) {
+            // The window's game and the server's disagree: said to the player, not only logged.
+            self.notify(problem);
+        }
         // The list of unfinished games follows the seat: in once welcomed, out once over.
         self.keep_seat();
     }
 
-    /// One event of the connection, carried out on the board and the online state.
-    fn hear_event(&mut self, event: Event, now: f64, animate: Option<f64>, labels: &[String; 2]) {
+    /// One event of the connection, carried out on the board and the online state; gives
+    /// back what to tell the player when the window's game cannot follow the server's.
+    fn hear_event(&mut self, event: Event, now: f64, animate: Option<f64>, labels: &[String; 2]) -> Option<String> {
         if let Event::Names { names } = &event {
             for side in Side::BOTH.into_iter().filter(|s| !names[s.index()].trim().is_empty()) {
                 self.seats.name(side, crate::app::model::setup::player_name(&names[side.index()]));
             }
         }
-        let Some(o) = self.seats.online_mut() else { return };
+        let o = self.seats.online_mut()?;
+        let mut problem = None;
         match event {
             Event::Welcome { code, seat, token } => {
                 o.news = Some(match (seat, o.code.is_some()) {
@@ -330,7 +340,15 @@ impl Session {
                             p.turn =
                                 super::apply_play::animation(&trace, animate, now).map_or(Turn::Ready, Turn::Animating);
                         }
-                        Err(e) => log::warn!("online move {number} `{mv}` refused by the window's game: {e}"),
+                        Err(e) => {
+                            log::warn!("online move {number} `{mv}` refused by the window's game: {e}");
+                            problem = Some(format!(
+                                "The server's move {} ({mv}) does not follow the rules on this board: {e}. \
+                                 Leave the game and take your seat again (Game → Online games) to get the \
+                                 server's game.",
+                                number + 1
+                            ));
+                        }
                     }
                 }
             }
@@ -394,6 +412,11 @@ impl Session {
                     while p.game.cursor() > number && p.game.undo() {}
                     if p.game.current() != &state {
                         log::warn!("the take-back left another position than the server's rules gave");
+                        problem = Some(
+                            "After the take-back this board shows another position than the server's. Leave the \
+                             game and take your seat again (Game → Online games) to get the server's game."
+                                .into(),
+                        );
                     }
                 }
             }
@@ -420,9 +443,10 @@ impl Session {
                 let said = format!("Online play stopped. {}", Online::plain_error(&error));
                 o.news = None;
                 o.link = Link::Failed(error);
-                self.notify(said);
+                problem = Some(said);
             }
         }
+        problem
     }
 
     /// Both layouts are in: the game starts from `start` (the window's own game, made from
