@@ -13,5 +13,6 @@ pub mod online;
 pub mod renderer;
 pub mod set_aside;
 pub mod shutdown;
+pub mod sound;
 pub mod start_failure;
 pub mod store;

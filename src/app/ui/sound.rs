@@ -27,16 +27,13 @@
 //! and do nothing while sound is muted or off.
 
 mod follow;
-pub mod mixer;
-pub mod output;
-mod pcm;
 
+use crate::app::services::sound::mixer::Voice;
+pub use crate::app::services::sound::pcm::{Pcm, WavError, read_wav};
 use follow::Follower;
 pub use follow::{click_gain, click_pitch, thin_clicks};
-use mixer::Voice;
-pub use pcm::{Pcm, WavError, read_wav};
 use std::sync::atomic::{AtomicU32, Ordering};
-use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
+use std::sync::mpsc::{Receiver, Sender, TryRecvError};
 use std::sync::{Arc, Mutex};
 
 /// A seed dropped into a hole: three variants, played in turn.
@@ -189,28 +186,15 @@ impl Sound {
         (Sound::with(Out::Recording(list.clone())), list)
     }
 
-    /// The system's default audio device ([`output::open`]), opened on a thread of its
+    /// The system's default audio device ([`crate::app::services::sound::output::open`]), opened on a thread of its
     /// own: this returns at once, and sound is on from the frame after the device answers
     /// ([`Sound::poll`]).
     pub fn open_device() -> Sound {
-        let (tell, answer) = mpsc::channel();
-        let (keep, kept) = mpsc::channel::<()>();
         let sound = Sound::with(Out::Off(String::new()));
-        let master = sound.master.clone();
-        let spawned = std::thread::Builder::new().name("sound".into()).spawn(move || match output::open(master) {
-            Ok(out) => {
-                if tell.send(Ok((out.voices.clone(), out.backend))).is_ok() {
-                    // The device stays open until the window's Sound is dropped.
-                    let _ = kept.recv();
-                }
-                drop(out);
+        match crate::app::services::sound::open_device(sound.master.clone()) {
+            Ok(crate::app::services::sound::Opening { answer, keep }) => {
+                Sound { out: Out::Opening { answer, keep }, ..sound }
             }
-            Err(e) => {
-                let _ = tell.send(Err(e));
-            }
-        });
-        match spawned {
-            Ok(_) => Sound { out: Out::Opening { answer, keep }, ..sound },
             Err(e) => Sound::off(format!("no thread for sound: {e}")),
         }
     }
@@ -329,7 +313,7 @@ impl Sound {
         match &self.out {
             Out::Device { voices, clips, .. } => {
                 // A device gone (its thread ended) only means this sound is not heard.
-                let _ = voices.send(Voice::new(&clips[played.clip.index()], played));
+                let _ = voices.send(Voice::new(&clips[played.clip.index()], played.gain, played.pitch));
             }
             Out::Recording(list) => {
                 if let Ok(mut list) = list.lock() {
@@ -428,9 +412,9 @@ mod tests {
     #[test]
     fn the_master_gain_follows_mute_and_volume_at_once() {
         let (mut sound, _) = Sound::recording();
-        let (mut mixer, voices) = mixer::Mixer::new(22_050, sound.master.clone());
+        let (mut mixer, voices) = crate::app::services::sound::mixer::Mixer::new(22_050, sound.master.clone());
         let pcm = read_wav(CAPTURE_WAV).unwrap();
-        voices.send(Voice::new(&pcm, Played { clip: Clip::Capture, gain: 1.0, pitch: 1.0 })).unwrap();
+        voices.send(Voice::new(&pcm, 1.0, 1.0)).unwrap();
         let mut buffer = [0.0f32; 400];
         mixer.render(&mut buffer, 1);
         assert!(buffer.iter().map(|s| s.abs()).sum::<f32>() > 0.0);
@@ -446,7 +430,7 @@ mod tests {
     #[test]
     fn a_pitch_is_a_rate() {
         let pcm = read_wav(SEED_WAVS[0]).unwrap();
-        let v = Voice::new(&pcm, Played { clip: Clip::Seed(0), gain: 1.0, pitch: 1.1 });
+        let v = Voice::new(&pcm, 1.0, 1.1);
         assert!((v.rate() - 24_255.0).abs() < 0.01, "{}", v.rate());
     }
 }

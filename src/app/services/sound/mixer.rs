@@ -9,7 +9,6 @@
 //! 24,255 samples a second and resampled (linear interpolation) to the output's rate, so it
 //! sounds a tenth higher and lasts a tenth less.
 
-use super::Played;
 use super::pcm::Pcm;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -30,11 +29,11 @@ pub struct Voice {
 }
 
 impl Voice {
-    /// `pcm` played as `played` says: its pitch (clamped to 0.25..4) as a rate, its gain
-    /// (clamped to 0..1).
-    pub fn new(pcm: &Pcm, played: Played) -> Voice {
-        let pitch = if played.pitch.is_finite() { played.pitch.clamp(0.25, 4.0) } else { 1.0 };
-        let gain = if played.gain.is_finite() { played.gain.clamp(0.0, 1.0) } else { 0.0 };
+    /// `pcm` played at `gain` (clamped to 0..1, before the master gain) and `pitch` (1 as
+    /// recorded; clamped to 0.25..4) as a rate.
+    pub fn new(pcm: &Pcm, gain: f32, pitch: f32) -> Voice {
+        let pitch = if pitch.is_finite() { pitch.clamp(0.25, 4.0) } else { 1.0 };
+        let gain = if gain.is_finite() { gain.clamp(0.0, 1.0) } else { 0.0 };
         Voice { samples: pcm.samples.clone(), rate: f64::from(pcm.rate) * f64::from(pitch), gain }
     }
 
@@ -129,15 +128,10 @@ impl Mixer {
 
 #[cfg(test)]
 mod tests {
-    use super::super::Clip;
     use super::*;
 
     fn pcm(samples: &[f32], rate: u32) -> Pcm {
         Pcm { samples: samples.into(), rate }
-    }
-
-    fn played(gain: f32, pitch: f32) -> Played {
-        Played { clip: Clip::Capture, gain, pitch }
     }
 
     fn master(gain: f32) -> Arc<AtomicU32> {
@@ -147,7 +141,7 @@ mod tests {
     #[test]
     fn a_clip_at_the_outputs_rate_comes_out_as_recorded_in_every_channel() {
         let (mut mixer, send) = Mixer::new(8, master(1.0));
-        send.send(Voice::new(&pcm(&[0.5, -0.25, 0.125], 8), played(1.0, 1.0))).unwrap();
+        send.send(Voice::new(&pcm(&[0.5, -0.25, 0.125], 8), 1.0, 1.0)).unwrap();
         let mut out = [9.0f32; 10];
         mixer.render(&mut out, 2);
         assert_eq!(out, [0.5, 0.5, -0.25, -0.25, 0.125, 0.125, 0.0, 0.0, 0.0, 0.0]);
@@ -161,7 +155,7 @@ mod tests {
         let ramp: Vec<f32> = (0..100).map(|i| i as f32 / 100.0).collect();
         // Twice the pitch: half as long, every other sample.
         let (mut mixer, send) = Mixer::new(1000, master(1.0));
-        let voice = Voice::new(&pcm(&ramp, 1000), played(1.0, 2.0));
+        let voice = Voice::new(&pcm(&ramp, 1000), 1.0, 2.0);
         assert_eq!(voice.rate(), 2000.0);
         assert!((voice.seconds() - 0.05).abs() < 1e-9);
         send.send(voice).unwrap();
@@ -171,21 +165,21 @@ mod tests {
         assert!(out[50..].iter().all(|&s| s == 0.0), "ended after 50 frames: {:?}", &out[45..]);
         // A clip at 22,050 Hz on a 44,100 Hz output: twice as many frames, interpolated.
         let (mut mixer, send) = Mixer::new(44_100, master(1.0));
-        send.send(Voice::new(&pcm(&[0.0, 1.0], 22_050), played(1.0, 1.0))).unwrap();
+        send.send(Voice::new(&pcm(&[0.0, 1.0], 22_050), 1.0, 1.0)).unwrap();
         let mut out = [0.0f32; 4];
         mixer.render(&mut out, 1);
         assert_eq!(out, [0.0, 0.5, 1.0, 0.5]);
         // A pitch out of range is clamped, a NaN plays as recorded.
-        assert_eq!(Voice::new(&pcm(&ramp, 1000), played(1.0, 100.0)).rate(), 4000.0);
-        assert_eq!(Voice::new(&pcm(&ramp, 1000), played(1.0, f32::NAN)).rate(), 1000.0);
+        assert_eq!(Voice::new(&pcm(&ramp, 1000), 1.0, 100.0).rate(), 4000.0);
+        assert_eq!(Voice::new(&pcm(&ramp, 1000), 1.0, f32::NAN).rate(), 1000.0);
     }
 
     #[test]
     fn voices_sum_at_their_gains_and_the_sum_is_kept_within_full_scale() {
         let (mut mixer, send) = Mixer::new(10, master(1.0));
-        send.send(Voice::new(&pcm(&[0.5, 0.5, 0.5], 10), played(0.5, 1.0))).unwrap();
-        send.send(Voice::new(&pcm(&[0.25, 0.9], 10), played(1.0, 1.0))).unwrap();
-        send.send(Voice::new(&pcm(&[0.0, 0.9], 10), played(1.0, 1.0))).unwrap();
+        send.send(Voice::new(&pcm(&[0.5, 0.5, 0.5], 10), 0.5, 1.0)).unwrap();
+        send.send(Voice::new(&pcm(&[0.25, 0.9], 10), 1.0, 1.0)).unwrap();
+        send.send(Voice::new(&pcm(&[0.0, 0.9], 10), 1.0, 1.0)).unwrap();
         let mut out = [0.0f32; 3];
         mixer.render(&mut out, 1);
         assert_eq!(out, [0.5, 1.0, 0.25], "0.25 + 0.25; 0.25 + 0.9 + 0.9 clipped; 0.25");
@@ -195,7 +189,7 @@ mod tests {
     fn the_master_gain_is_read_live_so_mute_silences_a_sound_under_way() {
         let gain = master(1.0);
         let (mut mixer, send) = Mixer::new(100, gain.clone());
-        send.send(Voice::new(&pcm(&[0.5; 100], 100), played(1.0, 1.0))).unwrap();
+        send.send(Voice::new(&pcm(&[0.5; 100], 100), 1.0, 1.0)).unwrap();
         let mut out = [0.0f32; 10];
         mixer.render(&mut out, 1);
         assert!(out.iter().all(|&s| s == 0.5));
@@ -214,7 +208,7 @@ mod tests {
     fn beyond_the_most_voices_the_oldest_gives_way() {
         let (mut mixer, send) = Mixer::new(10, master(1.0));
         for i in 0..MAX_VOICES + 3 {
-            send.send(Voice::new(&pcm(&[i as f32 / 1000.0; 50], 10), played(1.0, 1.0))).unwrap();
+            send.send(Voice::new(&pcm(&[i as f32 / 1000.0; 50], 10), 1.0, 1.0)).unwrap();
         }
         let mut out = [0.0f32; 1];
         mixer.render(&mut out, 1);

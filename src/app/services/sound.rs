@@ -1,0 +1,47 @@
+//! The sound device and the board's own mixer, beside the window (issue 49: they lived in the
+//! drawing room): [`pcm`] reads the WAVs into samples, [`mixer`] sums the voices under way at
+//! the output's rate, [`output`] opens the system's playback device through miniaudio and
+//! feeds it from the mixer. What is played when (the board's sounds following the model) is
+//! the ui's `sound` module; it hands [`mixer::Voice`]s down a channel and never waits.
+
+pub mod mixer;
+pub mod output;
+pub mod pcm;
+
+use mixer::Voice;
+use std::sync::Arc;
+use std::sync::atomic::AtomicU32;
+use std::sync::mpsc::{self, Receiver, Sender};
+
+/// The device being opened on a thread of its own: its answer (the sending end of its
+/// mixer and the backend that plays, or why none does) comes on `answer`; the device stays
+/// open while `keep` (or a clone) lives.
+pub struct Opening {
+    /// The device's answer, once.
+    pub answer: Receiver<Result<(Sender<Voice>, &'static str), String>>,
+    /// Dropping every clone closes the device.
+    pub keep: Sender<()>,
+}
+
+/// Opens the system's default audio device ([`output::open`]) on a thread of its own, its
+/// mixer reading the volume live from `master` (an `f32`'s bits); returns at once.
+///
+/// # Errors
+/// The thread could not be started.
+pub fn open_device(master: Arc<AtomicU32>) -> std::io::Result<Opening> {
+    let (tell, answer) = mpsc::channel();
+    let (keep, kept) = mpsc::channel::<()>();
+    std::thread::Builder::new().name("sound".into()).spawn(move || match output::open(master) {
+        Ok(out) => {
+            if tell.send(Ok((out.voices.clone(), out.backend))).is_ok() {
+                // The device stays open until the window's Sound is dropped.
+                let _ = kept.recv();
+            }
+            drop(out);
+        }
+        Err(e) => {
+            let _ = tell.send(Err(e));
+        }
+    })?;
+    Ok(Opening { answer, keep })
+}
