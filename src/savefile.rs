@@ -13,7 +13,6 @@ pub use crate::disk::FileKind;
 use crate::game::{Game, TimeEnd};
 use crate::tournament::{Clock, MAX_MATCH_GOAL, Match, MatchGoal, MatchSettings, count_of};
 pub use errors::{InvalidGame, LoadError, SaveError};
-use omweso_engine::Level;
 use omweso_rules::notation::StateTextError;
 use omweso_rules::{FirstMoves, GameState, Layout, Position, RuleOptions, Setup, SetupError, Side, WinKind};
 use std::path::Path;
@@ -45,7 +44,34 @@ pub struct Player {
     /// The name shown on the board.
     pub name: String,
     /// `None` for a person; the level for the computer.
-    pub computer: Option<Level>,
+    pub computer: Option<ComputerLevel>,
+}
+
+/// The computer's level as the saved file keeps it: the file's own type (issue 49), so that
+/// a change to the engine's levels cannot change the format; the window reads each as the
+/// engine's level of the same name (`app::model::seat`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+pub enum ComputerLevel {
+    /// The weakest level.
+    Beginner,
+    /// Two moves deep.
+    Casual,
+    /// Four moves deep.
+    Strong,
+    /// As deep as the time allows.
+    Master,
+}
+
+impl std::fmt::Display for ComputerLevel {
+    /// `Beginner`, `Casual`, `Strong` or `Master`, as the file writes it.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            ComputerLevel::Beginner => "Beginner",
+            ComputerLevel::Casual => "Casual",
+            ComputerLevel::Strong => "Strong",
+            ComputerLevel::Master => "Master",
+        })
+    }
 }
 
 /// Where a game stands: setting out, or playing (or over). One enum for the saved file

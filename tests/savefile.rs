@@ -16,7 +16,7 @@ mod round_trip;
 fn players() -> [Player; 2] {
     [
         Player { name: "Nakato".into(), computer: None },
-        Player { name: "Computer".into(), computer: Some(omweso_engine::Level::Strong) },
+        Player { name: "Computer".into(), computer: Some(omweso::savefile::ComputerLevel::Strong) },
     ]
 }
 

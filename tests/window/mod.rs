@@ -90,8 +90,10 @@ pub fn shows_position(h: &mut Harness<'_, App>, text: &str) {
 /// A session on `state` against the computer playing `side` at `level`, as a saved game
 /// with a computer player opens.
 pub fn against(state: GameState, side: Side, level: omweso_engine::Level) -> Session {
-    let players =
-        Side::BOTH.map(|s| omweso::savefile::Player { name: s.to_string(), computer: (s == side).then_some(level) });
+    let players = Side::BOTH.map(|s| omweso::savefile::Player {
+        name: s.to_string(),
+        computer: (s == side).then_some(omweso::app::model::seat::kept_level(level)),
+    });
     let saved = omweso::savefile::SavedGame {
         players,
         first: state.to_move(),

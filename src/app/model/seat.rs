@@ -10,8 +10,29 @@
 
 use crate::app::model::online::Online;
 use crate::app::services::computer::{Computer, Opponent};
+use crate::savefile::ComputerLevel;
 use omweso_engine::Level;
 use omweso_rules::Side;
+
+/// The engine's level as the saved file keeps it.
+pub fn kept_level(level: Level) -> ComputerLevel {
+    match level {
+        Level::Beginner => ComputerLevel::Beginner,
+        Level::Casual => ComputerLevel::Casual,
+        Level::Strong => ComputerLevel::Strong,
+        Level::Master => ComputerLevel::Master,
+    }
+}
+
+/// The engine's level a saved file's names.
+pub fn engine_level(kept: ComputerLevel) -> Level {
+    match kept {
+        ComputerLevel::Beginner => Level::Beginner,
+        ComputerLevel::Casual => Level::Casual,
+        ComputerLevel::Strong => Level::Strong,
+        ComputerLevel::Master => Level::Master,
+    }
+}
 
 /// Who a side's moves come from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -146,9 +167,9 @@ impl Seats {
         }
     }
 
-    /// The computer's level when it plays `side` (what the saved file keeps of the seat).
-    pub fn level(&self, side: Side) -> Option<Level> {
-        self.computer().filter(|c| c.opponent.side == side).map(|c| c.opponent.level)
+    /// The computer's level when it plays `side`, as the saved file keeps it.
+    pub fn level(&self, side: Side) -> Option<ComputerLevel> {
+        self.computer().filter(|c| c.opponent.side == side).map(|c| kept_level(c.opponent.level))
     }
 
     /// The online game, when the network sits across.
@@ -182,7 +203,11 @@ mod tests {
             Some(Opponent { side: Side::Upper, level: Level::Beginner }),
         );
         assert_eq!(Side::BOTH.map(|s| computer.seat(s)), [Seat::Here, Seat::Computer]);
-        assert_eq!(computer.level(Side::Upper), Some(Level::Beginner));
+        assert_eq!(computer.level(Side::Upper), Some(ComputerLevel::Beginner));
+        for level in Level::ALL {
+            assert_eq!(engine_level(kept_level(level)), level);
+            assert_eq!(kept_level(level).to_string(), level.to_string(), "the same name");
+        }
         assert_eq!(computer.level(Side::Lower), None);
         // Before the server's welcome no side is this window's: both are remote.
         let online = Seats::new(

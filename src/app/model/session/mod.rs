@@ -201,10 +201,9 @@ impl Session {
     /// The players, the computer and the phase a saved game describes.
     fn parts_of(saved: SavedGame) -> ([String; 2], Option<Opponent>, Phase) {
         let names = saved.players.clone().map(|p| p.name);
-        let opponent = Side::BOTH
-            .into_iter()
-            .zip(&saved.players)
-            .find_map(|(side, p)| p.computer.map(|level| Opponent { side, level }));
+        let opponent = Side::BOTH.into_iter().zip(&saved.players).find_map(|(side, p)| {
+            p.computer.map(|kept| Opponent { side, level: crate::app::model::seat::engine_level(kept) })
+        });
         let phase = match saved.phase {
             savefile::Phase::Play(game) => Phase::Play(Box::new(Play::timed(game, saved.clock))),
             savefile::Phase::Setup(setup) => {
