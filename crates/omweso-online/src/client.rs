@@ -7,7 +7,7 @@ use crate::clock::ClockTimes;
 use crate::protocol::{ClientMessage, ServerMessage, decode, encode};
 use crate::record::{End, Record};
 use futures_util::{SinkExt, StreamExt};
-use omweso_rules::notation::{parse_layout, parse_move};
+use omweso_rules::notation::parse_move;
 use omweso_rules::{GameState, Layout, Move, RuleOptions, Side};
 use std::sync::Arc;
 use tokio::io::{AsyncRead, AsyncWrite};
@@ -499,12 +499,4 @@ impl ClientGame {
     pub fn laid_out(&self) -> bool {
         self.seat.is_some_and(|s| self.layouts[s.index()].is_some())
     }
-}
-
-/// Reads a layout typed for `side` (its half of a RULES.md §5 position).
-///
-/// # Errors
-/// The notation's error, in words.
-pub fn read_layout(text: &str, side: Side) -> Result<Layout, String> {
-    parse_layout(text.trim(), side).map_err(|e| e.to_string())
 }
