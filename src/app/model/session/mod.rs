@@ -518,6 +518,8 @@ mod tests;
 #[cfg(test)]
 mod tests_clock;
 #[cfg(test)]
+mod tests_document;
+#[cfg(test)]
 mod tests_engine;
 #[cfg(test)]
 mod tests_online;
