@@ -1,14 +1,16 @@
 //! The session: everything the window shows and the player does, as one model with no egui
 //! in it. Its shape says what can happen now:
-//! - the players and the match score, the computer's seat;
+//! - the [`Seats`]: the players' names and who sits across (people, the computer, the
+//!   network), and the match score;
 //! - the [`Document`]: the file and the game as last saved or opened ("changed" is a
 //!   comparison with it, never a flag);
 //! - the [`Phase`]: setting out seeds, or play with its [`Turn`];
 //! - the [`Modals`] stack: the windows over the board; "is play paused?" is asked of it.
 //!
 //! Commands are carried out by [`Session::apply`] (in `apply.rs`), by matching on the phase
-//! and the command; what must happen outside the model (the clipboard, closing the window)
-//! comes back as [`Effect`]s.
+//! and the command; what must happen outside the model (files, the online connection, the
+//! clipboard, closing the window) comes back as [`Effect`]s, which `app::effects` hands to
+//! the services; their answers come back as commands.
 
 mod apply;
 mod apply_play;
