@@ -4,12 +4,14 @@
 //!
 //! # The parts
 //!
-//! [`pcm`] reads the embedded WAVs into samples; [`mixer`] (ours) sums the voices under
-//! way at their gain and pitch, times the master volume read live; [`output`] opens the
-//! system's playback device through miniaudio, loaded at run time, and feeds it from the
-//! mixer (why miniaudio, and which backends, at its top). Playing a sound only sends a
-//! [`mixer::Voice`] down a channel to the device's thread, so it never waits and never
-//! blocks a frame.
+//! The device and the mixer are services (`app/services/sound/`, issue 49):
+//! [`pcm`](crate::app::services::sound::pcm) reads the embedded WAVs into samples;
+//! [`mixer`](crate::app::services::sound::mixer) (ours) sums the voices under way at their
+//! gain and pitch, times the master volume read live;
+//! [`output`](crate::app::services::sound::output) opens the system's playback device
+//! through miniaudio, loaded at run time, and feeds it from the mixer (why miniaudio, and
+//! which backends, at its top). Playing a sound only sends a [`Voice`] down a channel to the
+//! device's thread, so it never waits and never blocks a frame.
 //!
 //! # No device
 //!
