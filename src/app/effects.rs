@@ -43,11 +43,6 @@ impl Network {
         }
     }
 
-    /// True while a connection is held.
-    pub fn connected(&self) -> bool {
-        self.link.is_some()
-    }
-
     /// Carries out `ask`; a connection that cannot be started is an event of the session
     /// like any other failure.
     fn carry_out(&mut self, session: &mut Session, ask: ToServer) {

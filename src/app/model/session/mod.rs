@@ -433,7 +433,7 @@ impl Session {
 
     /// True when the side acting now is the computer's.
     pub fn computer_turn(&self) -> bool {
-        self.seats.computer().is_some_and(|c| c.opponent.side == self.acting_side())
+        self.seats.seat(self.acting_side()) == crate::app::model::seat::Seat::Computer
     }
 
     /// True when the live game waits for a move of a human player: a move can be started,
