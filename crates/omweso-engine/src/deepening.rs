@@ -9,7 +9,8 @@ use omweso_rules::{GameState, Points, Side, Successor};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// What a level does differently.
 #[derive(Clone, Copy, Debug)]

@@ -21,7 +21,8 @@ use omweso_rules::{GameState, Layout, Outcome, RuleOptions, SEEDS_PER_SIDE, Side
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// When a layout must be ready: a stop flag and a deadline, read between the searches of
 /// the candidates and handed to each search.

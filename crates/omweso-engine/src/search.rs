@@ -7,7 +7,7 @@ use super::tt::{Bound, Entry, Table, hash};
 use omweso_rules::{Child, GameState, Move, Outcome, Points, Side, Successor};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::Instant;
+use web_time::Instant;
 
 /// Larger than any score.
 pub const INF: i32 = 1_000_000;

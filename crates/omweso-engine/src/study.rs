@@ -17,7 +17,8 @@ use rand::rngs::StdRng;
 use std::fmt;
 use std::str::FromStr;
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// The side whose layout comes first in a study case.
 pub const FIRST: Side = Side::Upper;

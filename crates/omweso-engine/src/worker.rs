@@ -123,9 +123,9 @@ impl Worker {
 
     /// Waits up to `timeout` for a reply.
     pub fn recv_timeout(&self, timeout: Duration) -> Option<Reply> {
-        let deadline = std::time::Instant::now() + timeout;
+        let deadline = web_time::Instant::now() + timeout;
         loop {
-            let left = deadline.saturating_duration_since(std::time::Instant::now());
+            let left = deadline.saturating_duration_since(web_time::Instant::now());
             let (seq, reply) = self.replies.recv_timeout(left).ok()?;
             if !self.cancelled(seq) {
                 return Some(reply);

@@ -16,35 +16,58 @@
 
 #![warn(missing_docs)]
 
+#[cfg(feature = "net")]
 mod address;
+#[cfg(feature = "net")]
 pub mod archive;
 pub mod client;
 pub mod clock;
+#[cfg(feature = "net")]
 pub mod code;
+#[cfg(feature = "net")]
 mod config;
+#[cfg(feature = "net")]
 mod connection;
+#[cfg(feature = "net")]
 mod games;
+#[cfg(feature = "net")]
 mod metered;
 pub mod protocol;
 pub mod record;
+#[cfg(feature = "net")]
 mod seat;
+#[cfg(feature = "net")]
 pub mod server;
+#[cfg(feature = "net")]
 pub mod session;
+#[cfg(feature = "net")]
 mod store;
+#[cfg(feature = "net")]
+mod socket;
+#[cfg(feature = "net")]
 mod sync;
+#[cfg(feature = "net")]
 mod table;
+#[cfg(feature = "net")]
 mod tally;
+#[cfg(feature = "net")]
 pub mod tls;
 
+#[cfg(feature = "net")]
 pub use archive::{Archive, ArchiveError, Change, Kept, MemoryArchive};
-pub use client::{ClientError, ClientGame, Connection, Event};
+pub use client::{ClientError, ClientGame, Event};
+#[cfg(feature = "net")]
+pub use client::Connection;
 pub use clock::{ClockSpec, ClockTimes};
 pub use protocol::{ClientMessage, PROTOCOL_VERSION, Role, ServerMessage, SideChoice};
 pub use record::{End, Record};
+#[cfg(feature = "net")]
 pub use server::{Limits, Server, ServerConfig, ServerError};
+#[cfg(feature = "net")]
 pub use session::{Session, SessionConfig};
 
 /// Outside text in a message: at most 40 characters, control characters escaped.
+#[cfg(feature = "net")]
 pub(crate) fn shown(text: &str) -> String {
     let mut out: String = text.chars().take(40).flat_map(char::escape_debug).collect();
     if text.chars().count() > 40 {

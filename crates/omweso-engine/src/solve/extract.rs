@@ -9,7 +9,7 @@ use crate::tt::hash;
 use omweso_rules::{GameState, Move, Successor};
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;
-use std::time::Instant;
+use web_time::Instant;
 
 /// Marks a proof position whose depth is not known yet: it is on the current line.
 const ON_LINE: u32 = u32::MAX;

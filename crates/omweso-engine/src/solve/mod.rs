@@ -24,8 +24,9 @@ use omweso_rules::{Child, GameState, Move, Outcome, Side};
 pub use reply::{ReplyBudget, ReplySearch, solve_layout, solve_layout_nodes};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use table::{Local, Shared, Table};
+use web_time::Instant;
 
 /// Proof and disproof numbers at or above this are infinite.
 const INF: u32 = u32::MAX / 4;

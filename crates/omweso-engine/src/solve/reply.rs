@@ -7,7 +7,8 @@
 use super::{Solution, SolveLimits, Verdict, solve};
 use omweso_rules::{GameState, Layout, RuleOptions, Side};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// A reply layout for `side`, which lays out second seeing `first` (the other side's
 /// layout, RULES.md §2), with a proven win if one is found within `time`: Master's layouts
