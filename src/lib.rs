@@ -3,6 +3,7 @@
 //! `omweso-engine` crate. See `ARCHITECTURE.md` for how the crates and modules fit together.
 
 pub mod app;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 pub mod disk;
 pub mod game;

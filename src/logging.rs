@@ -9,22 +9,26 @@
 //!   `omweso.previous.log`, so that after a crash the crashed run's log is there to attach
 //!   to a bug report. Help → About names the file.
 
+#[cfg(not(target_arch = "wasm32"))]
 use log::Log as _;
+#[cfg(not(target_arch = "wasm32"))]
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, OnceLock};
+#[cfg(not(target_arch = "wasm32"))]
+use std::sync::Mutex;
+use std::sync::OnceLock;
 
 /// When the program started ([`mark_start`]), for the time to the window's first frame.
-static STARTED: OnceLock<std::time::Instant> = OnceLock::new();
+static STARTED: OnceLock<web_time::Instant> = OnceLock::new();
 
 /// Notes the program's start (the first thing `main` does).
 pub fn mark_start() {
-    let _ = STARTED.set(std::time::Instant::now());
+    let _ = STARTED.set(web_time::Instant::now());
 }
 
 /// The time since [`mark_start`] (zero when it was not called: a test's window).
 pub fn since_start() -> std::time::Duration {
-    STARTED.get().map_or(std::time::Duration::ZERO, std::time::Instant::elapsed)
+    STARTED.get().map_or(std::time::Duration::ZERO, web_time::Instant::elapsed)
 }
 
 /// The log file of this run, once [`init_window`] has opened one.
@@ -45,18 +49,21 @@ pub fn log_file() -> Option<&'static Path> {
 }
 
 /// The terminal's logger: `RUST_LOG`, else `default` (e.g. `warn`: warnings and errors).
+#[cfg(not(target_arch = "wasm32"))]
 fn terminal(default: &str) -> env_logger::Logger {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or(default)).build()
 }
 
 /// Logs to the terminal only (the command line), warnings and errors unless `RUST_LOG`
 /// says otherwise. Calling it twice does nothing more.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn init_cli() {
     init_cli_at("warn");
 }
 
 /// Logs to the terminal only, at `default` unless `RUST_LOG` says otherwise (`omweso serve`
 /// logs `info`: who connected, from where, why a connection closed).
+#[cfg(not(target_arch = "wasm32"))]
 pub fn init_cli_at(default: &str) {
     let logger = terminal(default);
     let level = logger.filter();
@@ -68,6 +75,7 @@ pub fn init_cli_at(default: &str) {
 /// Logs to the terminal and to `<data_dir>/omweso.log` (the window), the previous run's
 /// log kept beside it; a panic is logged before the usual message. A log file that cannot
 /// be opened leaves the terminal's logging alone and is reported there.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn init_window(data_dir: Option<&Path>) {
     let file = data_dir.and_then(|dir| match open_log(dir) {
         Ok((file, path)) => {
@@ -97,6 +105,7 @@ pub fn init_window(data_dir: Option<&Path>) {
 /// Moves the last run's log aside (whatever is at its name: a link is moved, never
 /// followed) and creates a new one, owner-only, through [`crate::disk`]: a link or anything
 /// else still at the name is refused, so a dangling link's target is never created.
+#[cfg(not(target_arch = "wasm32"))]
 fn open_log(dir: &Path) -> Result<(std::fs::File, PathBuf), crate::disk::DiskError> {
     crate::disk::private_folder(dir)?;
     let path = dir.join(LOG_NAME);
@@ -114,11 +123,13 @@ pub const ON_PURPOSE: &str = "[on purpose: another renderer is tried]";
 
 /// The terminal by its filter, and the file with the program's own `info` lines, every
 /// crate's warnings and whatever the terminal shows.
+#[cfg(not(target_arch = "wasm32"))]
 struct Tee {
     terminal: env_logger::Logger,
     file: Option<Mutex<std::fs::File>>,
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 impl Tee {
     fn to_file(&self, metadata: &log::Metadata<'_>) -> bool {
         self.file.is_some()
@@ -128,6 +139,7 @@ impl Tee {
     }
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 impl Tee {
     /// Writes `record` to the file, if there is one.
     fn write_file(&self, record: &log::Record<'_>) {
@@ -144,6 +156,7 @@ impl Tee {
     }
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 impl log::Log for Tee {
     fn enabled(&self, metadata: &log::Metadata<'_>) -> bool {
         self.terminal.enabled(metadata) || self.to_file(metadata)

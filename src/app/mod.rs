@@ -27,7 +27,9 @@ pub use model::session::Session;
 pub use model::settings::Settings;
 
 use model::{autosave, session, settings};
-use services::{instance, shutdown, store};
+#[cfg(not(target_arch = "wasm32"))]
+use services::instance;
+use services::{shutdown, store};
 use ui::{board, dialogs, keymap, menu, panels, sound, theme, tournament_ui, view};
 
 use egui::{Context, Vec2};
@@ -83,7 +85,9 @@ pub struct App {
     /// The area under the menu bar beside the side panel, where the board is: the windows
     /// over the board stay in it.
     area: egui::Rect,
-    /// This window's hold on the one-window lock, and what later starts ask of it.
+    /// This window's hold on the one-window lock, and what later starts ask of it (a
+    /// computer's: a page has no lock, each tab is a window of its own).
+    #[cfg(not(target_arch = "wasm32"))]
     instance: Option<instance::First>,
     /// What is kept between runs, written as it changes (off the frame).
     store: store::Store,
@@ -112,6 +116,7 @@ impl App {
             window: None,
             placed: false,
             area: egui::Rect::EVERYTHING,
+            #[cfg(not(target_arch = "wasm32"))]
             instance: None,
             store: store::Store::in_memory(),
             stored: None,
@@ -140,11 +145,13 @@ impl App {
     /// Keeps the one-window lock for as long as this window lives, and answers later
     /// starts' requests: come to the front, or open a saved game (asking first about
     /// unsaved changes, as Open does).
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn set_instance(&mut self, first: instance::First) {
         self.instance = Some(first);
     }
 
     /// The requests of later starts, as commands and a raise of the window.
+    #[cfg(not(target_arch = "wasm32"))]
     fn answer_later_starts(&mut self, ctx: &Context) {
         let Some(first) = &self.instance else { return };
         for request in first.requests() {
@@ -230,6 +237,7 @@ impl App {
     /// The system asked the program to end: keep everything, wait for it to reach the
     /// disk, and close (no question about unsaved changes: they are kept between runs).
     fn end_for_the_system(&mut self, ctx: &Context) {
+        #[cfg(not(target_arch = "wasm32"))]
         if let Some(first) = &mut self.instance {
             first.stop_taking_requests();
         }
@@ -272,6 +280,7 @@ impl App {
     /// and the engine's jobs, all of which only record [`Command`]s for after the frame. A
     /// hidden window's game waits for it to be shown again.
     pub fn logic(&mut self, ctx: &Context) {
+        #[cfg(not(target_arch = "wasm32"))]
         self.answer_later_starts(ctx);
         if shutdown::requested() {
             self.end_for_the_system(ctx);
@@ -365,6 +374,7 @@ impl App {
             if self.session.close_requested() {
                 // Closing: a later start now waits for this window to end, not hands it
                 // a file it would never open.
+                #[cfg(not(target_arch = "wasm32"))]
                 if let Some(first) = &mut self.instance {
                     first.stop_taking_requests();
                 }

@@ -76,11 +76,13 @@ pub enum DialogAnswer {
 
 /// An empty answer sooner than this after asking means no dialog was shown: no person
 /// cancels a file dialog that fast.
+#[cfg(not(target_arch = "wasm32"))]
 const SHOWN_AT_LEAST: std::time::Duration = std::time::Duration::from_millis(400);
 
 /// The system's file dialogs (rfd).
 pub struct SystemDialogs;
 
+#[cfg(not(target_arch = "wasm32"))]
 impl SystemDialogs {
     /// On Linux rfd asks the desktop portal over D-Bus, then falls back to zenity; with
     /// neither it returns as if cancelled. Say so instead.
@@ -101,6 +103,7 @@ impl SystemDialogs {
     }
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 impl FileDialogs for SystemDialogs {
     fn open(&mut self) -> Result<Option<PathBuf>, String> {
         SystemDialogs::available()?;

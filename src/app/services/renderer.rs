@@ -13,11 +13,12 @@ use serde::{Deserialize, Serialize};
 
 /// The renderer a player asks for: `--renderer`, or View → Renderer (kept in the settings,
 /// read before the window opens).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(clap::ValueEnum))]
 pub enum RendererChoice {
     /// wgpu first, then glow when wgpu cannot draw.
     #[default]
-    #[value(name = "auto")]
+    #[cfg_attr(not(target_arch = "wasm32"), value(name = "auto"))]
     Automatic,
     /// wgpu (Vulkan, Metal, DirectX 12, OpenGL ES 3).
     Wgpu,
@@ -106,6 +107,7 @@ pub const EFRAME_STORAGE: &str = "omweso keeps its own storage\0";
 /// The options that open a window of `viewport` by `attempt` (eframe's storage of the
 /// window's place is not used: the program keeps its own; eframe's storage is
 /// [`EFRAME_STORAGE`]).
+#[cfg(not(target_arch = "wasm32"))]
 pub fn options(attempt: Attempt, viewport: egui::ViewportBuilder) -> eframe::NativeOptions {
     let mut options = eframe::NativeOptions {
         viewport,
@@ -137,6 +139,7 @@ pub fn options(attempt: Attempt, viewport: egui::ViewportBuilder) -> eframe::Nat
 /// Whether the window that failed with `error` may open with another renderer: wgpu had
 /// no surface, adapter or device, or OpenGL no context. Not when the app itself failed or
 /// the system has no display at all (another renderer would fail the same way).
+#[cfg(not(target_arch = "wasm32"))]
 pub fn worth_another(error: &eframe::Error) -> bool {
     matches!(
         error,

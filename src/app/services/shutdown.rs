@@ -8,6 +8,7 @@
 use crate::app::services::store;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
+#[cfg(not(target_arch = "wasm32"))]
 use std::time::Duration;
 
 static REQUESTED: AtomicBool = AtomicBool::new(false);
@@ -19,6 +20,7 @@ static WRITER: OnceLock<store::Handle> = OnceLock::new();
 /// # Errors
 /// When the system refuses the handler; the window then still runs, ending as the system
 /// ends it.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn install() -> Result<(), ctrlc::Error> {
     ctrlc::set_handler(|| {
         if REQUESTED.swap(true, Ordering::SeqCst) {

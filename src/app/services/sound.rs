@@ -5,6 +5,10 @@
 //! the ui's `sound` module; it hands [`mixer::Voice`]s down a channel and never waits.
 
 pub mod mixer;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod output;
+#[cfg(target_arch = "wasm32")]
+#[path = "web/output.rs"]
 pub mod output;
 pub mod pcm;
 

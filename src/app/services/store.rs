@@ -9,7 +9,8 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Condvar, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
+use web_time::Instant;
 
 /// What the window keeps between runs, key by key (RON texts): the one interface the model
 /// reads and writes its settings and its game through (issue 49), so that it names no
@@ -57,6 +58,7 @@ impl eframe::Storage for Memory {
 
 /// The file in which eframe keeps the window's storage (`app.ron` in eframe's storage folder
 /// for `app_id`), where there is one.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn storage_file(app_id: &str) -> Option<PathBuf> {
     eframe::storage_dir(app_id).map(|dir| dir.join("app.ron"))
 }
@@ -85,7 +87,18 @@ pub struct Store {
     dirty: bool,
     /// Where the values go; `None` keeps them in memory only (tests, or no data folder).
     writer: Option<Handle>,
+    /// Or where they are written at once, in the frame (the page's local storage, see
+    /// [`Store::writing_to`]), and why its last write failed, if it did and was not told.
+    sink: Option<Sink>,
+    sink_failure: Option<String>,
+    /// The sink's last write failed (a failure is told once, until a write succeeds).
+    sink_failing: bool,
 }
+
+/// Writes the text of every value (RON) where it is kept, at once: the page's local
+/// storage, which writes in memory and keeps it for the browser. Errors: why it could not
+/// (the storage full or refused), said to the player once.
+pub type Sink = Box<dyn FnMut(&str) -> Result<(), String> + Send>;
 
 /// A handle on the store's writer, for the signal handler: it waits for the last version
 /// to reach the disk before the process ends.
@@ -131,14 +144,19 @@ impl Store {
             Ok(_) => (Some(Handle(writer)), notice),
             Err(e) => (None, Some(format!("Omweso cannot keep your settings and game between runs ({e})."))),
         };
-        (Store { values, dirty: false, writer }, notice)
+        let mut store = Store::in_memory();
+        store.values = values;
+        store.writer = writer;
+        (store, notice)
     }
 
     /// The values kept in `file`, never written back: the store of a window that could not
     /// take the data folder's lock (a read-only, full or unusable folder), which must not
     /// overwrite what another window keeps there.
     pub fn read_only(file: &Path) -> Store {
-        Store { values: read_values(file), dirty: false, writer: None }
+        let mut store = Store::in_memory();
+        store.values = read_values(file);
+        store
     }
 
     /// The window's store and what to tell the player about it, for `file` (`None`: the
@@ -173,7 +191,17 @@ impl Store {
 
     /// A store in memory only (tests; a system with no data folder).
     pub fn in_memory() -> Store {
-        Store { values: BTreeMap::new(), dirty: false, writer: None }
+        Store { values: BTreeMap::new(), dirty: false, writer: None, sink: None, sink_failure: None, sink_failing: false }
+    }
+
+    /// The values kept in `text` (what `sink` wrote last time, or none), written back
+    /// through `sink` as they change, within the frame that changed them (the page: the
+    /// browser's local storage is written in memory, so no thread is needed).
+    pub fn writing_to(text: Option<&str>, sink: Sink) -> Store {
+        let mut store = Store::in_memory();
+        store.values = text.and_then(|t| ron::from_str(t).ok()).unwrap_or_default();
+        store.sink = Some(sink);
+        store
     }
 
     /// The handle the signal handler waits on (`None` for a store in memory).
@@ -183,6 +211,11 @@ impl Store {
 
     /// Why the last write failed, once per failure (a write that succeeds resets it).
     pub fn take_problem(&mut self) -> Option<String> {
+        if let Some(failure) = self.sink_failure.take() {
+            return Some(format!(
+                "Omweso could not keep your settings and game between visits ({failure}). Save the game to a file to keep it."
+            ));
+        }
         let writer = self.writer.as_ref()?;
         let mut p = writer.0.lock();
         if p.told {
@@ -294,6 +327,18 @@ impl eframe::Storage for Store {
             return;
         }
         self.dirty = false;
+        if let Some(sink) = &mut self.sink {
+            match ron::to_string(&self.values).map_err(|e| e.to_string()).and_then(|text| sink(&text)) {
+                Ok(()) => self.sink_failing = false,
+                Err(e) => {
+                    log::error!("storage not kept: {e}");
+                    if !std::mem::replace(&mut self.sink_failing, true) {
+                        self.sink_failure = Some(e);
+                    }
+                }
+            }
+            return;
+        }
         let Some(writer) = &self.writer else { return };
         match ron::ser::to_string_pretty(&self.values, ron::ser::PrettyConfig::default()) {
             Ok(text) => {
