@@ -3,7 +3,11 @@
 //! undone or restarted) is dropped.
 
 use crate::app::services::job::{Job, Waker};
-use omweso_engine::worker::{Request, Worker};
+#[cfg(target_arch = "wasm32")]
+use crate::app::services::web::engine::Worker;
+use omweso_engine::worker::Request;
+#[cfg(not(target_arch = "wasm32"))]
+use omweso_engine::worker::Worker;
 use omweso_engine::{Level, choose_layout};
 use omweso_rules::{GameState, Layout, Move, RuleOptions, Side};
 use std::sync::atomic::AtomicBool;

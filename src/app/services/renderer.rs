@@ -153,6 +153,7 @@ pub fn worth_another(error: &eframe::Error) -> bool {
 /// What draws the window just made, for the log: the renderer, the graphics API and the
 /// adapter (e.g. "wgpu on Vulkan: llvmpipe (LLVM 19.1.7, 256 bits)", "glow on OpenGL: 2.1
 /// Mesa 25.0.7, llvmpipe (LLVM 19.1.7, 256 bits)").
+#[cfg(not(target_arch = "wasm32"))]
 pub fn describe(cc: &eframe::CreationContext<'_>) -> String {
     if let Some(state) = &cc.wgpu_render_state {
         let info = state.adapter.get_info();
@@ -173,6 +174,7 @@ pub fn describe(cc: &eframe::CreationContext<'_>) -> String {
 /// next: wgpu's adapter rasterizes on the processor (llvmpipe, lavapipe, SwiftShader, WARP),
 /// where glow draws a sowing several times as many frames a second (issue 42: on llvmpipe
 /// with two threads, 25-50 against wgpu's 3-8.5). Not when the player chose wgpu.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn rather_glow(cc: &eframe::CreationContext<'_>, preferred: RendererChoice, glow_next: bool) -> Option<String> {
     let state = cc.wgpu_render_state.as_ref()?;
     let info = state.adapter.get_info();

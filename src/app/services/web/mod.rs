@@ -4,10 +4,12 @@
 //! - the kept settings and game in the browser's local storage ([`keep`]);
 //! - the file dialogs: Save gives the player a download, Open takes a file from the
 //!   browser's picker ([`dialogs`]);
+//! - the computer's searches in a Web Worker ([`engine`]);
 //! - the log to the browser's console ([`console`]);
 //! - the sound output and the online link (`output.rs`, `online.rs`, in place of the native
 //!   modules of the same names).
 
 pub mod console;
 pub mod dialogs;
+pub mod engine;
 pub mod keep;
