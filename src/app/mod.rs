@@ -85,6 +85,8 @@ pub struct App {
     /// The area under the menu bar beside the side panel, where the board is: the windows
     /// over the board stay in it.
     area: egui::Rect,
+    /// Where the board was drawn in the last frame.
+    board: Option<board::Geometry>,
     /// This window's hold on the one-window lock, and what later starts ask of it (a
     /// computer's: a page has no lock, each tab is a window of its own).
     #[cfg(not(target_arch = "wasm32"))]
@@ -116,6 +118,7 @@ impl App {
             window: None,
             placed: false,
             area: egui::Rect::EVERYTHING,
+            board: None,
             #[cfg(not(target_arch = "wasm32"))]
             instance: None,
             store: store::Store::in_memory(),
@@ -254,6 +257,12 @@ impl App {
         &self.session
     }
 
+    /// Where the board and its holes were drawn in the last frame, in egui's points (none
+    /// before the first): what a test or a tool clicks at.
+    pub fn board_geometry(&self) -> Option<board::Geometry> {
+        self.board
+    }
+
     /// Records a command to carry out after this frame (tests use this too).
     pub fn push(&mut self, command: Command) {
         self.commands.push(command);
@@ -301,6 +310,8 @@ impl App {
             self.network.set_waker(waker);
         }
         self.clock = Some(time);
+        // A phone's screen (issue 50) reads the small texts larger.
+        theme::fit_text(ctx);
         // The play clock (and with it a game's clock) stands still while a window that
         // pauses is open or the window is minimised.
         let minimised = ctx.input(|i| i.viewport().minimized) == Some(true);
@@ -420,6 +431,7 @@ impl App {
 
     fn board_commands(&mut self, resp: &board::BoardResponse) {
         self.hovered = resp.hovered;
+        self.board = resp.geometry;
         if let Some(d) = resp.choose {
             self.push(Command::Choose(d));
         }

@@ -5,9 +5,9 @@
 
 use crate::clock::ClockTimes;
 use crate::protocol::ServerMessage;
+use crate::record::{End, Record};
 #[cfg(feature = "net")]
 pub use crate::socket::{Connection, Io, server_url};
-use crate::record::{End, Record};
 use omweso_rules::notation::parse_move;
 use omweso_rules::{GameState, Layout, Move, RuleOptions, Side};
 

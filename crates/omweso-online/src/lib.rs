@@ -41,9 +41,9 @@ pub mod server;
 #[cfg(feature = "net")]
 pub mod session;
 #[cfg(feature = "net")]
-mod store;
-#[cfg(feature = "net")]
 mod socket;
+#[cfg(feature = "net")]
+mod store;
 #[cfg(feature = "net")]
 mod sync;
 #[cfg(feature = "net")]
@@ -55,9 +55,9 @@ pub mod tls;
 
 #[cfg(feature = "net")]
 pub use archive::{Archive, ArchiveError, Change, Kept, MemoryArchive};
-pub use client::{ClientError, ClientGame, Event};
 #[cfg(feature = "net")]
 pub use client::Connection;
+pub use client::{ClientError, ClientGame, Event};
 pub use clock::{ClockSpec, ClockTimes};
 pub use protocol::{ClientMessage, PROTOCOL_VERSION, Role, ServerMessage, SideChoice};
 pub use record::{End, Record};

@@ -1,21 +1,30 @@
 //! The page's start ([`start`], called by `index.html`) and what it shows to tests
 //! ([`test_state`]): the window's [`App`] on the canvas, with the browser's services.
 
-use omweso::app::App;
 use omweso::app::services::web::{console, keep};
+use omweso::app::{App, Start};
 use std::cell::RefCell;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::prelude::{JsValue, wasm_bindgen};
 
 thread_local! {
+
     /// What the page shows, as [`test_state`] gives it, updated after each frame.
     static SHOWN: RefCell<String> = const { RefCell::new(String::new()) };
+    /// The longest a frame's logic and drawing took since [`test_mark`], in ms.
+    static LONGEST: std::cell::Cell<f64> = const { std::cell::Cell::new(0.0) };
 }
 
 /// The window's app on the page, telling [`SHOWN`] what it shows after each frame.
 struct Page {
     app: App,
     frames: u64,
+    /// CSS pixels per point.
+    zoom: f32,
+    /// When the last frame's logic began (the page's clock, ms).
+    began: f64,
+    /// How long the last frame's logic and drawing took (ms), before egui painted it.
+    frame_ms: f64,
 }
 
 /// What a test reads of the page after a frame: the game (its position in the rules'
@@ -36,12 +45,33 @@ struct Shown {
     thinking: bool,
     /// The window's title (the game, the side to move).
     title: String,
+    /// Each hole's centre on the canvas, in CSS pixels, by its name in the notation (none
+    /// before the board is drawn): where a test taps.
+    holes: std::collections::BTreeMap<String, [f32; 2]>,
+    /// The width of a hole's target, in CSS pixels.
+    cell: f32,
+    /// How long the last frame's logic and drawing took, in ms (before egui painted it).
+    frame_ms: f64,
+    /// The longest that took since [`test_mark`] was called, in ms.
+    longest_frame_ms: f64,
 }
 
 impl Page {
     fn tell(&self) {
         let s = self.app.session();
         let game = s.game();
+        let geometry = self.app.board_geometry();
+        let holes = geometry
+            .map(|g| {
+                (0..32)
+                    .map(|i| {
+                        let hole = omweso_rules::Hole::from_index(i);
+                        let at = g.center(hole) * self.zoom;
+                        (hole.to_string(), [at.x, at.y])
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
         let shown = Shown {
             frames: self.frames,
             state: game.map(|g| g.current().to_string()),
@@ -50,6 +80,13 @@ impl Page {
             setup: s.setup().is_some(),
             thinking: s.computer_busy(),
             title: s.title(),
+            holes,
+            cell: geometry.map_or(0.0, |g| g.cell * self.zoom),
+            frame_ms: self.frame_ms,
+            longest_frame_ms: LONGEST.with(|l| {
+                l.set(l.get().max(self.frame_ms));
+                l.get()
+            }),
         };
         let text = serde_json::to_string(&shown).unwrap_or_default();
         SHOWN.with(|cell| *cell.borrow_mut() = text);
@@ -58,12 +95,20 @@ impl Page {
 
 impl eframe::App for Page {
     fn logic(&mut self, ctx: &egui::Context, frame: &mut eframe::Frame) {
+        self.began = now();
         eframe::App::logic(&mut self.app, ctx, frame);
     }
 
     fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
         eframe::App::ui(&mut self.app, ui, frame);
+        self.frame_ms = now() - self.began;
         self.frames += 1;
+        // CSS pixels per point: the page's width (the canvas fills it) over egui's.
+        let css_width = web_sys::window().and_then(|w| w.inner_width().ok()).and_then(|w| w.as_f64());
+        let points = ui.ctx().content_rect().width();
+        if let Some(css) = css_width.filter(|_| points > 0.0) {
+            self.zoom = css as f32 / points;
+        }
         self.tell();
     }
 
@@ -92,15 +137,23 @@ pub async fn start(canvas_id: String) -> Result<(), JsValue> {
         .dyn_into::<web_sys::HtmlCanvasElement>()
         .map_err(|_| format!("`{canvas_id}` is not a canvas"))?;
     let hash = window.location().hash().unwrap_or_default();
-    let (start, link_notice) = crate::address::start_from(&hash);
+    let asked = crate::address::read(&hash);
     let (store, store_notice) = keep::open();
-    let notices: Vec<String> = store_notice.into_iter().chain(link_notice).collect();
+    let notices: Vec<String> = store_notice.into_iter().chain(asked.notices).collect();
+    let start = asked.start.unwrap_or(Start::Fresh);
+    let commands = asked.commands;
     let options = eframe::WebOptions::default();
     eframe::WebRunner::new()
         .start(
             canvas,
             options,
-            Box::new(move |cc| Ok(Box::new(Page { app: App::from_creation(cc, store, start, notices), frames: 0 }))),
+            Box::new(move |cc| {
+                let mut app = App::from_creation(cc, store, start, notices);
+                for command in commands {
+                    app.push(command);
+                }
+                Ok(Box::new(Page { app, frames: 0, zoom: 1.0, began: now(), frame_ms: 0.0 }))
+            }),
         )
         .await
 }
@@ -110,4 +163,15 @@ pub async fn start(canvas_id: String) -> Result<(), JsValue> {
 #[wasm_bindgen]
 pub fn test_state() -> String {
     SHOWN.with(|cell| cell.borrow().clone())
+}
+
+/// The page's clock, in milliseconds.
+fn now() -> f64 {
+    web_sys::window().and_then(|w| w.performance()).map_or(0.0, |p| p.now())
+}
+
+/// Starts measuring the longest frame again (`longest_frame_ms` of [`test_state`]).
+#[wasm_bindgen]
+pub fn test_mark() {
+    LONGEST.with(|l| l.set(0.0));
 }

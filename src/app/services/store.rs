@@ -191,7 +191,14 @@ impl Store {
 
     /// A store in memory only (tests; a system with no data folder).
     pub fn in_memory() -> Store {
-        Store { values: BTreeMap::new(), dirty: false, writer: None, sink: None, sink_failure: None, sink_failing: false }
+        Store {
+            values: BTreeMap::new(),
+            dirty: false,
+            writer: None,
+            sink: None,
+            sink_failure: None,
+            sink_failing: false,
+        }
     }
 
     /// The values kept in `text` (what `sink` wrote last time, or none), written back

@@ -71,19 +71,28 @@ pub struct BoardResponse {
     pub choose: Option<Direction>,
     /// The board was clicked (on its own layer), whether or not a hole took the click.
     pub pressed: bool,
+    /// Where the board and its holes were drawn.
+    pub geometry: Option<Geometry>,
 }
 
 /// Where the holes are: the board fitted into a rectangle, keeping its proportions.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Geometry {
     /// The wooden board.
     pub board: Rect,
     /// Size of one hole's cell.
     pub cell: f32,
+    /// The rim of wood around the holes, in cells ([`MARGIN`], or less on a narrow screen).
+    margin: f32,
     flipped: bool,
 }
 
 const MARGIN: f32 = 0.5;
+/// The rim on a narrow screen, in cells.
+const NARROW_MARGIN: f32 = 0.04;
+/// The least width of a hole's target for a finger, in points (CSS pixels in a page): the
+/// 44 of Apple's and the W3C's guidance for touch targets.
+pub const TOUCH: f32 = 44.0;
 const GAP: f32 = 0.45;
 const PLATE: f32 = 0.6;
 /// Room left and right of the board (for its shadow), in cells.
@@ -91,12 +100,33 @@ const SIDE: f32 = 0.15;
 
 impl Geometry {
     /// The largest board that fits `avail` with room for the name plates.
+    /// On a screen too narrow for holes of [`TOUCH`] points with the board's full rim (a
+    /// phone held upright: 360 points for eight holes), the rim and the room beside it give
+    /// way first, so that each hole stays a finger's target (issue 50).
     pub fn fit(avail: Rect, flipped: bool) -> Geometry {
-        let w = 8.0 + 2.0 * MARGIN;
-        let h = 4.0 + GAP + 2.0 * MARGIN;
-        let cell = (avail.width() / (w + 2.0 * SIDE)).min(avail.height() / (h + 2.0 * PLATE)).max(4.0);
+        let roomy = Geometry::with_rim(avail, flipped, MARGIN, SIDE);
+        if roomy.cell >= TOUCH { roomy } else { Geometry::with_rim(avail, flipped, NARROW_MARGIN, 0.0) }
+    }
+
+    /// The height of the board, with its name plates, that [`Geometry::fit`] draws in a
+    /// width of `width` points when the height is not what limits it.
+    pub fn height_for_width(width: f32) -> f32 {
+        let tall = Geometry::fit(Rect::from_min_size(Pos2::ZERO, vec2(width, f32::MAX / 4.0)), false);
+        tall.cell * (4.0 + GAP + 2.0 * tall.margin + 2.0 * PLATE)
+    }
+
+    fn with_rim(avail: Rect, flipped: bool, margin: f32, side: f32) -> Geometry {
+        let w = 8.0 + 2.0 * margin;
+        let h = 4.0 + GAP + 2.0 * margin;
+        let cell = (avail.width() / (w + 2.0 * side)).min(avail.height() / (h + 2.0 * PLATE)).max(4.0);
         let board = Rect::from_center_size(avail.center(), vec2(w * cell, h * cell));
-        Geometry { board, cell, flipped }
+        Geometry { board, cell, margin, flipped }
+    }
+
+    /// Where a hole takes a click or a touch: its whole cell (wider than the hole drawn,
+    /// so that a finger need not land inside the circle).
+    pub fn target(&self, hole: Hole) -> Rect {
+        Rect::from_center_size(self.center(hole), Vec2::splat(self.cell))
     }
 
     /// Radius of a hole.
@@ -119,14 +149,14 @@ impl Geometry {
         }
         let gap = if row >= 2.0 { GAP } else { 0.0 };
         pos2(
-            self.board.left() + (MARGIN + col + 0.5) * self.cell,
-            self.board.top() + (MARGIN + row + 0.5 + gap) * self.cell,
+            self.board.left() + (self.margin + col + 0.5) * self.cell,
+            self.board.top() + (self.margin + row + 0.5 + gap) * self.cell,
         )
     }
 
     /// The middle of the groove between the two halves.
     pub fn groove_y(&self) -> f32 {
-        self.board.top() + (MARGIN + 2.0 + GAP / 2.0) * self.cell
+        self.board.top() + (self.margin + 2.0 + GAP / 2.0) * self.cell
     }
 
     /// The side shown at the bottom.
@@ -165,7 +195,7 @@ pub fn show(ui: &mut Ui, view: &BoardView) -> BoardResponse {
     let geo = Geometry::fit(rect, view.flipped);
     let mut out = BoardResponse::default();
     let mut pointer = Pointer::default();
-    let r = geo.radius();
+    out.geometry = Some(geo);
     // Every click of the frame, each with its own modifiers: egui's `clicked()` is one per
     // frame and reads the modifiers at the frame's end. Only where the board is on top (a
     // window over it takes its own clicks).
@@ -191,7 +221,7 @@ pub fn show(ui: &mut Ui, view: &BoardView) -> BoardResponse {
     for index in 0..32 {
         let hole = Hole::from_index(index);
         let clickable = view.clickable.contains(&hole);
-        let area = Rect::from_center_size(geo.center(hole), Vec2::splat(2.0 * r));
+        let area = geo.target(hole);
         let resp = ui.interact(area, Id::unique(("hole", index)), Sense::click());
         let mut label = hole_label(hole, view.counts[index]);
         if view.hint == Some(hole) {

@@ -52,28 +52,53 @@ const WORDS_SIZE: f32 = 12.5;
 /// Players, phase, controls and the move list, in slots of fixed height.
 pub fn side_panel(app: &mut Frame<'_>, ui: &mut Ui) {
     let frame = egui::Frame::side_top_panel(ui.style()).inner_margin(egui::Margin::symmetric(14, 10));
+    let screen = ui.ctx().content_rect();
+    if screen.width() < crate::app::ui::theme::PHONE_WIDTH {
+        // A phone held upright (issue 50): the board takes the whole width above, and the
+        // panel the height left below it, scrolled when it holds more.
+        let board = crate::app::ui::board::Geometry::height_for_width(screen.width());
+        let height = (ui.available_height() - board).max(PHONE_PANEL_LEAST);
+        egui::Panel::bottom("side").resizable(false).exact_size(height).frame(frame).show(ui, |ui| {
+            egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| panel_body(app, ui));
+        });
+        return;
+    }
     // A little wider on a wide screen; the same width for the whole session otherwise.
-    let width = (ui.ctx().content_rect().width() * 0.24).clamp(250.0, 360.0);
+    let width = (screen.width() * 0.24).clamp(250.0, 360.0);
     egui::Panel::right("side").resizable(false).exact_size(width).frame(frame).show(ui, |ui| {
-        let w = ui.available_width();
-        ui.set_max_width(w);
-        // A low window (800×500) keeps what is always there to fewer lines, so that the
-        // tabs below keep room.
-        let compact = ui.available_height() < COMPACT_BELOW;
-        let status = phase_text(app.session());
-        let lines = if compact { 1 } else { STATUS_LINES };
-        slot_text(ui, &status, egui::TextStyle::Heading, lines, ui.visuals().strong_text_color());
-        ui.separator();
-        players(app.session(), ui, compact);
-        ui.separator();
-        crate::app::ui::online::panel_section(app, ui);
-        match app.session().setup() {
-            _ if app.session().lesson().is_some() => teaching::lesson_panel(app, ui),
-            Some(_) => crate::app::ui::setup_panel::setup_tools(app, ui),
-            None if app.session().puzzle().is_some() => crate::app::ui::puzzle_panel::panel(app, ui),
-            None => play_tools(app, ui, compact),
+        if screen.height() < crate::app::ui::theme::PHONE_HEIGHT {
+            // A phone on its side: the panel scrolls beside the board.
+            egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| panel_body(app, ui));
+        } else {
+            panel_body(app, ui);
         }
     });
+}
+
+/// The least height of the panel below the board on a phone held upright, in points.
+const PHONE_PANEL_LEAST: f32 = 160.0;
+
+/// What the side panel holds: the phase, the players, the online game, and the tools of
+/// the lesson, the setup, the puzzle or the play.
+fn panel_body(app: &mut Frame<'_>, ui: &mut Ui) {
+    let w = ui.available_width();
+    ui.set_max_width(w);
+    // A low window (800×500) keeps what is always there to fewer lines, so that the
+    // tabs below keep room.
+    let compact = ui.available_height() < COMPACT_BELOW;
+    let status = phase_text(app.session());
+    let lines = if compact { 1 } else { STATUS_LINES };
+    slot_text(ui, &status, egui::TextStyle::Heading, lines, ui.visuals().strong_text_color());
+    ui.separator();
+    players(app.session(), ui, compact);
+    ui.separator();
+    crate::app::ui::online::panel_section(app, ui);
+    match app.session().setup() {
+        _ if app.session().lesson().is_some() => teaching::lesson_panel(app, ui),
+        Some(_) => crate::app::ui::setup_panel::setup_tools(app, ui),
+        None if app.session().puzzle().is_some() => crate::app::ui::puzzle_panel::panel(app, ui),
+        None => play_tools(app, ui, compact),
+    }
 }
 
 /// A text in a slot of `lines` lines: it wraps inside and is cut (…) after the last line,

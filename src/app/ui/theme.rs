@@ -106,19 +106,47 @@ const MONO: f32 = 13.5;
 /// Sets the window's own light and dark styles (the theme follows the system unless the
 /// player picks one in View → Theme; egui keeps that choice between runs).
 pub fn install(ctx: &egui::Context) {
-    ctx.set_style_of(Theme::Dark, style(true));
-    ctx.set_style_of(Theme::Light, style(false));
+    ctx.set_style_of(Theme::Dark, style(true, false));
+    ctx.set_style_of(Theme::Light, style(false, false));
     ctx.options_mut(|o| o.fallback_theme = Theme::Dark);
 }
 
-fn style(dark: bool) -> Style {
+/// The least text size on a small screen (a phone), in points: CSS pixels in a page
+/// (issue 50: text at least 14 px).
+pub const PHONE_TEXT: f32 = 14.0;
+
+/// A screen this narrow or this low, in points, is a phone's (held upright, or on its side).
+pub const PHONE_WIDTH: f32 = 600.0;
+/// See [`PHONE_WIDTH`].
+pub const PHONE_HEIGHT: f32 = 480.0;
+
+/// Whether the window's drawing area is a phone's screen ([`PHONE_WIDTH`], [`PHONE_HEIGHT`]).
+pub fn is_phone(ctx: &egui::Context) -> bool {
+    let r = ctx.content_rect();
+    r.width() < PHONE_WIDTH || r.height() < PHONE_HEIGHT
+}
+
+/// On a phone's screen the small and the fixed-width texts grow to [`PHONE_TEXT`]; back
+/// to the window's sizes on a larger one. Changes the style only when that changes.
+pub fn fit_text(ctx: &egui::Context) {
+    let phone = is_phone(ctx);
+    let now = ctx.style_of(Theme::Light).text_styles.get(&TextStyle::Small).map(|f| f.size);
+    let wanted = if phone { SMALL.max(PHONE_TEXT) } else { SMALL };
+    if now != Some(wanted) {
+        ctx.set_style_of(Theme::Dark, style(true, phone));
+        ctx.set_style_of(Theme::Light, style(false, phone));
+    }
+}
+
+fn style(dark: bool, phone: bool) -> Style {
+    let least = if phone { PHONE_TEXT } else { 0.0 };
     let mut s = Style { visuals: visuals(dark), ..Style::default() };
     s.text_styles = [
         (TextStyle::Heading, FontId::new(HEADING, FontFamily::Proportional)),
         (TextStyle::Body, FontId::new(BODY, FontFamily::Proportional)),
         (TextStyle::Button, FontId::new(BODY, FontFamily::Proportional)),
-        (TextStyle::Small, FontId::new(SMALL, FontFamily::Proportional)),
-        (TextStyle::Monospace, FontId::new(MONO, FontFamily::Monospace)),
+        (TextStyle::Small, FontId::new(SMALL.max(least), FontFamily::Proportional)),
+        (TextStyle::Monospace, FontId::new(MONO.max(least), FontFamily::Monospace)),
     ]
     .into();
     s.spacing.item_spacing = egui::vec2(8.0, 6.0);

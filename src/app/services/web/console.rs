@@ -12,7 +12,8 @@ impl log::Log for Console {
         if !self.enabled(record.metadata()) {
             return;
         }
-        let text = wasm_bindgen::JsValue::from_str(&format!("{} {}: {}", record.level(), record.target(), record.args()));
+        let text =
+            wasm_bindgen::JsValue::from_str(&format!("{} {}: {}", record.level(), record.target(), record.args()));
         match record.level() {
             log::Level::Error => web_sys::console::error_1(&text),
             log::Level::Warn => web_sys::console::warn_1(&text),

@@ -64,9 +64,12 @@ pub fn answer(text: &str) -> String {
     let reply = match serde_json::from_str::<WireRequest>(text) {
         Err(e) => WireReply { id: 0, best: None, score: 0, depth: 0, nodes: 0, error: Some(format!("request: {e}")) },
         Ok(r) => match r.state.parse::<GameState>() {
-            Err(e) => WireReply { id: r.id, best: None, score: 0, depth: 0, nodes: 0, error: Some(format!("state: {e}")) },
+            Err(e) => {
+                WireReply { id: r.id, best: None, score: 0, depth: 0, nodes: 0, error: Some(format!("state: {e}")) }
+            }
             Ok(state) => {
-                let limits = Limits { time: Some(Duration::from_millis(r.time_ms)), depth: None, nodes: None, threads: 1 };
+                let limits =
+                    Limits { time: Some(Duration::from_millis(r.time_ms)), depth: None, nodes: None, threads: 1 };
                 let stop = AtomicBool::new(false);
                 let found = search(&state, r.level, limits, r.seed, &stop, &mut |_| {});
                 log::info!("search {} done in the worker: {:?} on {}", r.id, r.level, r.state);
@@ -228,15 +231,17 @@ fn take_reply(inner: &Rc<RefCell<Inner>>, text: &str) {
         let mut i = inner.borrow_mut();
         let Some(asked) = i.asked.pop_front() else { return };
         let result = match serde_json::from_str::<WireReply>(text) {
-            Ok(r) if r.id == asked.id && r.error.is_none() => r.best.and_then(|best| {
-                match parse_move(&asked.state, &best) {
-                    Ok(mv) => Some(SearchResult { best: mv, score: r.score, depth: r.depth, nodes: r.nodes, pv: Vec::new() }),
+            Ok(r) if r.id == asked.id && r.error.is_none() => {
+                r.best.and_then(|best| match parse_move(&asked.state, &best) {
+                    Ok(mv) => {
+                        Some(SearchResult { best: mv, score: r.score, depth: r.depth, nodes: r.nodes, pv: Vec::new() })
+                    }
                     Err(e) => {
                         log::error!("the worker's move `{best}` is not one of {}: {e}", asked.state);
                         None
                     }
-                }
-            }),
+                })
+            }
             Ok(r) => {
                 log::error!("the worker answered {} to request {}: {:?}", r.id, asked.id, r.error);
                 None
@@ -247,7 +252,9 @@ fn take_reply(inner: &Rc<RefCell<Inner>>, text: &str) {
             }
         };
         // A reply that cannot be used is searched again here rather than never given.
-        let result = result.or_else(|| search(&asked.state, asked.level, limits_of(&asked), asked.seed, &AtomicBool::new(false), &mut |_| {}));
+        let result = result.or_else(|| {
+            search(&asked.state, asked.level, limits_of(&asked), asked.seed, &AtomicBool::new(false), &mut |_| {})
+        });
         i.replies.push_back(Reply { id: asked.id, result });
         Rc::clone(&i.wake)
     };
@@ -260,7 +267,8 @@ fn search_here(inner: &Rc<RefCell<Inner>>) {
     let wake = {
         let mut i = inner.borrow_mut();
         while let Some(asked) = i.asked.pop_front() {
-            let result = search(&asked.state, asked.level, limits_of(&asked), asked.seed, &AtomicBool::new(false), &mut |_| {});
+            let result =
+                search(&asked.state, asked.level, limits_of(&asked), asked.seed, &AtomicBool::new(false), &mut |_| {});
             i.replies.push_back(Reply { id: asked.id, result });
         }
         Rc::clone(&i.wake)
