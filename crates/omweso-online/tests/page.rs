@@ -252,3 +252,47 @@ fn a_game_is_played_over_the_websocket_on_the_same_port() {
     assert!(!a.moves.is_empty());
     assert_eq!((a.moves, a.end), (b.moves, b.end));
 }
+
+#[test]
+fn the_page_is_served_over_tls_too() {
+    use omweso_online::tls::acceptor;
+    use rustls_pki_types::pem::PemObject;
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    use tokio_rustls::rustls;
+    let cert = include_bytes!("tls/cert.pem");
+    let key = include_bytes!("tls/key.pem");
+    let site = site("tls");
+    let config = ServerConfig {
+        tls: Some(acceptor(cert, key).unwrap()),
+        web: Some(site.web.clone()),
+        ..ServerConfig::default()
+    };
+    let server = start_server_configured(config, Arc::new(MemoryArchive::default()));
+    let mut roots = rustls::RootCertStore::empty();
+    for der in rustls_pki_types::CertificateDer::pem_slice_iter(cert) {
+        roots.add(der.unwrap()).unwrap();
+    }
+    #[allow(deprecated)] // ring, as the crate's own TLS (src/tls.rs says why)
+    let provider = Arc::new(rustls::crypto::ring::default_provider());
+    let client = rustls::ClientConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .unwrap()
+        .with_root_certificates(roots)
+        .with_no_client_auth();
+    let connector = tokio_rustls::TlsConnector::from(Arc::new(client));
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    let answer = runtime.block_on(async {
+        let tcp = tokio::net::TcpStream::connect(server.addr).await.unwrap();
+        let name = rustls_pki_types::ServerName::try_from("localhost").unwrap();
+        let mut tls = connector.connect(name, tcp).await.unwrap();
+        tls.write_all(b"GET /omweso_web_bg.wasm HTTP/1.1\r\nHost: localhost\r\n\r\n").await.unwrap();
+        let mut all = Vec::new();
+        let _ = tokio::time::timeout(Duration::from_secs(10), tls.read_to_end(&mut all)).await;
+        all
+    });
+    let head_end = answer.windows(4).position(|w| w == b"\r\n\r\n").expect("a whole answer") + 4;
+    let head = String::from_utf8_lossy(&answer[..head_end]);
+    assert!(head.starts_with("HTTP/1.1 200 OK\r\n"), "{head}");
+    assert!(head.contains("Content-Type: application/wasm\r\n"), "{head}");
+    assert!(answer[head_end..] == wasm_bytes(), "the wasm's exact bytes over TLS");
+}
