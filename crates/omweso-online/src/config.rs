@@ -71,6 +71,10 @@ pub struct ServerConfig {
     pub tls: Option<TlsAcceptor>,
     /// The server's name and version, sent in the welcome.
     pub name: String,
+    /// The page's folder (`index.html`, the program's wasm and its glue: what `.ci/web`
+    /// builds into `target/web`), served over HTTP on the WebSocket's port; `None`: `/`
+    /// answers a short page saying it is not built and how to build it.
+    pub web: Option<std::path::PathBuf>,
 }
 
 impl Default for ServerConfig {
@@ -79,6 +83,7 @@ impl Default for ServerConfig {
             limits: Limits::default(),
             tls: None,
             name: format!("omweso-online {}", env!("CARGO_PKG_VERSION")),
+            web: None,
         }
     }
 }

@@ -10,6 +10,7 @@
 
 use crate::games::Shared;
 use crate::metered::{Bucket, Metered};
+use crate::page::head::Prefixed;
 use crate::protocol::{
     ClientMessage, DecodeError, PROTOCOL_VERSION, ServerMessage, Update, clean_name, decode, encode,
 };
@@ -121,11 +122,11 @@ pub(crate) async fn serve(socket: TcpStream, peer: SocketAddr, shared: Arc<Share
     let _ = socket.set_nodelay(true);
     let (unserved, why) = match shared.config.tls.clone() {
         Some(acceptor) => match tokio::time::timeout(limits.handshake, acceptor.accept(socket)).await {
-            Ok(Ok(tls)) => websocket(Metered::new(tls, &limits), peer, &shared).await,
+            Ok(Ok(tls)) => request(tls, peer, &shared).await,
             Ok(Err(e)) => (Some(Unserved::Handshake), format!("TLS handshake failed: {e}")),
             Err(_) => (Some(Unserved::Handshake), format!("no TLS handshake within {:?}", limits.handshake)),
         },
-        None => websocket(Metered::new(socket, &limits), peer, &shared).await,
+        None => request(socket, peer, &shared).await,
     };
     match unserved {
         Some(kind) => shared.tally.count(kind, ip, || format!("{peer}: {why}")),
@@ -142,6 +143,28 @@ struct Counted<'a> {
 impl Drop for Counted<'_> {
     fn drop(&mut self) {
         self.shared.addresses.disconnect(self.ip);
+    }
+}
+
+/// The HTTP request's head, read first: a WebSocket upgrade goes on to the game's
+/// connection with the bytes read handed on whole, anything else is answered from the page
+/// ([`crate::page`]).
+async fn request<S: AsyncRead + AsyncWrite + Unpin>(
+    mut stream: S,
+    peer: SocketAddr,
+    shared: &Shared,
+) -> (Option<Unserved>, String) {
+    let limits = &shared.config.limits;
+    match crate::page::head::read_head(&mut stream, limits.handshake).await {
+        Ok((head, read)) if head.websocket => {
+            websocket(Metered::new(Prefixed::new(read, stream), limits), peer, shared).await
+        }
+        Ok((head, _)) => (None, crate::page::answer(stream, &head, &shared.page, limits).await),
+        Err(e) => {
+            let why = format!("no WebSocket handshake or page request: {e}");
+            crate::page::refuse(stream, &e, limits).await;
+            (Some(Unserved::Handshake), why)
+        }
     }
 }
 

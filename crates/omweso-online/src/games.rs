@@ -30,6 +30,8 @@ pub(crate) struct Shared {
     pub(crate) addresses: Addresses,
     /// The connections closed unserved since the last summary.
     pub(crate) tally: Tally,
+    /// The page served beside the WebSocket.
+    pub(crate) page: crate::page::Page,
 }
 
 impl Shared {
@@ -46,6 +48,7 @@ impl Shared {
             ended: Mutex::new(ended),
             store,
             addresses: Addresses::new(&config.limits),
+            page: crate::page::Page::new(config.web.clone()),
             config,
             next_id: AtomicU64::new(1),
             tally: Tally::default(),

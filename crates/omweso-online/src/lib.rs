@@ -32,6 +32,8 @@ mod connection;
 mod games;
 #[cfg(feature = "net")]
 mod metered;
+#[cfg(feature = "net")]
+mod page;
 pub mod protocol;
 pub mod record;
 #[cfg(feature = "net")]

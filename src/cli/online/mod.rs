@@ -4,6 +4,7 @@
 
 mod archive;
 mod files;
+mod page;
 mod player;
 
 pub use archive::{DiskArchive, saved_game};
@@ -168,6 +169,12 @@ pub struct ServeArgs {
     /// resumed again: a number and a unit, s, m, h or d (e.g. `12h`).
     #[arg(long, default_value = "7d", value_parser = parse_span)]
     pub expire_after: std::time::Duration,
+    /// The page to serve at `/` on the same port, for browsers: the folder `.ci/web` builds
+    /// (`target/web`). Without it, the folder `web` beside the program, or else `web` beside
+    /// the program's folder (`target/web` for `target/release/omweso`); with neither, `/`
+    /// says the page is not built.
+    #[arg(long, value_name = "DIR")]
+    pub web: Option<PathBuf>,
 }
 
 /// `N` followed by `s`, `m`, `h` or `d`.
@@ -215,7 +222,8 @@ pub fn serve(args: &ServeArgs, out: &mut dyn Write) -> Result<(), String> {
         expire_after: args.expire_after,
         ..Limits::default()
     };
-    let config = ServerConfig { limits, tls, name: format!("omweso {}", env!("OMWESO_VERSION")) };
+    let (web, page_line) = page::page_folder(args.web.as_deref())?;
+    let config = ServerConfig { limits, tls, name: format!("omweso {}", env!("OMWESO_VERSION")), web };
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -230,7 +238,7 @@ pub fn serve(args: &ServeArgs, out: &mut dyn Write) -> Result<(), String> {
         };
         // Both lines in one write: a caller that reads the first line (the address) and
         // closes the pipe must not make the second fail and end the server.
-        let lines = format!("listening {addr}\nconnections at most {max_connections} ({files})\n");
+        let lines = format!("listening {addr}\nconnections at most {max_connections} ({files})\n{page_line}\n");
         out.write_all(lines.as_bytes()).and_then(|_| out.flush()).map_err(crate::cli::output::io)?;
         if let Some(warning) = cut {
             log::warn!("{warning}");
