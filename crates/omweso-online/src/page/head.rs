@@ -17,6 +17,10 @@ pub(crate) const MAX_HEAD_BYTES: usize = 8 * 1024;
 /// The most headers a request may have (past it, 431).
 const MAX_HEADERS: usize = 64;
 
+/// The most times a head is parsed as it comes in (a whole head of [`MAX_HEADERS`] lines,
+/// each read apart, takes one more than its lines).
+const MAX_PARSES: usize = MAX_HEADERS + 8;
+
 /// What a request asks, as far as the server cares.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct Head {
@@ -41,6 +45,9 @@ pub(crate) enum HeadError {
     /// Not HTTP (answered 400).
     #[error("not an HTTP request: {0}")]
     Malformed(httparse::Error),
+    /// In more pieces, each with a line's end, than a head has lines (answered 400).
+    #[error("a request head in more than {MAX_PARSES} pieces")]
+    Pieces,
     /// The client closed before the head's end.
     #[error("left before a whole request")]
     Closed,
@@ -64,15 +71,27 @@ pub(crate) async fn read_head<S: AsyncRead + Unpin>(
     let mut read = Vec::with_capacity(1024);
     let reading = async {
         let mut chunk = [0u8; 2048];
+        // The head is parsed again from its start after the first read and after each read
+        // that brings a line's end (before it, it cannot be whole), at most MAX_PARSES
+        // times: a client sending a byte at a time costs no more than a few parses.
+        let mut parses = 0;
         loop {
             let room = (MAX_HEAD_BYTES - read.len()).min(chunk.len());
             let n = stream.read(&mut chunk[..room]).await?;
             if n == 0 {
-                return Err(HeadError::Closed);
+                // Junk the client has done sending is answered as junk.
+                return Err(parse(&read).err().unwrap_or(HeadError::Closed));
             }
+            let first = read.is_empty();
             read.extend_from_slice(&chunk[..n]);
-            if let Some(head) = parse(&read)? {
-                return Ok(head);
+            if first || chunk[..n].contains(&b'\n') {
+                parses += 1;
+                if parses > MAX_PARSES {
+                    return Err(HeadError::Pieces);
+                }
+                if let Some(head) = parse(&read)? {
+                    return Ok(head);
+                }
             }
             if read.len() >= MAX_HEAD_BYTES {
                 return Err(HeadError::TooLarge);
@@ -248,5 +267,29 @@ mod tests {
         let (_client, mut server) = tokio::io::duplex(64);
         let read = read_head(&mut server, Duration::from_millis(50)).await;
         assert!(matches!(read, Err(HeadError::Late(_))), "{read:?}");
+    }
+
+    /// Blank lines a byte at a time (each a line's end) are not parsed again and again.
+    #[tokio::test]
+    async fn a_head_is_bounded_in_parses() {
+        let (mut client, mut server) = tokio::io::duplex(64 * 1024);
+        let reader = tokio::spawn(async move { read_head(&mut server, Duration::from_secs(5)).await });
+        for _ in 0..200 {
+            if tokio::io::AsyncWriteExt::write_all(&mut client, b"\n").await.is_err() {
+                break;
+            }
+            tokio::task::yield_now().await;
+        }
+        let read = reader.await.unwrap();
+        assert!(matches!(read, Err(HeadError::Pieces)), "{read:?}");
+        // A head of many lines, each read apart, is read whole.
+        let (mut client, mut server) = tokio::io::duplex(64 * 1024);
+        let reader = tokio::spawn(async move { read_head(&mut server, Duration::from_secs(5)).await });
+        let lines = format!("GET / HTTP/1.1\r\n{}\r\n", "A: b\r\n".repeat(MAX_HEADERS - 1));
+        for line in lines.split_inclusive('\n') {
+            tokio::io::AsyncWriteExt::write_all(&mut client, line.as_bytes()).await.unwrap();
+            tokio::task::yield_now().await;
+        }
+        assert!(reader.await.unwrap().is_ok());
     }
 }

@@ -91,7 +91,7 @@ pub(crate) async fn answer<S: AsyncRead + AsyncWrite + Unpin>(
 pub(crate) async fn refuse<S: AsyncRead + AsyncWrite + Unpin>(mut stream: S, error: &HeadError, limits: &Limits) {
     let answer = match error {
         HeadError::TooLarge => Answer::text("431 Request Header Fields Too Large", &error.to_string()),
-        HeadError::Malformed(_) => Answer::text("400 Bad Request", &error.to_string()),
+        HeadError::Malformed(_) | HeadError::Pieces => Answer::text("400 Bad Request", &error.to_string()),
         HeadError::Closed | HeadError::Late(_) | HeadError::Io(_) => return,
     };
     let _ = send(&mut stream, answer, false, limits.send_within).await;
