@@ -42,18 +42,23 @@ fn page_dir() -> PathBuf {
 struct Served {
     url: String,
     child: Option<Child>,
+    /// The server's store of games.
+    _data: Option<tempfile::TempDir>,
 }
 
 impl Served {
     fn start() -> Served {
         if let Ok(url) = std::env::var("OMWESO_WEB_URL") {
-            return Served { url, child: None };
+            return Served { url, child: None, _data: None };
         }
         let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
         let listen = format!("127.0.0.1:{port}");
+        let data = tempfile::tempdir().unwrap();
         let child = Command::new(env!("CARGO_BIN_EXE_omweso"))
             .args(["serve", "--listen", &listen, "--web"])
             .arg(page_dir())
+            .arg("--data")
+            .arg(data.path())
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
@@ -63,7 +68,7 @@ impl Served {
             assert!(started.elapsed() < Duration::from_secs(20), "omweso serve never listened on {listen}");
             std::thread::sleep(Duration::from_millis(50));
         }
-        Served { url: format!("http://{listen}/"), child: Some(child) }
+        Served { url: format!("http://{listen}/"), child: Some(child), _data: Some(data) }
     }
 }
 

@@ -3,6 +3,7 @@
 //! with the rules and refuses what does not follow from what it already knows. The
 //! blocking [`crate::Session`] and the load benchmark are built on these two.
 
+pub use crate::client_error::ClientError;
 use crate::clock::ClockTimes;
 use crate::protocol::ServerMessage;
 use crate::record::{End, Record};
@@ -10,37 +11,6 @@ use crate::record::{End, Record};
 pub use crate::socket::{Connection, Io, server_url};
 use omweso_rules::notation::parse_move;
 use omweso_rules::{GameState, Layout, Move, RuleOptions, Side};
-
-/// What went wrong on the client's side.
-#[derive(Debug, thiserror::Error)]
-pub enum ClientError {
-    /// The server's address is not `host:port`, `ws://…` or `wss://…`.
-    #[error("`{0}` is not a server address (host:port, ws://host:port or wss://host:port)")]
-    Address(String),
-    /// The connection could not be made, or broke (the session reconnects).
-    #[error("connection: {0}")]
-    Connection(String),
-    /// The server closed the connection.
-    #[error("the server closed the connection")]
-    Closed,
-    /// The server refused the hello.
-    #[error("refused by the server: {0}")]
-    Refused(String),
-    /// The server said this client broke a rule, and closed.
-    #[error("the server says: {0}")]
-    Server(String),
-    /// The server sent what the rules or the protocol do not allow (the client trusts
-    /// nothing it is sent).
-    #[error("the server sent {0}")]
-    Untrusted(String),
-}
-
-impl ClientError {
-    /// Whether a new connection may mend it (a broken or closed connection).
-    pub fn is_transient(&self) -> bool {
-        matches!(self, ClientError::Connection(_) | ClientError::Closed)
-    }
-}
 
 /// What a client learns, in the order it learns it.
 #[derive(Clone, Debug, PartialEq)]

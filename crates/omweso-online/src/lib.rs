@@ -21,6 +21,7 @@ mod address;
 #[cfg(feature = "net")]
 pub mod archive;
 pub mod client;
+mod client_error;
 pub mod clock;
 #[cfg(feature = "net")]
 pub mod code;

@@ -2,7 +2,7 @@
 //! rustls): only with the `net` feature, which a browser's build leaves out (the page speaks
 //! the same protocol over the browser's own WebSocket).
 
-use crate::client::ClientError;
+use crate::client_error::ClientError;
 use crate::protocol::{ClientMessage, ServerMessage, decode, encode};
 use futures_util::{SinkExt, StreamExt};
 use std::sync::Arc;
