@@ -159,6 +159,26 @@ fn open(tab: &Arc<Tab>, url: &str) -> (Value, Duration) {
     (first, started.elapsed())
 }
 
+/// Waits for the board to show `start` (in notation) with its holes drawn; gives the
+/// position and what the page shows.
+fn wait_for_position(tab: &Tab, what: &str, start: &str) -> (GameState, Value) {
+    let start: GameState = start.parse().unwrap();
+    let v = wait_for(tab, what, Duration::from_secs(5), |v| {
+        position(v).as_ref() == Some(&start) && v["holes"]["a"].is_array()
+    });
+    (start, v)
+}
+
+/// Plays hole `hole` by a click and waits for the board to show the move's position.
+fn click_and_see(tab: &Tab, v: &Value, start: &GameState, hole: &str) -> GameState {
+    tab.click_point(hole_at(v, hole)).unwrap();
+    let expected = after(start, hole);
+    wait_for(tab, &format!("the board after {hole}"), Duration::from_secs(10), |v| {
+        position(v).as_ref() == Some(&expected)
+    });
+    expected
+}
+
 /// The position after `mv` (notation) is played in `before`.
 fn after(before: &GameState, mv: &str) -> GameState {
     let m = omweso_rules::notation::parse_move(before, mv).expect("a legal move");
@@ -174,13 +194,8 @@ fn the_page_draws_within_3_s_and_a_lesson_step_is_played_by_a_click() {
     let tab = browser.new_tab().unwrap();
     let (_, took) = open(&tab, &format!("{}#lesson=sowing", served.url));
     assert!(took < Duration::from_secs(3), "the first frame came {took:?} after the address was opened");
-    let start: GameState = OPENING.parse().unwrap();
-    let v = wait_for(&tab, "the lesson's first position", Duration::from_secs(5), |v| {
-        position(v).as_ref() == Some(&start) && v["holes"]["m"].is_array()
-    });
-    tab.click_point(hole_at(&v, "m")).unwrap();
-    let expected = after(&start, "m");
-    wait_for(&tab, "the board after m", Duration::from_secs(10), |v| position(v).as_ref() == Some(&expected));
+    let (start, v) = wait_for_position(&tab, "the lesson's first position", OPENING);
+    click_and_see(&tab, &v, &start, "m");
 }
 
 #[test]
@@ -192,10 +207,7 @@ fn master_thinks_in_its_worker_and_no_frame_of_the_page_waits_50_ms() {
     let tab = browser.new_tab().unwrap();
     let link = format!("{}#state={}&computer=master&side=upper", served.url, BOOK.replace(' ', "%20"));
     open(&tab, &link);
-    let start: GameState = BOOK.parse().unwrap();
-    let v = wait_for(&tab, "the game against Master", Duration::from_secs(5), |v| {
-        position(v).as_ref() == Some(&start) && v["holes"]["d"].is_array()
-    });
+    let (start, v) = wait_for_position(&tab, "the game against Master", BOOK);
     // The page's long tasks, as the browser reports them: a task of the page's thread of
     // more than 50 ms (the web's own measure of a frame kept waiting), with its length.
     tab.evaluate(
@@ -264,13 +276,8 @@ fn a_reload_brings_the_game_back() {
     let browser = browser(1280, 800, &profile);
     let tab = browser.new_tab().unwrap();
     open(&tab, &format!("{}#state={}", served.url, OPENING.replace(' ', "%20")));
-    let start: GameState = OPENING.parse().unwrap();
-    let v = wait_for(&tab, "the position of the link", Duration::from_secs(5), |v| {
-        position(v).as_ref() == Some(&start) && v["holes"]["m"].is_array()
-    });
-    tab.click_point(hole_at(&v, "m")).unwrap();
-    let expected = after(&start, "m");
-    wait_for(&tab, "the board after m", Duration::from_secs(10), |v| position(v).as_ref() == Some(&expected));
+    let (start, v) = wait_for_position(&tab, "the position of the link", OPENING);
+    let expected = click_and_see(&tab, &v, &start, "m");
     // The page again, without the link's position: what the browser kept.
     open(&tab, &served.url);
     let back = wait_for(&tab, "the kept game", Duration::from_secs(5), |v| v["moves"].as_u64().is_some());
@@ -308,10 +315,7 @@ fn a_phone_held_upright_shows_the_whole_board_and_plays_by_touch() {
     .unwrap();
     tab.call_method(Emulation::SetTouchEmulationEnabled { enabled: true, max_touch_points: Some(5) }).unwrap();
     open(&tab, &format!("{}#state={}", served.url, OPENING.replace(' ', "%20")));
-    let start: GameState = OPENING.parse().unwrap();
-    let v = wait_for(&tab, "the position of the link", Duration::from_secs(5), |v| {
-        position(v).as_ref() == Some(&start) && v["holes"]["m"].is_array()
-    });
+    let (start, v) = wait_for_position(&tab, "the position of the link", OPENING);
     // Every hole on the screen, each a target a finger can hit.
     let cell = v["cell"].as_f64().unwrap();
     assert!(cell >= 44.0, "a hole's target is {cell:.1} CSS pixels wide");
