@@ -29,6 +29,7 @@ pub mod code;
 mod config;
 #[cfg(feature = "net")]
 mod connection;
+pub mod conversation;
 #[cfg(feature = "net")]
 mod games;
 #[cfg(feature = "net")]
@@ -62,6 +63,7 @@ pub use archive::{Archive, ArchiveError, Change, Kept, MemoryArchive};
 pub use client::Connection;
 pub use client::{ClientError, ClientGame, Event};
 pub use clock::{ClockSpec, ClockTimes};
+pub use conversation::{Ask, Conversation, Heard};
 pub use protocol::{ClientMessage, PROTOCOL_VERSION, Role, ServerMessage, SideChoice};
 pub use record::{End, Record};
 #[cfg(feature = "net")]

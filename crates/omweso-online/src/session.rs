@@ -1,13 +1,15 @@
-//! The blocking client session that the command line and the window drive: a thread of its own holds the connection (a small tokio runtime), plays
-//! what it hears through a [`ClientGame`], and talks to its owner through channels, as the
-//! computer player does: [`Event`]s out, layouts, moves and a resignation in. A dropped
+//! The blocking client session that the command line and the window drive: a thread of its
+//! own holds the connection (a small tokio runtime), and talks to its owner through
+//! channels, as the computer player does: [`Event`]s out, layouts, moves and a resignation
+//! in. What it says and what it makes of what it hears is a [`Conversation`] (the page's
+//! link drives one too), which plays every move through a [`crate::ClientGame`]. A dropped
 //! connection is made again and the seat resumed with its token, for as long as
 //! [`SessionConfig::reconnect_for`]; a layout or move sent and not yet heard back is sent
 //! again after a reconnection (the server ignores a move number it already has).
 
-use crate::client::{ClientError, ClientGame, Connection, Event};
-use crate::protocol::{ClientMessage, PROTOCOL_VERSION, Role};
-use omweso_rules::notation::format_layout;
+use crate::client::{ClientError, Connection, Event};
+use crate::conversation::{Ask, Conversation};
+use crate::protocol::Role;
 use omweso_rules::{Layout, Move};
 use std::sync::mpsc as std_mpsc;
 use std::time::{Duration, Instant};
@@ -26,19 +28,9 @@ pub struct SessionConfig {
     pub reconnect_for: Duration,
 }
 
-/// What the owner asks of the session.
-#[derive(Debug)]
-enum Command {
-    Layout(Layout),
-    Move(usize, Move),
-    Resign,
-    OfferTakeBack,
-    AnswerTakeBack(bool),
-}
-
 /// A running session; dropping it closes the connection.
 pub struct Session {
-    commands: mpsc::UnboundedSender<Command>,
+    commands: mpsc::UnboundedSender<Ask>,
     events: std_mpsc::Receiver<Event>,
 }
 
@@ -81,28 +73,28 @@ impl Session {
 
     /// Sends the client's layout (after [`Event::LayOut`]).
     pub fn lay_out(&self, layout: Layout) {
-        let _ = self.commands.send(Command::Layout(layout));
+        let _ = self.commands.send(Ask::Layout(layout));
     }
 
     /// Sends move `number` (after [`Event::YourMove`] with that number).
     pub fn play(&self, number: usize, mv: Move) {
-        let _ = self.commands.send(Command::Move(number, mv));
+        let _ = self.commands.send(Ask::Move(number, mv));
     }
 
     /// Resigns the game.
     pub fn resign(&self) {
-        let _ = self.commands.send(Command::Resign);
+        let _ = self.commands.send(Ask::Resign);
     }
 
     /// Offers to take back the seat's last move (after the other side's reply, that too);
     /// the other side's answer comes as [`Event::TookBack`] or [`Event::TakeBackRefused`].
     pub fn offer_take_back(&self) {
-        let _ = self.commands.send(Command::OfferTakeBack);
+        let _ = self.commands.send(Ask::OfferTakeBack);
     }
 
     /// Answers the other side's offer of a take-back ([`Event::TakeBackOffered`]).
     pub fn answer_take_back(&self, accept: bool) {
-        let _ = self.commands.send(Command::AnswerTakeBack(accept));
+        let _ = self.commands.send(Ask::AnswerTakeBack(accept));
     }
 }
 
@@ -129,41 +121,17 @@ impl Outbox {
 /// The owner dropped its end of the events' channel.
 struct OwnerGone;
 
-/// What the session remembers across connections.
-struct Memory {
-    code: Option<String>,
-    token: Option<String>,
-    game: ClientGame,
-    /// The last layout or move sent, until heard back, and the connection it went on.
-    unconfirmed: Option<ClientMessage>,
-    sent_on: u64,
-    /// Connections made so far.
-    connections: u64,
-    /// The number of the move last asked of the owner.
-    asked_move: Option<usize>,
-    asked_layout: bool,
-}
-
-async fn run(config: SessionConfig, role: Role, mut commands: mpsc::UnboundedReceiver<Command>, events: Outbox) {
-    let mut memory = Memory {
-        code: None,
-        token: None,
-        game: ClientGame::new(None),
-        unconfirmed: None,
-        sent_on: 0,
-        connections: 0,
-        asked_move: None,
-        asked_layout: false,
-    };
+async fn run(config: SessionConfig, role: Role, mut commands: mpsc::UnboundedReceiver<Ask>, events: Outbox) {
+    let mut talk = Conversation::new(role, config.program.clone());
     let mut dropped_at: Option<Instant> = None;
     loop {
-        let error = match connection(&config, &role, &mut memory, &mut commands, &events, &mut dropped_at).await {
+        let error = match connection(&config, &mut talk, &mut commands, &events, &mut dropped_at).await {
             Ok(()) => return,
             Err(e) => e,
         };
         // Before the first welcome nothing can be resumed; after it, a broken connection
         // is made again while there is time.
-        let resumable = memory.code.is_some() && error.is_transient() && memory.game.end().is_none();
+        let resumable = talk.resumable(&error);
         let since = match dropped_at {
             Some(at) => at,
             None => {
@@ -185,117 +153,41 @@ async fn run(config: SessionConfig, role: Role, mut commands: mpsc::UnboundedRec
 /// away, `Err` otherwise.
 async fn connection(
     config: &SessionConfig,
-    first_role: &Role,
-    memory: &mut Memory,
-    commands: &mut mpsc::UnboundedReceiver<Command>,
+    talk: &mut Conversation,
+    commands: &mut mpsc::UnboundedReceiver<Ask>,
     events: &Outbox,
     dropped_at: &mut Option<Instant>,
 ) -> Result<(), ClientError> {
     let mut conn = Connection::open(&config.server, config.extra_roots_pem.as_deref()).await?;
-    memory.connections += 1;
-    // After the first welcome, a seat is resumed with its token and a spectator watches
-    // again.
-    let role = match (&memory.code, &memory.token) {
-        (Some(code), Some(token)) => Role::Resume { code: code.clone(), token: token.clone() },
-        (Some(code), None) => Role::Watch { code: code.clone() },
-        (None, _) => first_role.clone(),
-    };
-    conn.send(&ClientMessage::Hello { protocol: PROTOCOL_VERSION, program: config.program.clone(), role }).await?;
+    conn.send(&talk.hello()).await?;
     loop {
         tokio::select! {
             message = conn.recv() => {
-                let message = message?;
-                if let crate::protocol::ServerMessage::Welcome { code, token, .. } = &message {
-                    let first = memory.code.is_none();
-                    memory.code = Some(code.clone());
-                    memory.token = token.clone();
-                    if dropped_at.take().is_some() {
-                        let _ = events.send(Event::Connection { connected: true, why: "resumed".into() });
-                    }
-                    if !first {
-                        continue;
-                    }
+                let heard = talk.heard(message?)?;
+                if heard.welcomed && dropped_at.take().is_some() {
+                    let _ = events.send(Event::Connection { connected: true, why: "resumed".into() });
                 }
-                let layout_asked = matches!(message, crate::protocol::ServerMessage::LayOut);
-                for event in memory.game.receive(message)? {
-                    match &event {
-                        Event::Moved { number, .. } => {
-                            if matches!(&memory.unconfirmed, Some(ClientMessage::Move { number: n, .. }) if *n as usize == *number) {
-                                memory.unconfirmed = None;
-                            }
-                        }
-                        Event::TookBack { .. } => {
-                            // The seat may be asked for the same move number again.
-                            memory.asked_move = None;
-                            if matches!(memory.unconfirmed, Some(ClientMessage::Move { .. })) {
-                                memory.unconfirmed = None;
-                            }
-                        }
-                        Event::LayOut { .. } => {
-                            if !memory.asked_layout {
-                                memory.asked_layout = true;
-                            } else {
-                                continue;
-                            }
-                        }
-                        _ => {}
-                    }
+                for event in heard.events {
                     if events.send(event).is_err() {
                         conn.close().await;
                         return Ok(());
                     }
                 }
-                if memory.game.laid_out() && matches!(memory.unconfirmed, Some(ClientMessage::Layout { .. })) {
-                    memory.unconfirmed = None;
-                }
-                if memory.game.end().is_some() {
+                if heard.over {
                     conn.close().await;
                     return Ok(());
                 }
-                // What was sent on a connection that broke goes again, once (a request heard
-                // again on the same connection is already answered).
-                let lost = memory.sent_on != memory.connections;
-                let pending_layout = layout_asked && matches!(memory.unconfirmed, Some(ClientMessage::Layout { .. }));
-                let pending_move = matches!((&memory.unconfirmed, memory.game.to_move()),
-                    (Some(ClientMessage::Move { number, .. }), Some((n, _))) if *number as usize == n);
-                if lost && (pending_layout || pending_move) {
-                    if let Some(message) = memory.unconfirmed.clone() {
-                        memory.sent_on = memory.connections;
-                        conn.send(&message).await?;
-                    }
-                    continue;
-                }
-                if let Some((number, state)) = memory.game.to_move()
-                    && memory.asked_move != Some(number)
-                    && memory.unconfirmed.is_none()
-                {
-                    memory.asked_move = Some(number);
-                    if events.send(Event::YourMove { number, state: state.clone() }).is_err() {
-                        return Ok(());
-                    }
+                if let Some(message) = heard.send {
+                    conn.send(&message).await?;
                 }
             }
             command = commands.recv() => {
-                let Some(command) = command else {
+                let Some(ask) = command else {
                     // The owner is gone: close, leaving the game to be resumed.
                     conn.close().await;
                     return Ok(());
                 };
-                let message = match command {
-                    Command::Layout(layout) => {
-                        let side = memory.game.seat().unwrap_or(omweso_rules::Side::Lower);
-                        ClientMessage::Layout { layout: format_layout(&layout, side) }
-                    }
-                    Command::Move(number, mv) => ClientMessage::Move { number: number as u32, mv: mv.to_string() },
-                    Command::Resign => ClientMessage::Resign,
-                    Command::OfferTakeBack => ClientMessage::OfferTakeBack,
-                    Command::AnswerTakeBack(accept) => ClientMessage::AnswerTakeBack { accept },
-                };
-                if matches!(message, ClientMessage::Layout { .. } | ClientMessage::Move { .. }) {
-                    memory.unconfirmed = Some(message.clone());
-                    memory.sent_on = memory.connections;
-                }
-                conn.send(&message).await?;
+                conn.send(&talk.ask(ask)).await?;
             }
         }
     }
