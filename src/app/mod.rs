@@ -68,6 +68,10 @@ pub struct App {
     damaged_autosave: Option<String>,
     commands: Vec<Command>,
     hovered: Option<omweso_rules::Hole>,
+    /// On a touch screen, the hole touched once in this position: its lap's end is shown
+    /// as a hovered hole's is, and a second touch sows it.
+    /// When (egui's clock, in seconds) it was touched.
+    touched_once: Option<(omweso_rules::GameState, omweso_rules::Hole, f64)>,
     preview: view::PreviewCache,
     threats: view::ThreatCache,
     title: String,
@@ -109,6 +113,7 @@ impl App {
             damaged_autosave: None,
             commands: Vec::new(),
             hovered: None,
+            touched_once: None,
             preview: view::PreviewCache::default(),
             threats: view::ThreatCache::default(),
             title: String::new(),
@@ -430,7 +435,12 @@ impl App {
     }
 
     fn board_commands(&mut self, resp: &board::BoardResponse) {
-        self.hovered = resp.hovered;
+        /// Releases closer than this (seconds) are one tap.
+        const SAME_TAP: f64 = 0.15;
+        let now = self.session.game().map(|g| g.current().clone());
+        self.touched_once = self.touched_once.take().filter(|(state, _, _)| Some(state) == now.as_ref());
+        // A touch screen has no hover: the hole touched once stands for the hovered one.
+        self.hovered = resp.hovered.or(self.touched_once.as_ref().map(|&(_, h, _)| h));
         self.board = resp.geometry;
         if let Some(d) = resp.choose {
             self.push(Command::Choose(d));
@@ -440,6 +450,21 @@ impl App {
             self.push(Command::BoardBlocked);
         }
         for &(h, m) in &resp.clicked {
+            if resp.touched && self.session.setup().is_none() {
+                match (&self.touched_once, &now) {
+                    // One tap comes as two releases (the pointer's and the touch's), a few
+                    // milliseconds apart: the second is the same touch.
+                    (Some((_, once, at)), _) if *once == h && resp.at - at < SAME_TAP => continue,
+                    (Some((_, once, _)), _) if *once == h => self.touched_once = None,
+                    (_, Some(state)) => {
+                        // The first touch of this hole: its lap's end is shown, nothing sown.
+                        self.touched_once = Some((state.clone(), h, resp.at));
+                        self.hovered = Some(h);
+                        continue;
+                    }
+                    (_, None) => {}
+                }
+            }
             self.push(match (self.session.setup().is_some(), m.shift) {
                 (true, false) => Command::SetupAdd(h),
                 (true, true) => Command::SetupRemove(h),

@@ -71,6 +71,11 @@ pub struct BoardResponse {
     pub choose: Option<Direction>,
     /// The board was clicked (on its own layer), whether or not a hole took the click.
     pub pressed: bool,
+    /// This frame's clicks came from a touch screen (no hover there: a first touch of a
+    /// hole shows where its lap ends, a second sows).
+    pub touched: bool,
+    /// The frame's input time, in seconds (egui's clock).
+    pub at: f64,
     /// Where the board and its holes were drawn.
     pub geometry: Option<Geometry>,
 }
@@ -216,6 +221,10 @@ pub fn show(ui: &mut Ui, view: &BoardView) -> BoardResponse {
         .filter(|(pos, _, _)| ui.ctx().layer_id_at(*pos) == Some(layer))
         .collect();
     let modifiers = ui.input(|i| i.modifiers);
+    // A browser sends a tap as pointer events and then as touch events: both are the touch
+    // (the touch is down while the pointer's release is read, or ends in this frame).
+    (out.touched, out.at) =
+        ui.input(|i| (i.any_touches() || i.events.iter().any(|e| matches!(e, egui::Event::Touch { .. })), i.time));
     out.pressed = releases.iter().any(|(pos, b, _)| *b == egui::PointerButton::Primary && rect.contains(*pos));
     // The pointer first, so that the marks painted below know what it is over.
     for index in 0..32 {
