@@ -154,7 +154,7 @@ fn the_analysis_panel_threats_and_game_review_from_the_view_menu() {
     let mut h = patient(App::new(Session::from_state(settings(), WORKED.parse().expect("state"))));
     play_worked_game(&mut h);
     click(&mut h, "View");
-    click(&mut h, "Analysis panel");
+    click(&mut h, "Analysis panel (F7)");
     h.get_by_label("This position");
     wait_for(&mut h, |a| a.session().judgement_shown().is_some_and(|(_, kept)| kept));
     h.run();

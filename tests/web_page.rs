@@ -13,13 +13,15 @@
 use headless_chrome::browser::tab::point::Point;
 use headless_chrome::protocol::cdp::{Emulation, Input, Page};
 use headless_chrome::{Browser, LaunchOptions, Tab};
-use omweso_rules::GameState;
+use omweso_rules::{GameState, Hole, Side};
 use serde_json::Value;
 use std::ffi::OsStr;
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+mod window;
 
 /// The position of the sowing lesson's first step, where Lower sows m (RULES.md §6's
 /// first example's board): Lower to move, no capture possible.
@@ -287,6 +289,71 @@ fn a_reload_brings_the_game_back() {
 
 #[test]
 #[ignore = "needs Chromium and the page built by .ci/web: run by .ci/web-test"]
+fn the_analysis_judges_and_proves_in_workers_of_its_own() {
+    let served = Served::start();
+    let profile = tempfile::tempdir().unwrap();
+    let browser = browser(1280, 800, &profile);
+    let tab = browser.new_tab().unwrap();
+    open(&tab, &format!("{}#state={}", served.url, OPENING.replace(' ', "%20")));
+    let (start, v) = wait_for_position(&tab, "the position of the link", OPENING);
+    // F7: the analysis on. Its judgement deepens in a worker while the page draws on, and
+    // the solver's answer comes from another.
+    tab.click_point(hole_at(&v, "A")).unwrap();
+    tab.press_key("F7").unwrap();
+    let v = wait_for(&tab, "a judgement at depth 2", Duration::from_secs(20), |v| v["judged"][0].as_u64() >= Some(2));
+    let best = v["judged"][1].as_str().unwrap();
+    let legal: Vec<String> = start.legal_moves().iter().map(ToString::to_string).collect();
+    assert!(legal.iter().any(|m| m == best), "the judgement's best move {best} is not one of {legal:?}");
+    let v = wait_for(&tab, "the solver's answer", Duration::from_secs(30), |v| v["proof"].is_string());
+    eprintln!("the page's analysis: {} {}", v["judged"], v["proof"]);
+    assert_eq!(position(&v), Some(start), "the analysis changed the game");
+}
+
+#[test]
+#[ignore = "needs Chromium and the page built by .ci/web: run by .ci/web-test"]
+fn save_downloads_the_game_and_omweso_check_reads_it() {
+    use headless_chrome::protocol::cdp::Browser as Cdp;
+    let served = Served::start();
+    let profile = tempfile::tempdir().unwrap();
+    let downloads = tempfile::tempdir().unwrap();
+    let browser = browser(1280, 800, &profile);
+    let tab = browser.new_tab().unwrap();
+    tab.call_method(Cdp::SetDownloadBehavior {
+        behavior: Cdp::SetDownloadBehaviorBehaviorOption::Allow,
+        browser_context_id: None,
+        download_path: Some(downloads.path().display().to_string()),
+        events_enabled: None,
+    })
+    .unwrap();
+    open(&tab, &format!("{}#state={}", served.url, OPENING.replace(' ', "%20")));
+    let (start, v) = wait_for_position(&tab, "the position of the link", OPENING);
+    click_and_see(&tab, &v, &start, "m");
+    // Ctrl+S, as on a computer: the page gives the game as a download.
+    tab.press_key_with_modifiers("s", Some(&[headless_chrome::browser::tab::ModifierKey::Ctrl])).unwrap();
+    let started = Instant::now();
+    let file = loop {
+        let found = std::fs::read_dir(downloads.path())
+            .unwrap()
+            .filter_map(Result::ok)
+            .map(|e| e.path())
+            .find(|p| p.extension().is_some_and(|e| e == "omweso"));
+        if let Some(file) = found {
+            break file;
+        }
+        assert!(started.elapsed() < Duration::from_secs(10), "no download within 10 s: {:?}", shown(&tab));
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let out = Command::new(env!("CARGO_BIN_EXE_omweso")).arg("check").arg(&file).output().unwrap();
+    let said = String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "omweso check {}: {said}", file.display());
+    // The file holds the game as played: one move, the position after m.
+    let expected = after(&start, "m");
+    assert!(said.contains("moves: 1 on the board, 1 recorded"), "{said}");
+    assert!(said.contains(&format!("state: {expected}")), "expected the position {expected}: {said}");
+}
+
+#[test]
+#[ignore = "needs Chromium and the page built by .ci/web: run by .ci/web-test"]
 fn a_phone_held_upright_shows_the_whole_board_and_plays_by_touch() {
     let served = Served::start();
     let profile = tempfile::tempdir().unwrap();
@@ -346,6 +413,13 @@ fn a_phone_held_upright_shows_the_whole_board_and_plays_by_touch() {
         twist: None,
         id: Some(1.0),
     };
+    // No hover on a phone: the first tap shows where m's lap ends and sows nothing; the
+    // second sows.
+    touch(Input::DispatchTouchEventTypeOption::TouchStart, vec![finger.clone()]);
+    touch(Input::DispatchTouchEventTypeOption::TouchEnd, vec![]);
+    std::thread::sleep(Duration::from_millis(500));
+    let once = shown(&tab).unwrap();
+    assert_eq!(position(&once), Some(start.clone()), "a first tap sowed: {once}");
     touch(Input::DispatchTouchEventTypeOption::TouchStart, vec![finger]);
     touch(Input::DispatchTouchEventTypeOption::TouchEnd, vec![]);
     let expected = after(&start, "m");
@@ -353,4 +427,127 @@ fn a_phone_held_upright_shows_the_whole_board_and_plays_by_touch() {
     // The picture the README shows (kept by .ci/web-test), once the sowing has been shown.
     std::thread::sleep(Duration::from_secs(3));
     snapshot(&tab, "phone");
+}
+
+/// Steps the window and reads the page until `done` gives something (at most 30 s).
+fn both_until<T>(
+    h: &mut window::Harness<'_, window::App>,
+    tab: &Tab,
+    what: &str,
+    mut done: impl FnMut(&window::App, Option<&Value>) -> Option<T>,
+) -> T {
+    let limit = Instant::now() + Duration::from_secs(30);
+    loop {
+        h.step();
+        let page = shown(tab);
+        if let Some(t) = done(h.state(), page.as_ref()) {
+            return t;
+        }
+        if Instant::now() >= limit {
+            let shot = snapshot(tab, &format!("failed-{}", what.replace(' ', "-")));
+            panic!(
+                "waited 30 s for {what}; the window's online game: {:?}; the page shows {page:?} (see {})",
+                h.state().session().online(),
+                shot.display()
+            );
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// A move of `state` that one click plays: the only legal move from its hole (so no
+/// decision is asked on the way), written as that hole alone.
+fn one_click_move(state: &GameState) -> String {
+    let moves: Vec<String> = state.legal_moves().iter().map(ToString::to_string).collect();
+    let from = |m: &str| m.chars().next();
+    moves
+        .iter()
+        .find(|m| m.len() == 1 && moves.iter().filter(|o| from(o) == from(m)).count() == 1)
+        .cloned()
+        .expect("a move of one click")
+}
+
+#[test]
+#[ignore = "needs Chromium and the page built by .ci/web: run by .ci/web-test"]
+fn a_page_and_a_window_play_an_online_game_through_omweso_serve() {
+    use omweso::app::model::online::{OnlineCommand, OnlineForm, OnlineTab};
+    use window::Command as Do;
+    let served = Served::start();
+    let server = served.url.trim_start_matches("http://").trim_end_matches('/').to_string();
+    // The window hosts on the server that serves the page, and plays Lower.
+    let mut h = window::harness(window::App::new(window::Session::new(window::settings())));
+    let form = OnlineForm {
+        tab: OnlineTab::Host,
+        server: server.clone(),
+        name: "Ann".into(),
+        side: omweso_online::SideChoice::Lower,
+        ..OnlineForm::default()
+    };
+    h.state_mut().push(Do::Online(OnlineCommand::Connect(Box::new(form))));
+    let profile = tempfile::tempdir().unwrap();
+    let browser = browser(1280, 800, &profile);
+    let tab = browser.new_tab().unwrap();
+    let code = both_until(&mut h, &tab, "the game's code", |a, _| a.session().online()?.code.clone());
+    // The page opens the link a host sends, and joins without a code typed.
+    open(&tab, &format!("{}#join={code}", served.url));
+    both_until(&mut h, &tab, "the page seated", |_, v| {
+        (v?["online"]["seat"] == "upper" && v?["online"]["code"] == code.as_str()).then_some(())
+    });
+    // Both lay out, in the order the server asks: the window with a preset, the page by
+    // clicks on its holes (two seeds each) and Enter, as a player would.
+    let (mut window_laid, mut page_laid) = (false, false);
+    while !(window_laid && page_laid) {
+        let laying = both_until(&mut h, &tab, "a side to lay out", |a, v| {
+            let window_lays = !window_laid && a.session().setup().is_some_and(|s| s.laying == Side::Lower);
+            let page_lays = !page_laid && v?["setup"] == true && v?["laying"] == "upper" && v?["holes"]["A"].is_array();
+            (window_lays || page_lays).then_some(if window_lays { Side::Lower } else { Side::Upper })
+        });
+        if laying == Side::Lower {
+            let preset = omweso::app::model::setup_board::Preset::ALL[0];
+            h.state_mut().push(Do::SetupPreset(preset));
+            h.state_mut().push(Do::SetupDone);
+            window_laid = true;
+        } else {
+            let v = shown(&tab).unwrap();
+            for name in "ABCDEFGHIJKLMNOP".chars().map(String::from) {
+                for _ in 0..2 {
+                    tab.click_point(hole_at(&v, &name)).unwrap();
+                }
+            }
+            tab.press_key("Enter").unwrap();
+            page_laid = true;
+        }
+    }
+    // Two moves each, the window's pushed as its clicks would, the page's by clicks at the
+    // hole; each side sees the other's move on its own board.
+    for _ in 0..4 {
+        let before = both_until(&mut h, &tab, "the same position on both", |a, v| {
+            let here = a.session().game()?.current().clone();
+            let page_still = v?["animating"] == false && position(v?).as_ref() == Some(&here);
+            (a.session().setup().is_none() && page_still && !a.session().animating()).then_some(here)
+        });
+        let mv = one_click_move(&before);
+        let expected = after(&before, &mv);
+        if before.to_move() == Side::Lower {
+            let hole = Hole::from_letter(mv.chars().next().unwrap()).expect("a hole");
+            h.state_mut().push(Do::PlayHole { hole, split: false });
+        } else {
+            let v = shown(&tab).unwrap();
+            tab.click_point(hole_at(&v, &mv)).unwrap();
+        }
+        both_until(&mut h, &tab, &format!("{mv} on both boards"), |a, v| {
+            (a.session().game()?.current() == &expected && position(v?).as_ref() == Some(&expected)).then_some(())
+        });
+    }
+    // The window resigns: the game ends on both, with the same record.
+    h.state_mut().push(Do::Online(OnlineCommand::Resign));
+    let (window_record, page_record) = both_until(&mut h, &tab, "the end on both", |a, v| {
+        let v = v?;
+        let ended = a.session().online()?.end.is_some() && v["online"]["end"].is_string();
+        ended.then(|| (a.session().game().unwrap().record_text(), v["record"].as_str().unwrap_or_default().to_string()))
+    });
+    assert_eq!(window_record, page_record, "the window's record and the page's");
+    let page = shown(&tab).unwrap();
+    assert_eq!(page["moves"].as_u64(), Some(4), "{page}");
+    assert_eq!(h.state().session().game().map(|g| g.cursor()), Some(4));
 }

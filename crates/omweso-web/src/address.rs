@@ -5,10 +5,13 @@
 //! - `computer=LEVEL` (beginner, casual, strong, master), with `side=upper|lower` (the
 //!   computer's side, Upper when not said): the game of `state`, or a new game laid out on
 //!   the board, against the computer;
+//! - `#join=CODE`, `#watch=CODE`: join or watch online game `CODE` on the server that served
+//!   the page (the link that Host gives on a page);
 //! - anything else, or nothing: the game kept from the last visit.
 //!
 //! Values are percent-decoded first (a link's spaces come as `%20`).
 
+use omweso::app::model::online::{OnlineCommand, OnlineTab};
 use omweso::app::model::setup::NewGameForm;
 use omweso::app::{Command, Start};
 use omweso_rules::Side;
@@ -49,6 +52,10 @@ pub fn read(hash: &str) -> Asked {
                 Ok(level) => computer = Some(level),
                 Err(e) => asked.notices.push(format!("The link's computer is wrong: {e}")),
             },
+            "join" | "watch" if !value.trim().is_empty() => {
+                let tab = if key == "join" { OnlineTab::Join } else { OnlineTab::Watch };
+                asked.commands.push(Command::Online(OnlineCommand::Follow(tab, value.trim().to_string())));
+            }
             "side" => match value.to_ascii_lowercase().as_str() {
                 "upper" => side = Side::Upper,
                 "lower" => side = Side::Lower,

@@ -41,8 +41,20 @@ struct Shown {
     record: Option<String>,
     /// The seeds are being laid out.
     setup: bool,
+    /// The side laying out now, in the setup (`lower`, `upper`).
+    laying: Option<String>,
+    /// The online game, when the page plays or watches one.
+    online: Option<OnlineShown>,
     /// The computer is searching its move.
     thinking: bool,
+    /// A sowing is being shown seed by seed.
+    animating: bool,
+    /// The analysis panel's judgement of the position shown (its depth and best move in
+    /// notation), once made or while deepening.
+    judged: Option<(u32, String)>,
+    /// The analysis panel's proof of the position shown: `"none"` when nothing was proven
+    /// in its time, else the winner (`lower`, `upper`, or `annulled`) and the line's length.
+    proof: Option<String>,
     /// The window's title (the game, the side to move).
     title: String,
     /// Each hole's centre on the canvas, in CSS pixels, by its name in the notation (none
@@ -54,6 +66,19 @@ struct Shown {
     frame_ms: f64,
     /// The longest that took since [`test_mark`] was called, in ms.
     longest_frame_ms: f64,
+}
+
+/// What a test reads of an online game.
+#[derive(serde::Serialize)]
+struct OnlineShown {
+    /// The game's join code, once welcomed.
+    code: Option<String>,
+    /// The page's seat (`lower`, `upper`), none for a spectator.
+    seat: Option<String>,
+    /// How the game ended, as the server said (none while it is on).
+    end: Option<String>,
+    /// The link that Host gives, while the other seat is empty.
+    join_link: Option<String>,
 }
 
 impl Page {
@@ -78,7 +103,20 @@ impl Page {
             moves: game.map_or(0, |g| g.cursor()),
             record: game.map(|g| g.record_text()),
             setup: s.setup().is_some(),
+            laying: s.setup().map(|b| b.laying.name().to_string()),
+            online: s.online().map(|o| OnlineShown {
+                code: o.code.clone(),
+                seat: o.seat().map(|side| side.name().to_string()),
+                end: o.end.map(|end| format!("{end:?}")),
+                join_link: o.join_link(),
+            }),
             thinking: s.computer_busy(),
+            animating: s.animating(),
+            judged: s.judgement_shown().map(|(j, _)| (j.depth, j.best().to_string())),
+            proof: s.proof_shown().map(|p| match p {
+                None => "none".to_string(),
+                Some(p) => format!("{} in {}", p.winner.map_or("annulled", |w| w.name()), p.moves),
+            }),
             title: s.title(),
             holes,
             cell: geometry.map_or(0.0, |g| g.cell * self.zoom),

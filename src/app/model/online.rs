@@ -10,8 +10,11 @@ use omweso_online::{ClockSpec, ClockTimes, End, Event, Role, SideChoice};
 use omweso_rules::{RuleOptions, Side};
 use std::collections::VecDeque;
 
-/// The server the Play online dialog proposes until another is typed.
-pub const DEFAULT_SERVER: &str = "127.0.0.1:8642";
+/// The server the Play online dialog proposes until another is typed: this computer's
+/// (`127.0.0.1:8642`) in the window, the one that served the page in a browser.
+pub fn default_server() -> String {
+    crate::app::services::online::default_server()
+}
 
 /// Which of the dialog's three forms is shown.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -52,7 +55,7 @@ impl Default for OnlineForm {
     fn default() -> OnlineForm {
         OnlineForm {
             tab: OnlineTab::Host,
-            server: DEFAULT_SERVER.into(),
+            server: default_server(),
             name: String::new(),
             code: String::new(),
             side: SideChoice::Toss,
@@ -102,6 +105,9 @@ pub enum OnlineCommand {
     Connect(Box<OnlineForm>),
     /// Close the dialog without connecting.
     Cancel,
+    /// A link's join or watch (`#join=CODE` on a page): connect at once to the default
+    /// server, on this tab (Join or Watch) with this code, with the name kept.
+    Follow(OnlineTab, String),
     /// An event of the connection, read by [`crate::app::model::session::Session::drive_online`].
     Heard(Event),
     /// Offer the other side to take back the local player's last move.
@@ -112,6 +118,9 @@ pub enum OnlineCommand {
     Resign,
     /// Copy the game's code to the clipboard.
     CopyCode,
+    /// Copy the link that opens the page already joining the game (a page on the server
+    /// that served it: see `services::online::join_link`).
+    CopyLink,
     /// Leave online play: the connection closes, the server keeps the game and the seat
     /// stays in Game → Online games (it can be resumed), the board stays as it was.
     /// Asked first while the game is on (`Modal::Leave`).
@@ -511,6 +520,14 @@ impl Online {
         } else {
             format!("{who} is away: the game is kept until they come back")
         }
+    }
+
+    /// The link that opens the page already joining this game, while a seat waits for the
+    /// other player (only a page served by the game's server has one).
+    pub fn join_link(&self) -> Option<String> {
+        let other = self.seat()?.opponent();
+        let code = self.code.as_deref().filter(|_| !self.joined(other) && self.end.is_none())?;
+        crate::app::services::online::join_link(&self.server, code)
     }
 
     /// The link's connection as one line: the server, and whether it is up.

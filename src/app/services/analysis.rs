@@ -8,8 +8,9 @@
 
 use crate::app::services::job::Job;
 use crate::app::services::job::Waker;
+pub use crate::app::services::proof::Proven;
 use omweso_engine::review::{MoveReview, ReviewWalk};
-use omweso_engine::{Judgement, Limits, judge};
+use omweso_engine::{Judgement, Limits};
 use omweso_rules::{GameState, Move, Side};
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -64,9 +65,12 @@ impl Judging {
     /// Starts judging `state` for `time` (see [`omweso_engine::judge`]).
     pub fn start(state: GameState, time: Duration, waker: Option<Waker>) -> Judging {
         let s = state.clone();
+        #[cfg(target_arch = "wasm32")]
+        let job = crate::app::services::web::jobs::judging(s, time, waker);
+        #[cfg(not(target_arch = "wasm32"))]
         let job = Job::start("judgement", waker, move |cx| {
             let limits = Limits { time: Some(time), ..Limits::default() };
-            judge(&s, limits, cx.stop, &mut |j| cx.news(j.clone()))
+            omweso_engine::judge(&s, limits, cx.stop, &mut |j| cx.news(j.clone()))
         });
         Judging { state, job, latest: None }
     }
@@ -98,20 +102,6 @@ impl Judging {
     }
 }
 
-/// What the solver found about a position for the analysis panel: a proven win with its
-/// length and main line, or a proven annulment (RULES.md 3.8: neither side can force a
-/// win and every line ends annulled; no winner, no line).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Proven {
-    /// The side that wins against every defence; `None` when the game is annulled with
-    /// best play.
-    pub winner: Option<Side>,
-    /// The proof's longest line, in moves of both players.
-    pub moves: u32,
-    /// The winner's moves and the loser's longest defence.
-    pub line: Vec<Move>,
-}
-
 /// `1 move`, `5 moves`.
 pub fn moves_words(n: u32) -> String {
     if n == 1 { "1 move".to_string() } else { format!("{n} moves") }
@@ -129,25 +119,6 @@ pub fn line_text(line: &[Move]) -> String {
     let shown: Vec<String> = line.iter().take(8).map(ToString::to_string).collect();
     let more = if line.len() > 8 { " | …" } else { "" };
     format!("{}{more}", shown.join(" | "))
-}
-
-impl Proven {
-    /// The winner's own moves to the end of the proof's longest line (the winner is to move
-    /// where the panel and the coach ask).
-    pub fn own_moves(&self) -> u32 {
-        self.moves.div_ceil(2)
-    }
-
-    /// What the solver's answer on `state` says, for the analysis panel and the review.
-    fn of(solution: omweso_engine::Solution) -> Option<Proven> {
-        match solution.verdict {
-            omweso_engine::Verdict::Win { winner, proof } => {
-                Some(Proven { winner: Some(winner), moves: proof.moves, line: proof.line })
-            }
-            omweso_engine::Verdict::Annulled => Some(Proven { winner: None, moves: 0, line: Vec::new() }),
-            omweso_engine::Verdict::Unknown { .. } => None,
-        }
-    }
 }
 
 /// A move that threw a proven win away: before it the mover won against every defence, and
@@ -203,6 +174,9 @@ impl Proving {
     /// Starts proving `state` for `time`.
     pub fn start(state: GameState, time: Duration, waker: Option<Waker>) -> Proving {
         let s = state.clone();
+        #[cfg(target_arch = "wasm32")]
+        let job = crate::app::services::web::jobs::proving(s, time, waker);
+        #[cfg(not(target_arch = "wasm32"))]
         let job = Job::start("proof", waker, move |cx| {
             let limits = omweso_engine::SolveLimits { time: Some(time), ..Default::default() };
             Proven::of(omweso_engine::solve(&s, limits, cx.stop))

@@ -22,25 +22,32 @@ pub fn look(path: &Path) -> Look {
     Look { exists: std::fs::symlink_metadata(path).is_ok(), stamp: Stamp::of(path) }
 }
 
-/// Reads the saved game at `path`, with the file's stamp as read.
+/// Reads the saved game at `path`, with the file's stamp as read (in the page: the file
+/// chosen in the browser's picker under that name, `web::picked`).
 ///
 /// # Errors
 /// What [`crate::savefile::SavedGame::load`] refuses (too large, not a file, not a saved
 /// game…), in words that name the file.
 pub fn read_game(path: &Path) -> Result<(crate::savefile::SavedGame, Option<Stamp>), String> {
-    let saved = crate::savefile::SavedGame::load(path).map_err(|e| e.to_string())?;
-    Ok((saved, Stamp::of(path)))
+    #[cfg(target_arch = "wasm32")]
+    let read = crate::app::services::web::picked::read_chosen(path).map(|game| (game, None));
+    #[cfg(not(target_arch = "wasm32"))]
+    let read = crate::savefile::SavedGame::load(path).map_err(|e| e.to_string()).map(|game| (game, Stamp::of(path)));
+    read
 }
 
 /// Writes `game` to `path` (atomically: a temporary file, fsync, rename), and gives the
-/// file's stamp as written.
+/// file's stamp as written (in the page: a download named after `path`, no stamp).
 ///
 /// # Errors
 /// What [`crate::savefile::SavedGame::save`] meets (a folder that is not there, no room,
 /// no right to write), in words that name the file.
 pub fn write_game(path: &Path, game: &crate::savefile::SavedGame) -> Result<Option<Stamp>, String> {
-    game.save(path).map_err(|e| e.to_string())?;
-    Ok(Stamp::of(path))
+    #[cfg(target_arch = "wasm32")]
+    let written = crate::app::services::web::picked::download(path, game).map(|()| None);
+    #[cfg(not(target_arch = "wasm32"))]
+    let written = game.save(path).map_err(|e| e.to_string()).map(|()| Stamp::of(path));
+    written
 }
 
 /// Asks the user for a file to open or a place to save.

@@ -31,9 +31,11 @@ pub enum JobFailed {
     },
 }
 
-/// What a job's thread sends.
-enum Message<N, R> {
+/// What a job's thread (or, in the page, its worker) sends.
+pub enum Message<N, R> {
+    /// News as the work goes.
     News(N),
+    /// The answer, last.
     Answer(R),
 }
 
@@ -67,6 +69,8 @@ pub struct Job<N, R> {
     /// The answer, once it has come, or why it will not.
     outcome: Option<Result<R, JobFailed>>,
     _stop: StopOnDrop,
+    /// What does the work elsewhere (in the page: its worker), ended when dropped.
+    _keep: Option<Box<dyn std::any::Any>>,
 }
 
 impl<N: Send + 'static, R: Send + 'static> Job<N, R> {
@@ -94,15 +98,36 @@ impl<N: Send + 'static, R: Send + 'static> Job<N, R> {
             let _ = tx.send(Message::Answer(answer));
             wake();
         });
-        let (rx, outcome) = match spawned {
-            Ok(_) => (Some(rx), None),
-            Err(e) => {
-                let failed = JobFailed::NoThread { job: name.to_string(), why: e.to_string() };
-                log::error!("{failed}");
-                (None, Some(Err(failed)))
-            }
-        };
-        Job { name: name.to_string(), rx, outcome, _stop: StopOnDrop(stop) }
+        match spawned {
+            Ok(_) => Job { name: name.to_string(), rx: Some(rx), outcome: None, _stop: StopOnDrop(stop), _keep: None },
+            Err(e) => Job::failed(name, e.to_string()),
+        }
+    }
+
+    /// A job whose work runs elsewhere (in the page, a Web Worker: `web/jobs.rs`): its
+    /// messages come on `rx`, whose sender is dropped if the work fails; `keep` (the
+    /// worker) lives as long as the job and ends the work when dropped.
+    pub fn elsewhere(name: &str, rx: Receiver<Message<N, R>>, keep: Box<dyn std::any::Any>) -> Job<N, R> {
+        Job {
+            name: name.to_string(),
+            rx: Some(rx),
+            outcome: None,
+            _stop: StopOnDrop(Arc::new(AtomicBool::new(false))),
+            _keep: Some(keep),
+        }
+    }
+
+    /// A job that could not start (`why`): failed from the start.
+    pub fn failed(name: &str, why: String) -> Job<N, R> {
+        let failed = JobFailed::NoThread { job: name.to_string(), why };
+        log::error!("{failed}");
+        Job {
+            name: name.to_string(),
+            rx: None,
+            outcome: Some(Err(failed)),
+            _stop: StopOnDrop(Arc::new(AtomicBool::new(false))),
+            _keep: None,
+        }
     }
 
     /// Takes in what the thread has sent: each piece of news goes to `on_news`; true once

@@ -15,6 +15,7 @@ pub mod online;
 #[cfg(target_arch = "wasm32")]
 #[path = "web/online.rs"]
 pub mod online;
+pub mod proof;
 pub mod renderer;
 pub mod set_aside;
 pub mod shutdown;

@@ -14,6 +14,17 @@ use std::time::Duration;
 /// the game for longer: a window opened again later resumes it with its token).
 pub const RECONNECT_FOR: Duration = Duration::from_secs(120);
 
+/// The server the Play online dialog proposes: a server on this computer.
+pub fn default_server() -> String {
+    "127.0.0.1:8642".into()
+}
+
+/// A link that opens a game to join: only a page has one (see the web's `join_link`).
+pub fn join_link(server: &str, code: &str) -> Option<String> {
+    let _ = (server, code);
+    None
+}
+
 /// One online game's connection: what the window sends, and the events it has not read
 /// yet.
 pub struct OnlineLink {

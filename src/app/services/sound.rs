@@ -13,9 +13,7 @@ pub mod output;
 pub mod pcm;
 
 use mixer::Voice;
-use std::sync::Arc;
-use std::sync::atomic::AtomicU32;
-use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::mpsc::{Receiver, Sender};
 
 /// The device being opened on a thread of its own: its answer (the sending end of its
 /// mixer and the backend that plays, or why none does) comes on `answer`; the device stays
@@ -27,14 +25,18 @@ pub struct Opening {
     pub keep: Sender<()>,
 }
 
+#[cfg(target_arch = "wasm32")]
+pub use output::open_device;
+
 /// Opens the system's default audio device ([`output::open`]) on a thread of its own, its
 /// mixer reading the volume live from `master` (an `f32`'s bits); returns at once.
 ///
 /// # Errors
 /// The thread could not be started.
-pub fn open_device(master: Arc<AtomicU32>) -> std::io::Result<Opening> {
-    let (tell, answer) = mpsc::channel();
-    let (keep, kept) = mpsc::channel::<()>();
+#[cfg(not(target_arch = "wasm32"))]
+pub fn open_device(master: std::sync::Arc<std::sync::atomic::AtomicU32>) -> std::io::Result<Opening> {
+    let (tell, answer) = std::sync::mpsc::channel();
+    let (keep, kept) = std::sync::mpsc::channel::<()>();
     std::thread::Builder::new().name("sound".into()).spawn(move || match output::open(master) {
         Ok(out) => {
             if tell.send(Ok((out.voices.clone(), out.backend))).is_ok() {

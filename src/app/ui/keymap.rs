@@ -53,6 +53,7 @@ pub static BINDINGS: &[Binding] = &[
     bind(&[key(Key::F4)], Command::TogglePlayable, "Show all playable holes"),
     bind(&[key(Key::F5)], Command::Flip, "Flip the board"),
     bind(&[key(Key::F6)], Command::ToggleAnimation, "Animation on/off"),
+    bind(&[key(Key::F7)], Command::ToggleAnalysis, "Analysis on/off"),
     bind(&[key(Key::Space)], Command::SkipAnimation, "Skip to the end of the move being animated"),
     bind(&[key(Key::X)], Command::Choose(Direction::Clockwise), "At a decision: sow clockwise (capture)"),
     bind(&[key(Key::R)], Command::Choose(Direction::Anticlockwise), "At a decision: sow anticlockwise"),

@@ -156,6 +156,7 @@ pub fn panel_section(app: &mut Frame<'_>, ui: &mut Ui) {
     let Some(o) = app.session().online() else { return };
     let names = app.session().names().clone();
     let code = o.code.clone();
+    let join_link = o.join_link();
     let link = o.link_state();
     let other = o.other_state(&names);
     let news = o.news.clone();
@@ -179,6 +180,16 @@ pub fn panel_section(app: &mut Frame<'_>, ui: &mut Ui) {
             ui.label(RichText::new(code).monospace().size(22.0).strong()).on_hover_text("The game's code");
             if ui.button("Copy").on_hover_text("Copy the code to give it to your friend").clicked() {
                 app.push(online(OnlineCommand::CopyCode));
+            }
+        });
+    }
+    if let Some(link) = join_link {
+        // On a page: a link opens the page already joining (no code to type on a phone).
+        ui.label("Or send this link, which opens the game to join:");
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(&link).monospace());
+            if ui.button("Copy link").clicked() {
+                app.push(online(OnlineCommand::CopyLink));
             }
         });
     }

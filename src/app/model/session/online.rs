@@ -145,14 +145,12 @@ impl Session {
         let command = self.seat_command(command)?;
         match command {
             OnlineCommand::Open => {
-                let mut form = OnlineForm::default();
-                // The name typed for a game at one computer, unless it is only the side's.
-                let typed = &self.settings.form.names[0];
-                if Side::BOTH.iter().all(|s| *typed != s.to_string()) {
-                    form.name = typed.clone();
-                }
-                form.rules = self.settings.form.options;
+                let form = self.online_form();
                 self.modals.open(Modal::Online(Box::new((form, None))));
+            }
+            OnlineCommand::Follow(tab, code) => {
+                let form = OnlineForm { tab, code, ..self.online_form() };
+                self.connect(form);
             }
             OnlineCommand::ShowTab(tab) => {
                 if let Some(Modal::Online(f)) = self.modals.iter_mut().find(|m| matches!(m, Modal::Online(_))) {
@@ -193,6 +191,11 @@ impl Session {
                     self.effects.push(Effect::Copy(code));
                 }
             }
+            OnlineCommand::CopyLink => {
+                if let Some(link) = self.seats.online().and_then(|o| o.join_link()) {
+                    self.effects.push(Effect::Copy(link));
+                }
+            }
             OnlineCommand::Leave => {
                 // The connection closes; the server keeps the game for both to resume, and
                 // the seat stays in Game → Online games.
@@ -207,6 +210,18 @@ impl Session {
             | OnlineCommand::ResignInstead => {}
         }
         None
+    }
+
+    /// The Play online dialog's form as it opens: the default server, the rules of the
+    /// last game, and the name typed for a game at one computer, unless it is only the
+    /// side's.
+    fn online_form(&self) -> OnlineForm {
+        let mut form = OnlineForm { rules: self.settings.form.options, ..OnlineForm::default() };
+        let typed = &self.settings.form.names[0];
+        if Side::BOTH.iter().all(|s| *typed != s.to_string()) {
+            form.name = typed.clone();
+        }
+        form
     }
 
     /// Connects as the form says: a new document, set out as the server asks.

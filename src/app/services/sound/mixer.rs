@@ -37,6 +37,16 @@ impl Voice {
         Voice { samples: pcm.samples.clone(), rate: f64::from(pcm.rate) * f64::from(pitch), gain }
     }
 
+    /// Its samples, at [`Voice::rate`].
+    pub fn samples(&self) -> &[f32] {
+        &self.samples
+    }
+
+    /// Its own gain (0..1, before the master gain).
+    pub fn gain(&self) -> f32 {
+        self.gain
+    }
+
     /// The rate its samples are read at (samples a second).
     pub fn rate(&self) -> f64 {
         self.rate
