@@ -146,8 +146,9 @@ fn open_window(cli: &Cli) -> Result<ExitCode, StartFailure> {
                 Start::Saved(file) => instance::Request::Open(file.clone()),
                 Start::Lesson(n) => instance::Request::Lesson(lesson_id(*n)?),
                 Start::State(state) => instance::Request::State(state.to_string()),
-                // Online play is begun in the window that is open (Game → Play online).
-                Start::Fresh | Start::Unreadable(_) | Start::Online(_) => instance::Request::Raise,
+                // Online play is begun in the window that is open (Game → Play online); a
+                // link's game is a page's alone.
+                Start::Fresh | Start::Unreadable(_) | Start::Online(_) | Start::Game { .. } => instance::Request::Raise,
             };
             match instance::acquire(dir, &request) {
                 Ok(Instance::First(first)) => (Some(first), None),

@@ -8,8 +8,7 @@ use window::*;
 
 /// A finger on the hole labelled `label` at `time` (seconds) and off again 50 ms later.
 fn tap(h: &mut Harness<'_, App>, label: &str, time: f64) {
-    let pos = h.get_by_label(label).rect().center();
-    let pos = Pos2::new(pos.x as f32, pos.y as f32);
+    let pos: Pos2 = h.get_by_label(label).rect().center();
     let touch = |phase| Event::Touch { device_id: TouchDeviceId(0), id: TouchId(0), phase, pos, force: None };
     let button =
         |pressed| Event::PointerButton { pos, button: PointerButton::Primary, pressed, modifiers: Default::default() };
@@ -23,8 +22,7 @@ fn tap(h: &mut Harness<'_, App>, label: &str, time: f64) {
 
 /// The release a browser sends again for the same tap (the touch's end after the pointer's).
 fn echo(h: &mut Harness<'_, App>, label: &str, time: f64) {
-    let pos = h.get_by_label(label).rect().center();
-    let pos = Pos2::new(pos.x as f32, pos.y as f32);
+    let pos: Pos2 = h.get_by_label(label).rect().center();
     h.input_mut().time = Some(time);
     h.input_mut().events.extend([
         Event::PointerMoved(pos),

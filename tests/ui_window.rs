@@ -545,3 +545,23 @@ fn a_puzzle_from_help_is_solved_on_the_board_and_the_next_one_follows() {
     click(&mut h, "Next puzzle");
     h.get_by_label_contains("Puzzle 2 of ");
 }
+
+#[test]
+fn a_links_game_is_played_on_with_its_moves_and_a_wrong_one_changes_nothing() {
+    // A page's `#state=…&moves=…` (omweso::app::model::link) reaches the model as PlayGame.
+    let mut h = on_state(WORKED);
+    let before = board(&h);
+    h.state_mut().push(Command::PlayGame { start: Box::new(WORKED.parse().unwrap()), moves: "d;F;Q".into() });
+    h.run();
+    assert!(problem(&h), "the wrong move is said");
+    assert_eq!(board(&h), before, "the game on the board stays");
+    assert_eq!(game(&h).moves().len(), 0);
+    h.state_mut().push(Command::CloseModal(omweso::app::model::command::ModalKind::Problem));
+    h.run();
+    h.state_mut().push(Command::PlayGame { start: Box::new(WORKED.parse().unwrap()), moves: "d;F;m".into() });
+    h.run();
+    assert!(!problem(&h));
+    assert_eq!(board(&h), AFTER_DFM);
+    assert_eq!(game(&h).moves().len(), 3, "the link's moves are the game's: undo steps back through them");
+    assert!(game(&h).can_undo());
+}

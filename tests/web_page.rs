@@ -289,6 +289,34 @@ fn a_reload_brings_the_game_back() {
 
 #[test]
 #[ignore = "needs Chromium and the page built by .ci/web: run by .ci/web-test"]
+fn a_link_to_a_game_opens_it_with_its_moves_and_undo_steps_back_through_them() {
+    let served = Served::start();
+    let profile = tempfile::tempdir().unwrap();
+    let browser = browser(1280, 800, &profile);
+    let tab = browser.new_tab().unwrap();
+    // A link whose moves cannot be played opens its start and says why.
+    open(&tab, &format!("{}#state={}&moves=m;Q", served.url, OPENING.replace(' ', "%20")));
+    let (_, v) = wait_for_position(&tab, "the start of a link with a wrong move", OPENING);
+    assert_eq!(v["moves"].as_u64(), Some(0), "{v}");
+    // The game of the link Game → Copy link to this game gives: m, then Upper's first move.
+    let mut game = omweso::game::Game::from_state(OPENING.parse().unwrap());
+    game.play_text("m").unwrap();
+    let reply = game.current().legal_moves()[0].to_string();
+    game.play_text(&reply).unwrap();
+    let fragment = omweso::app::model::link::game_fragment(&game);
+    open(&tab, &format!("{}#{fragment}", served.url));
+    let v = wait_for(&tab, "the link's game", Duration::from_secs(5), |v| {
+        position(v).as_ref() == Some(game.current()) && v["moves"].as_u64() == Some(2)
+    });
+    assert_eq!(v["record"].as_str(), Some(game.record_text().as_str()), "{v}");
+    // Its moves are the game's own: undo steps back through them.
+    tab.press_key_with_modifiers("z", Some(&[headless_chrome::browser::tab::ModifierKey::Ctrl])).unwrap();
+    let after_m = game.state_at(1).clone();
+    wait_for(&tab, "the game after undo", Duration::from_secs(5), |v| position(v).as_ref() == Some(&after_m));
+}
+
+#[test]
+#[ignore = "needs Chromium and the page built by .ci/web: run by .ci/web-test"]
 fn the_analysis_judges_and_proves_in_workers_of_its_own() {
     let served = Served::start();
     let profile = tempfile::tempdir().unwrap();

@@ -1,6 +1,8 @@
 //! What the page's address asks it to show (the part after `#`, keys joined by `&`), so that
 //! a player can send a position, a lesson or a game as a link:
 //! - `#state=TEXT`: play on from a position, in the rules' notation (`omweso --state`);
+//! - `#state=START&moves=M1;M2;…`: the game from START with those moves, two players
+//!   (the link Game → Copy link to this game gives: `omweso::app::model::link`);
 //! - `#lesson=ID`: a lesson of the course (`omweso --lesson`);
 //! - `computer=LEVEL` (beginner, casual, strong, master), with `side=upper|lower` (the
 //!   computer's side, Upper when not said): the game of `state`, or a new game laid out on
@@ -11,6 +13,7 @@
 //!
 //! Values are percent-decoded first (a link's spaces come as `%20`).
 
+use omweso::app::model::link::{self, decode};
 use omweso::app::model::online::{OnlineCommand, OnlineTab};
 use omweso::app::model::setup::NewGameForm;
 use omweso::app::{Command, Start};
@@ -32,7 +35,7 @@ pub struct Asked {
 /// What `hash` (the address's `#…` part, with or without its `#`) asks for.
 pub fn read(hash: &str) -> Asked {
     let mut asked = Asked::default();
-    let (mut state, mut computer, mut side) = (None, None, Side::Upper);
+    let (mut state, mut computer, mut side, mut moves) = (None, None, Side::Upper, None);
     for part in hash.trim_start_matches('#').split('&').filter(|p| !p.is_empty()) {
         let (key, value) = part.split_once('=').unwrap_or((part, ""));
         let value = decode(value);
@@ -56,6 +59,7 @@ pub fn read(hash: &str) -> Asked {
                 let tab = if key == "join" { OnlineTab::Join } else { OnlineTab::Watch };
                 asked.commands.push(Command::Online(OnlineCommand::Follow(tab, value.trim().to_string())));
             }
+            "moves" => moves = Some(value),
             "side" => match value.to_ascii_lowercase().as_str() {
                 "upper" => side = Side::Upper,
                 "lower" => side = Side::Lower,
@@ -63,6 +67,24 @@ pub fn read(hash: &str) -> Asked {
             },
             _ => {}
         }
+    }
+    // The moves are read here, so that a link whose moves are wrong says which and opens its
+    // start; the model plays them again.
+    let game = match (&state, moves) {
+        (Some(start), Some(moves)) => match link::game_of(start.clone(), &moves) {
+            Ok(game) => Some((game, moves)),
+            Err(e) => {
+                asked.notices.push(format!("The link's moves cannot be played ({e}): its start is shown."));
+                None
+            }
+        },
+        _ => None,
+    };
+    if let Some((game, _)) = &game
+        && computer.is_some()
+    {
+        // Against the computer, from where the moves left the game.
+        state = Some(game.current().clone());
     }
     match (computer, state) {
         (Some(level), state) => {
@@ -81,36 +103,13 @@ pub fn read(hash: &str) -> Asked {
             };
             asked.commands.push(Command::StartGame(Box::new(form)));
         }
-        (None, Some(state)) => asked.start = Some(Start::State(state)),
+        (None, Some(state)) => {
+            asked.start = Some(match game {
+                Some((_, moves)) => Start::Game { start: Box::new(state), moves },
+                None => Start::State(state),
+            })
+        }
         (None, None) => {}
     }
     asked
-}
-
-/// `text` with its `%XX` escapes and `+` read back (bytes that are not UTF-8 are replaced).
-pub fn decode(text: &str) -> String {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        match bytes[i] {
-            b'%' if i + 2 < bytes.len() => match (hex(bytes[i + 1]), hex(bytes[i + 2])) {
-                (Some(high), Some(low)) => {
-                    out.push(high * 16 + low);
-                    i += 3;
-                    continue;
-                }
-                _ => out.push(b'%'),
-            },
-            b'+' => out.push(b' '),
-            b => out.push(b),
-        }
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
-
-/// The value of one hexadecimal digit.
-fn hex(digit: u8) -> Option<u8> {
-    char::from(digit).to_digit(16).and_then(|d| u8::try_from(d).ok())
 }

@@ -27,6 +27,13 @@ pub enum Start {
     Fresh,
     /// A game state (`--state`).
     State(GameState),
+    /// A game from `start` with `moves` (a page's link, in [`super::link`]'s form).
+    Game {
+        /// The game's starting state.
+        start: Box<GameState>,
+        /// Its moves, `;` between them.
+        moves: String,
+    },
     /// The saved game in this file (read by the window, which asks first about unsaved
     /// changes of the game kept from the last run).
     Saved(PathBuf),
@@ -153,6 +160,7 @@ pub fn restore(storage: Option<&dyn Kept>, start: Start, mut notices: Vec<String
     let command = match start {
         Start::Fresh | Start::Unreadable(_) => None,
         Start::State(s) => Some(Command::PlayFromState(Box::new(s))),
+        Start::Game { start, moves } => Some(Command::PlayGame { start, moves }),
         Start::Lesson(n) => Some(Command::StartLesson(n)),
         Start::Saved(path) => Some(Command::OpenHanded(path)),
         Start::Online(form) => {

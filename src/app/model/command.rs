@@ -271,6 +271,18 @@ pub enum Command {
     /// Play on from this game state at once, two people at one computer (`omweso --state`,
     /// from a later start too): a new document, so unsaved changes are asked about first.
     PlayFromState(Box<omweso_rules::GameState>),
+    /// Play on from the game of a link: `moves` (`;` between them, `model::link`'s form)
+    /// played from `start`, two people at one computer; moves that cannot be played are
+    /// said and nothing changes. A new document, as [`Command::PlayFromState`].
+    PlayGame {
+        /// The game's starting state.
+        start: Box<omweso_rules::GameState>,
+        /// Its moves.
+        moves: String,
+    },
+    /// Copy a link that opens the game on the board, with its moves, to the clipboard (a
+    /// page's; a window has no address to link to).
+    CopyGameLink,
     /// Copy the game state shown (RULES.md §5) to the clipboard.
     CopyState,
     /// Copy the move record (RULES.md §5 notation) to the clipboard.

@@ -12,6 +12,7 @@ pub mod command;
 pub mod guide;
 pub mod layout_coach;
 pub mod lesson_run;
+pub mod link;
 pub mod modal;
 pub mod online;
 pub mod puzzle_run;

@@ -46,6 +46,10 @@ pub fn menu_bar(app: &mut Frame<'_>, ui: &mut Ui) {
                 ui.separator();
                 item(ui, app, "Copy state", Command::CopyState, true);
                 item(ui, app, "Copy record", Command::CopyRecord, true);
+                // A page's: a window has no address to link to.
+                if app.session().game_link().is_some() {
+                    item(ui, app, "Copy link to this game", Command::CopyGameLink, true);
+                }
                 ui.separator();
                 item(ui, app, "Quit", Command::Quit, true);
             });

@@ -40,6 +40,7 @@ impl Session {
                 | Command::StartLessonAt { .. }
                 | Command::StartPuzzle(_)
                 | Command::PlayFromState(_)
+                | Command::PlayGame { .. }
         ) || (matches!(command, Command::NewGameFromState(_))
             && self.modals.new_game().is_none());
         let asking = self.modals.iter().any(|m| matches!(m, Modal::Unsaved(_)));
@@ -235,6 +236,7 @@ impl Session {
                 }
             }
             (_, C::PlayFromState(state)) => self.play_from_state(*state),
+            (_, C::PlayGame { start, moves }) => self.play_game(*start, &moves),
             // ---- Files ----
             (_, C::Open) => self.ask_open(),
             (_, C::DialogAnswered(answer)) => {
@@ -374,6 +376,11 @@ impl Session {
             (_, C::ToggleTeaching(t)) => self.toggle_teaching(t),
             (_, C::CopyState) => self.effects.push(Effect::Copy(self.shown_state_text())),
             (_, C::CopyRecord) => self.effects.push(Effect::Copy(self.record_text())),
+            (_, C::CopyGameLink) => {
+                if let Some(link) = self.game_link() {
+                    self.effects.push(Effect::Copy(link));
+                }
+            }
             // Everything else means nothing in this phase, or not now.
             _ => {}
         }

@@ -62,6 +62,7 @@ impl Session {
             | C::StartLessonAt { .. }
             | C::StartPuzzle(_)
             | C::PlayFromState(_)
+            | C::PlayGame { .. }
             | C::Online(OnlineCommand::Leave | OnlineCommand::Connect(_) | OnlineCommand::Follow(..)) => true,
             C::Online(OnlineCommand::Resume(place)) => !self.on_the_board(place),
             _ => false,

@@ -505,6 +505,14 @@ impl Session {
         self.game().map(Game::record_text).unwrap_or_default()
     }
 
+    /// A link that opens the game on the board with its moves, on a page
+    /// ([`crate::app::model::link::game_fragment`] after the page's address); `None` in a
+    /// window, which has no address, or with no game.
+    pub fn game_link(&self) -> Option<String> {
+        let fragment = crate::app::model::link::game_fragment(self.game()?);
+        crate::app::services::address::page_link(&fragment)
+    }
+
     /// The file name to suggest in a save dialog: the game's own, or `game.omweso`.
     fn suggested_name(&self) -> String {
         self.document

@@ -51,12 +51,30 @@ impl Session {
     /// Replaces the document by a game from `state` between two people at one computer
     /// (what `omweso --state` opens on), over the New Game dialog or the lesson list.
     pub(super) fn play_from_state(&mut self, state: omweso_rules::GameState) {
+        log::info!("playing on from {state}");
+        self.play_on(Game::from_state(state));
+    }
+
+    /// Plays on from the game of a link: `moves` played from `start`
+    /// ([`crate::app::model::link::game_of`]); moves that cannot be played are said, and the
+    /// game on the board stays.
+    pub(super) fn play_game(&mut self, start: omweso_rules::GameState, moves: &str) {
+        match crate::app::model::link::game_of(start, moves) {
+            Ok(game) => {
+                log::info!("playing on from a link's game of {} moves", game.moves().len());
+                self.play_on(game);
+            }
+            Err(e) => self.notify(format!("The link's game cannot be played: {e}.")),
+        }
+    }
+
+    /// `game` on the board, two people at one computer: a new document.
+    fn play_on(&mut self, game: Game) {
         self.seat_anew(Seats::new(self.settings.form.names.clone(), Across::People));
         self.banked = [0, 0];
         self.matched = None;
         self.modals.close(|m| matches!(m, Modal::NewGame(_) | Modal::Learn));
-        log::info!("playing on from {state}");
-        self.enter(Phase::Play(Box::new(Play::new(Game::from_state(state)))), None);
+        self.enter(Phase::Play(Box::new(Play::new(game))), None);
     }
 
     /// Opens the saved game at `path`: the files' service reads it

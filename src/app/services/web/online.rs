@@ -34,12 +34,9 @@ pub fn default_server() -> String {
 /// is the one that served the page (a link to another server's game would open this page
 /// on a server that does not know it).
 pub fn join_link(server: &str, code: &str) -> Option<String> {
-    let location = web_sys::window()?.location();
-    (url_of(server) == url_of(&default_server())).then(|| {
-        let origin = location.origin().unwrap_or_default();
-        let path = location.pathname().unwrap_or_default();
-        format!("{origin}{path}#join={code}")
-    })
+    (url_of(server) == url_of(&default_server()))
+        .then(|| crate::app::services::address::page_link(&format!("join={code}")))
+        .flatten()
 }
 
 /// The WebSocket's URL of `server`: `host:port` means `ws://host:port/`.
