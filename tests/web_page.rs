@@ -105,12 +105,32 @@ fn browser(width: u32, height: u32, profile: &tempfile::TempDir) -> Browser {
     Browser::new(options).expect("Chromium starts")
 }
 
-/// What the page shows now (`None` before its first frame).
+/// A page's visit: a server of the page, and a browser of its own (its own storage) with
+/// one tab on it, of `width`×`height` CSS pixels.
+struct Visit {
+    tab: Arc<Tab>,
+    _browser: Browser,
+    _profile: tempfile::TempDir,
+    served: Served,
+}
+
+fn visit(width: u32, height: u32) -> Visit {
+    let served = Served::start();
+    let profile = tempfile::tempdir().unwrap();
+    let browser = browser(width, height, &profile);
+    let tab = browser.new_tab().unwrap();
+    Visit { tab, _browser: browser, _profile: profile, served }
+}
+
+/// What the page shows now (`None` before its first frame, or while it starts again: a
+/// link followed in an open page reloads it).
 fn shown(tab: &Tab) -> Option<Value> {
-    let text = tab
-        .evaluate("window.omweso ? JSON.stringify(window.omweso.state()) : null", false)
-        .expect("the page answers")
-        .value?;
+    let answer = tab.evaluate("window.omweso ? JSON.stringify(window.omweso.state()) : null", false);
+    let text = match answer {
+        Ok(answer) => answer.value?,
+        Err(e) if e.to_string().contains("navigated") => return None,
+        Err(e) => panic!("the page answers: {e}"),
+    };
     serde_json::from_str(text.as_str()?).ok().filter(|v: &Value| !v.is_null())
 }
 
@@ -190,26 +210,22 @@ fn after(before: &GameState, mv: &str) -> GameState {
 #[test]
 #[ignore = "needs Chromium and the page built by .ci/web: run by .ci/web-test"]
 fn the_page_draws_within_3_s_and_a_lesson_step_is_played_by_a_click() {
-    let served = Served::start();
-    let profile = tempfile::tempdir().unwrap();
-    let browser = browser(1280, 800, &profile);
-    let tab = browser.new_tab().unwrap();
-    let (_, took) = open(&tab, &format!("{}#lesson=sowing", served.url));
+    let visit = visit(1280, 800);
+    let (served, tab) = (&visit.served, &visit.tab);
+    let (_, took) = open(tab, &format!("{}#lesson=sowing", served.url));
     assert!(took < Duration::from_secs(3), "the first frame came {took:?} after the address was opened");
-    let (start, v) = wait_for_position(&tab, "the lesson's first position", OPENING);
-    click_and_see(&tab, &v, &start, "m");
+    let (start, v) = wait_for_position(tab, "the lesson's first position", OPENING);
+    click_and_see(tab, &v, &start, "m");
 }
 
 #[test]
 #[ignore = "needs Chromium and the page built by .ci/web: run by .ci/web-test"]
 fn master_thinks_in_its_worker_and_no_frame_of_the_page_waits_50_ms() {
-    let served = Served::start();
-    let profile = tempfile::tempdir().unwrap();
-    let browser = browser(1280, 800, &profile);
-    let tab = browser.new_tab().unwrap();
+    let visit = visit(1280, 800);
+    let (served, tab) = (&visit.served, &visit.tab);
     let link = format!("{}#state={}&computer=master&side=upper", served.url, BOOK.replace(' ', "%20"));
-    open(&tab, &link);
-    let (start, v) = wait_for_position(&tab, "the game against Master", BOOK);
+    open(tab, &link);
+    let (start, v) = wait_for_position(tab, "the game against Master", BOOK);
     // The page's long tasks, as the browser reports them: a task of the page's thread of
     // more than 50 ms (the web's own measure of a frame kept waiting), with its length.
     tab.evaluate(
@@ -220,26 +236,26 @@ fn master_thinks_in_its_worker_and_no_frame_of_the_page_waits_50_ms() {
     .unwrap();
     tab.click_point(hole_at(&v, "d")).unwrap();
     let mine = after(&start, "d");
-    wait_for(&tab, "Master thinking", Duration::from_secs(10), |v| v["thinking"] == Value::Bool(true));
+    wait_for(tab, "Master thinking", Duration::from_secs(10), |v| v["thinking"] == Value::Bool(true));
     tab.evaluate("window.omweso.mark(); true", false).unwrap();
-    let thinking_from = number(&tab, "performance.now()");
-    let frames_from = number(&tab, "window.omweso.state().frames");
+    let thinking_from = number(tab, "performance.now()");
+    let frames_from = number(tab, "window.omweso.state().frames");
     // The pointer moves over the board while Master thinks, as a player's does: the page
     // answers each move with a frame (it draws only when something changes).
     let (a, h) = (hole_at(&v, "a"), hole_at(&v, "h"));
     let mut step = 0u32;
     let v = loop {
-        let now = shown(&tab).expect("the page shows its state");
+        let now = shown(tab).expect("the page shows its state");
         if now["moves"].as_u64() == Some(2) {
             break now;
         }
-        assert!(number(&tab, "performance.now()") - thinking_from < 30_000.0, "Master never moved: {now}");
+        assert!(number(tab, "performance.now()") - thinking_from < 30_000.0, "Master never moved: {now}");
         step += 1;
         let t = f64::from(step % 8) / 7.0;
         tab.move_mouse_to_point(Point { x: a.x + (h.x - a.x) * t, y: a.y }).unwrap();
         std::thread::sleep(Duration::from_millis(40));
     };
-    let thought = number(&tab, "performance.now()") - thinking_from;
+    let thought = number(tab, "performance.now()") - thinking_from;
     let answered = position(&v).expect("a position after Master's move");
     let record = v["record"].as_str().unwrap_or_default().to_string();
     // Master's move is a legal one from the position after m.
@@ -273,16 +289,14 @@ fn number(tab: &Tab, expression: &str) -> f64 {
 #[test]
 #[ignore = "needs Chromium and the page built by .ci/web: run by .ci/web-test"]
 fn a_reload_brings_the_game_back() {
-    let served = Served::start();
-    let profile = tempfile::tempdir().unwrap();
-    let browser = browser(1280, 800, &profile);
-    let tab = browser.new_tab().unwrap();
-    open(&tab, &format!("{}#state={}", served.url, OPENING.replace(' ', "%20")));
-    let (start, v) = wait_for_position(&tab, "the position of the link", OPENING);
-    let expected = click_and_see(&tab, &v, &start, "m");
+    let visit = visit(1280, 800);
+    let (served, tab) = (&visit.served, &visit.tab);
+    open(tab, &format!("{}#state={}", served.url, OPENING.replace(' ', "%20")));
+    let (start, v) = wait_for_position(tab, "the position of the link", OPENING);
+    let expected = click_and_see(tab, &v, &start, "m");
     // The page again, without the link's position: what the browser kept.
-    open(&tab, &served.url);
-    let back = wait_for(&tab, "the kept game", Duration::from_secs(5), |v| v["moves"].as_u64().is_some());
+    open(tab, &served.url);
+    let back = wait_for(tab, "the kept game", Duration::from_secs(5), |v| v["moves"].as_u64().is_some());
     assert_eq!(position(&back), Some(expected), "the game after a reload: {back}");
     assert_eq!(back["moves"].as_u64(), Some(1), "{back}");
 }
@@ -290,13 +304,11 @@ fn a_reload_brings_the_game_back() {
 #[test]
 #[ignore = "needs Chromium and the page built by .ci/web: run by .ci/web-test"]
 fn a_link_to_a_game_opens_it_with_its_moves_and_undo_steps_back_through_them() {
-    let served = Served::start();
-    let profile = tempfile::tempdir().unwrap();
-    let browser = browser(1280, 800, &profile);
-    let tab = browser.new_tab().unwrap();
+    let visit = visit(1280, 800);
+    let (served, tab) = (&visit.served, &visit.tab);
     // A link whose moves cannot be played opens its start and says why.
-    open(&tab, &format!("{}#state={}&moves=m;Q", served.url, OPENING.replace(' ', "%20")));
-    let (_, v) = wait_for_position(&tab, "the start of a link with a wrong move", OPENING);
+    open(tab, &format!("{}#state={}&moves=m;Q", served.url, OPENING.replace(' ', "%20")));
+    let (_, v) = wait_for_position(tab, "the start of a link with a wrong move", OPENING);
     assert_eq!(v["moves"].as_u64(), Some(0), "{v}");
     // The game of the link Game → Copy link to this game gives: m, then Upper's first move.
     let mut game = omweso::game::Game::from_state(OPENING.parse().unwrap());
@@ -304,35 +316,33 @@ fn a_link_to_a_game_opens_it_with_its_moves_and_undo_steps_back_through_them() {
     let reply = game.current().legal_moves()[0].to_string();
     game.play_text(&reply).unwrap();
     let fragment = omweso::app::model::link::game_fragment(&game);
-    open(&tab, &format!("{}#{fragment}", served.url));
-    let v = wait_for(&tab, "the link's game", Duration::from_secs(5), |v| {
+    open(tab, &format!("{}#{fragment}", served.url));
+    let v = wait_for(tab, "the link's game", Duration::from_secs(5), |v| {
         position(v).as_ref() == Some(game.current()) && v["moves"].as_u64() == Some(2)
     });
     assert_eq!(v["record"].as_str(), Some(game.record_text().as_str()), "{v}");
     // Its moves are the game's own: undo steps back through them.
     tab.press_key_with_modifiers("z", Some(&[headless_chrome::browser::tab::ModifierKey::Ctrl])).unwrap();
     let after_m = game.state_at(1).clone();
-    wait_for(&tab, "the game after undo", Duration::from_secs(5), |v| position(v).as_ref() == Some(&after_m));
+    wait_for(tab, "the game after undo", Duration::from_secs(5), |v| position(v).as_ref() == Some(&after_m));
 }
 
 #[test]
 #[ignore = "needs Chromium and the page built by .ci/web: run by .ci/web-test"]
 fn the_analysis_judges_and_proves_in_workers_of_its_own() {
-    let served = Served::start();
-    let profile = tempfile::tempdir().unwrap();
-    let browser = browser(1280, 800, &profile);
-    let tab = browser.new_tab().unwrap();
-    open(&tab, &format!("{}#state={}", served.url, OPENING.replace(' ', "%20")));
-    let (start, v) = wait_for_position(&tab, "the position of the link", OPENING);
+    let visit = visit(1280, 800);
+    let (served, tab) = (&visit.served, &visit.tab);
+    open(tab, &format!("{}#state={}", served.url, OPENING.replace(' ', "%20")));
+    let (start, v) = wait_for_position(tab, "the position of the link", OPENING);
     // F7: the analysis on. Its judgement deepens in a worker while the page draws on, and
     // the solver's answer comes from another.
     tab.click_point(hole_at(&v, "A")).unwrap();
     tab.press_key("F7").unwrap();
-    let v = wait_for(&tab, "a judgement at depth 2", Duration::from_secs(20), |v| v["judged"][0].as_u64() >= Some(2));
+    let v = wait_for(tab, "a judgement at depth 2", Duration::from_secs(20), |v| v["judged"][0].as_u64() >= Some(2));
     let best = v["judged"][1].as_str().unwrap();
     let legal: Vec<String> = start.legal_moves().iter().map(ToString::to_string).collect();
     assert!(legal.iter().any(|m| m == best), "the judgement's best move {best} is not one of {legal:?}");
-    let v = wait_for(&tab, "the solver's answer", Duration::from_secs(30), |v| v["proof"].is_string());
+    let v = wait_for(tab, "the solver's answer", Duration::from_secs(30), |v| v["proof"].is_string());
     eprintln!("the page's analysis: {} {}", v["judged"], v["proof"]);
     assert_eq!(position(&v), Some(start), "the analysis changed the game");
 }
@@ -341,11 +351,9 @@ fn the_analysis_judges_and_proves_in_workers_of_its_own() {
 #[ignore = "needs Chromium and the page built by .ci/web: run by .ci/web-test"]
 fn save_downloads_the_game_and_omweso_check_reads_it() {
     use headless_chrome::protocol::cdp::Browser as Cdp;
-    let served = Served::start();
-    let profile = tempfile::tempdir().unwrap();
+    let visit = visit(1280, 800);
+    let (served, tab) = (&visit.served, &visit.tab);
     let downloads = tempfile::tempdir().unwrap();
-    let browser = browser(1280, 800, &profile);
-    let tab = browser.new_tab().unwrap();
     tab.call_method(Cdp::SetDownloadBehavior {
         behavior: Cdp::SetDownloadBehaviorBehaviorOption::Allow,
         browser_context_id: None,
@@ -353,9 +361,9 @@ fn save_downloads_the_game_and_omweso_check_reads_it() {
         events_enabled: None,
     })
     .unwrap();
-    open(&tab, &format!("{}#state={}", served.url, OPENING.replace(' ', "%20")));
-    let (start, v) = wait_for_position(&tab, "the position of the link", OPENING);
-    click_and_see(&tab, &v, &start, "m");
+    open(tab, &format!("{}#state={}", served.url, OPENING.replace(' ', "%20")));
+    let (start, v) = wait_for_position(tab, "the position of the link", OPENING);
+    click_and_see(tab, &v, &start, "m");
     // Ctrl+S, as on a computer: the page gives the game as a download.
     tab.press_key_with_modifiers("s", Some(&[headless_chrome::browser::tab::ModifierKey::Ctrl])).unwrap();
     let started = Instant::now();
@@ -368,7 +376,7 @@ fn save_downloads_the_game_and_omweso_check_reads_it() {
         if let Some(file) = found {
             break file;
         }
-        assert!(started.elapsed() < Duration::from_secs(10), "no download within 10 s: {:?}", shown(&tab));
+        assert!(started.elapsed() < Duration::from_secs(10), "no download within 10 s: {:?}", shown(tab));
         std::thread::sleep(Duration::from_millis(50));
     };
     let out = Command::new(env!("CARGO_BIN_EXE_omweso")).arg("check").arg(&file).output().unwrap();
@@ -383,10 +391,8 @@ fn save_downloads_the_game_and_omweso_check_reads_it() {
 #[test]
 #[ignore = "needs Chromium and the page built by .ci/web: run by .ci/web-test"]
 fn a_phone_held_upright_shows_the_whole_board_and_plays_by_touch() {
-    let served = Served::start();
-    let profile = tempfile::tempdir().unwrap();
-    let browser = browser(360, 740, &profile);
-    let tab = browser.new_tab().unwrap();
+    let visit = visit(360, 740);
+    let (served, tab) = (&visit.served, &visit.tab);
     tab.call_method(Emulation::SetDeviceMetricsOverride {
         width: 360,
         height: 740,
@@ -409,8 +415,8 @@ fn a_phone_held_upright_shows_the_whole_board_and_plays_by_touch() {
     })
     .unwrap();
     tab.call_method(Emulation::SetTouchEmulationEnabled { enabled: true, max_touch_points: Some(5) }).unwrap();
-    open(&tab, &format!("{}#state={}", served.url, OPENING.replace(' ', "%20")));
-    let (start, v) = wait_for_position(&tab, "the position of the link", OPENING);
+    open(tab, &format!("{}#state={}", served.url, OPENING.replace(' ', "%20")));
+    let (start, v) = wait_for_position(tab, "the position of the link", OPENING);
     // Every hole on the screen, each a target a finger can hit.
     let cell = v["cell"].as_f64().unwrap();
     assert!(cell >= 44.0, "a hole's target is {cell:.1} CSS pixels wide");
@@ -446,15 +452,15 @@ fn a_phone_held_upright_shows_the_whole_board_and_plays_by_touch() {
     touch(Input::DispatchTouchEventTypeOption::TouchStart, vec![finger.clone()]);
     touch(Input::DispatchTouchEventTypeOption::TouchEnd, vec![]);
     std::thread::sleep(Duration::from_millis(500));
-    let once = shown(&tab).unwrap();
+    let once = shown(tab).unwrap();
     assert_eq!(position(&once), Some(start.clone()), "a first tap sowed: {once}");
     touch(Input::DispatchTouchEventTypeOption::TouchStart, vec![finger]);
     touch(Input::DispatchTouchEventTypeOption::TouchEnd, vec![]);
     let expected = after(&start, "m");
-    wait_for(&tab, "the board after a tap on m", Duration::from_secs(10), |v| position(v).as_ref() == Some(&expected));
+    wait_for(tab, "the board after a tap on m", Duration::from_secs(10), |v| position(v).as_ref() == Some(&expected));
     // The picture the README shows (kept by .ci/web-test), once the sowing has been shown.
     std::thread::sleep(Duration::from_secs(3));
-    snapshot(&tab, "phone");
+    snapshot(tab, "phone");
 }
 
 /// Steps the window and reads the page until `done` gives something (at most 30 s).
