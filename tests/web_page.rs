@@ -329,6 +329,53 @@ fn a_link_to_a_game_opens_it_with_its_moves_and_undo_steps_back_through_them() {
 
 #[test]
 #[ignore = "needs Chromium and the page built by .ci/web: run by .ci/web-test"]
+fn analyse_game_reviews_every_move_in_a_worker() {
+    let visit = visit(1280, 800);
+    let (served, tab) = (&visit.served, &visit.tab);
+    let mut game = omweso::game::Game::from_state(OPENING.parse().unwrap());
+    for _ in 0..3 {
+        let mv = game.current().legal_moves()[0].to_string();
+        game.play_text(&mv).unwrap();
+    }
+    let fragment = omweso::app::model::link::game_fragment(&game);
+    open(tab, &format!("{}#{fragment}", served.url));
+    wait_for(tab, "the link's game", Duration::from_secs(5), |v| v["moves"].as_u64() == Some(3));
+    // F8: Analyse game. Its judgements and proofs run in a worker; the page draws on.
+    tab.press_key("F8").unwrap();
+    wait_for(tab, "the review under way", Duration::from_secs(5), |v| v["reviewing"].is_array());
+    let v = wait_for(tab, "every move reviewed", Duration::from_secs(60), |v| v["reviewed"].as_u64() == Some(3));
+    assert!(v["reviewing"].is_null(), "the review is over: {v}");
+    assert_eq!(position(&v).as_ref(), Some(game.current()), "the game untouched: {v}");
+}
+
+#[test]
+#[ignore = "needs Chromium and the page built by .ci/web: run by .ci/web-test"]
+fn the_layout_coach_searches_in_a_worker() {
+    let visit = visit(1280, 800);
+    let (served, tab) = (&visit.served, &visit.tab);
+    // A new game against the computer, laid out on the board: the computer (Upper) lays out
+    // first, then the player, who sees its layout (the course offered over it is closed).
+    open(tab, &format!("{}#computer=casual", served.url));
+    tab.press_key("Escape").unwrap();
+    wait_for(tab, "the player's turn to lay out", Duration::from_secs(10), |v| {
+        v["setup"] == true && v["laying"] == "lower" && v["holes"]["a"].is_array()
+    });
+    // F9: Propose a reply. The search runs in a worker; its answer, and its proof when it
+    // finds one, are read back against the rules on the page's side.
+    tab.press_key("F9").unwrap();
+    let v = wait_for(tab, "the coach's answer", Duration::from_secs(30), |v| v["coached"].is_array());
+    let words = v["coached"][1].as_str().unwrap_or_default();
+    if v["coached"][0] == true {
+        assert!(words.contains("wins by force"), "{v}");
+    } else {
+        assert!(words.starts_with("No reply"), "{v}");
+    }
+    eprintln!("the coach: {words}");
+    assert_eq!(v["setup"], true, "the setup untouched: {v}");
+}
+
+#[test]
+#[ignore = "needs Chromium and the page built by .ci/web: run by .ci/web-test"]
 fn the_analysis_judges_and_proves_in_workers_of_its_own() {
     let visit = visit(1280, 800);
     let (served, tab) = (&visit.served, &visit.tab);

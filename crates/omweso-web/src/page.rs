@@ -55,6 +55,13 @@ struct Shown {
     /// The analysis panel's proof of the position shown: `"none"` when nothing was proven
     /// in its time, else the winner (`lower`, `upper`, or `annulled`) and the line's length.
     proof: Option<String>,
+    /// The review of the whole game (Analyse game): moves reviewed and in all while it
+    /// runs; then the moves of the game that have a verdict.
+    reviewing: Option<(usize, usize)>,
+    reviewed: usize,
+    /// The layout coach's answer in the setup: whether it found a reply that wins by force
+    /// (with its proof), and its words.
+    coached: Option<(bool, String)>,
     /// The window's title (the game, the side to move).
     title: String,
     /// Each hole's centre on the canvas, in CSS pixels, by its name in the notation (none
@@ -102,6 +109,12 @@ impl Page {
             state: game.map(|g| g.current().to_string()),
             moves: game.map_or(0, |g| g.cursor()),
             record: game.map(|g| g.record_text()),
+            reviewing: s.game_review_progress(),
+            coached: s.setup().and_then(|setup| {
+                let a = s.layout_coach().answer(omweso::app::model::layout_coach::Ask::of(setup))?;
+                Some((a.winning_reply().is_some(), a.words()))
+            }),
+            reviewed: game.map_or(0, |g| g.moves().iter().filter(|e| e.review.is_some()).count()),
             setup: s.setup().is_some(),
             laying: s.setup().map(|b| b.laying.name().to_string()),
             online: s.online().map(|o| OnlineShown {

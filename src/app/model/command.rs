@@ -82,8 +82,8 @@ pub enum Command {
     /// Setup: the player laying out is done.
     SetupDone,
     /// Setup: ask the coach about the layout on the board (Check my layout, or Propose a
-    /// reply for the side laying out second), in the background.
-    AskLayoutCoach(crate::app::model::layout_coach::Ask),
+    /// reply for the side laying out second: `layout_coach::Ask::of`), in the background.
+    AskLayoutCoach,
     /// Setup: lay out the reply the coach proposed, which wins by force.
     UseProposedLayout,
     /// Setup, after the coach found a reply that wins by force: end the setup and show

@@ -2,7 +2,8 @@
 //! whether the side laying out second finds a reply that wins by force to the layout laid
 //! out first, and, for the side laying out second, **Propose a reply** asks for such a
 //! reply to the layout it sees. The search is the study's
-//! ([`omweso_engine::study::reply_to`]), on a [`Job`] of its own; the window never waits.
+//! ([`omweso_engine::study::reply_to`]), on a [`Job`] of its own
+//! ([`crate::app::services::analysis::reply_search`]); the window never waits.
 //!
 //! Every answer is keyed to its [`Question`] (the layout it answers, the sides and the
 //! rules): once the layout on the board is another, the answer is stale and no longer
@@ -12,9 +13,8 @@ use crate::app::model::setup_board::SetupBoard;
 use crate::app::services::job::Job;
 use crate::app::services::job::Waker;
 use crate::game::Game;
-use omweso_engine::study::{Finding, reply_to};
+use omweso_engine::study::Finding;
 use omweso_rules::{Layout, RuleOptions, Side};
-use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 /// The time the coach gives the search for a reply that wins by force.
@@ -41,6 +41,14 @@ pub struct Question {
     pub first: Layout,
     /// The rule options (who moves first follows from them, RULES.md §2).
     pub options: RuleOptions,
+}
+
+impl Ask {
+    /// What the coach is asked in `setup` now: Check for the side laying out first,
+    /// Propose for the side laying out second, which sees the other layout.
+    pub fn of(setup: &SetupBoard) -> Ask {
+        if setup.done[setup.laying.opponent().index()] { Ask::Propose } else { Ask::Check }
+    }
 }
 
 impl Question {
@@ -146,10 +154,14 @@ impl LayoutCoach {
         {
             return;
         }
-        let job = Job::start("layout coach", waker, move |cx| {
-            let stop: &AtomicBool = cx.stop;
-            reply_to(question.reply_side(), &question.first, &question.options, CHECK_TIME, seed, stop)
-        });
+        let job = crate::app::services::analysis::reply_search(
+            question.reply_side(),
+            question.first,
+            question.options,
+            CHECK_TIME,
+            seed,
+            waker,
+        );
         self.job = Some((question, job));
     }
 

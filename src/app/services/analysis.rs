@@ -9,9 +9,10 @@
 use crate::app::services::job::Job;
 use crate::app::services::job::Waker;
 pub use crate::app::services::proof::Proven;
-use omweso_engine::review::{MoveReview, ReviewWalk};
-use omweso_engine::{Judgement, Limits};
-use omweso_rules::{GameState, Move, Side};
+use omweso_engine::Judgement;
+use omweso_engine::review::MoveReview;
+use omweso_engine::study::Finding;
+use omweso_rules::{GameState, Layout, Move, RuleOptions, Side};
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -69,7 +70,7 @@ impl Judging {
         let job = crate::app::services::web::jobs::judging(s, time, waker);
         #[cfg(not(target_arch = "wasm32"))]
         let job = Job::start("judgement", waker, move |cx| {
-            let limits = Limits { time: Some(time), ..Limits::default() };
+            let limits = omweso_engine::Limits { time: Some(time), ..Default::default() };
             omweso_engine::judge(&s, limits, cx.stop, &mut |j| cx.news(j.clone()))
         });
         Judging { state, job, latest: None }
@@ -246,11 +247,14 @@ impl GameReview {
         waker: Option<Waker>,
     ) -> GameReview {
         let total = moves.len();
+        #[cfg(target_arch = "wasm32")]
+        let job = crate::app::services::web::jobs::reviewing(start, moves, time, known, waker);
+        #[cfg(not(target_arch = "wasm32"))]
         let job = Job::start("review", waker, move |cx| {
-            let limits = Limits { time: Some(time), ..Limits::default() };
+            let limits = omweso_engine::Limits { time: Some(time), ..Default::default() };
             let (mut out, mut made) = (Vec::new(), Vec::new());
             let stop = cx.stop;
-            let mut walk = ReviewWalk::new(&start, &moves);
+            let mut walk = omweso_engine::review::ReviewWalk::new(&start, &moves);
             while let Some(position) = walk.position() {
                 let given = known.get(position).map(|j| Judgement::clone(j));
                 let Some(r) = walk.step(given, limits, stop) else { break };
@@ -264,7 +268,7 @@ impl GameReview {
             }
             // Then the solver on every position, so that a move that threw a proven win away
             // is called so.
-            let proven = prove_positions(&start, &moves, stop);
+            let proven = prove_positions(&start, &moves, stop).into_iter().map(|(_, s, p)| (s, p)).collect();
             ReviewDone { verdicts: out, judged: made, proven }
         });
         GameReview { job, progress: (0, total), result: None }
@@ -282,12 +286,32 @@ impl GameReview {
     }
 }
 
+/// The layout coach's search (Check my layout, Propose a reply): a reply layout of `side`
+/// to `first` that wins by force, within `time` ([`omweso_engine::study::reply_to`]), on a
+/// thread of its own, or in the page in a worker of its own.
+pub fn reply_search(
+    side: Side,
+    first: Layout,
+    options: RuleOptions,
+    time: Duration,
+    seed: u64,
+    waker: Option<Waker>,
+) -> Job<(), Finding> {
+    #[cfg(target_arch = "wasm32")]
+    let job = crate::app::services::web::jobs::reply_search(side, first, options, time, seed, waker);
+    #[cfg(not(target_arch = "wasm32"))]
+    let job = Job::start("layout coach", waker, move |cx| {
+        omweso_engine::study::reply_to(side, &first, &options, time, seed, cx.stop)
+    });
+    job
+}
+
 /// The positions of the game from `start` through `moves` that the solver proves, each
-/// within [`REVIEW_PROVE_TIME`].
-fn prove_positions(start: &GameState, moves: &[Move], stop: &AtomicBool) -> Vec<(GameState, Proven)> {
+/// within [`REVIEW_PROVE_TIME`]: each with its number (0 the start, `n` after move `n`).
+pub(crate) fn prove_positions(start: &GameState, moves: &[Move], stop: &AtomicBool) -> Vec<(usize, GameState, Proven)> {
     let mut proven = Vec::new();
     let mut state = start.clone();
-    for mv in std::iter::once(None).chain(moves.iter().map(Some)) {
+    for (n, mv) in std::iter::once(None).chain(moves.iter().map(Some)).enumerate() {
         if let Some(mv) = mv {
             let Ok((next, _)) = state.play(mv) else { break };
             state = next.state;
@@ -295,7 +319,7 @@ fn prove_positions(start: &GameState, moves: &[Move], stop: &AtomicBool) -> Vec<
         if state.outcome().is_none() && !stop.load(Ordering::Relaxed) {
             let limits = omweso_engine::SolveLimits { time: Some(REVIEW_PROVE_TIME), ..Default::default() };
             if let Some(p) = Proven::of(omweso_engine::solve(&state, limits, stop)) {
-                proven.push((state.clone(), p));
+                proven.push((n, state.clone(), p));
             }
         }
     }

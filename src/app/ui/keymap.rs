@@ -54,6 +54,8 @@ pub static BINDINGS: &[Binding] = &[
     bind(&[key(Key::F5)], Command::Flip, "Flip the board"),
     bind(&[key(Key::F6)], Command::ToggleAnimation, "Animation on/off"),
     bind(&[key(Key::F7)], Command::ToggleAnalysis, "Analysis on/off"),
+    bind(&[key(Key::F8)], Command::AnalyseGame, "Analyse the whole game: every move reviewed"),
+    bind(&[key(Key::F9)], Command::AskLayoutCoach, "Setup: Check my layout, or Propose a reply"),
     bind(&[key(Key::Space)], Command::SkipAnimation, "Skip to the end of the move being animated"),
     bind(&[key(Key::X)], Command::Choose(Direction::Clockwise), "At a decision: sow clockwise (capture)"),
     bind(&[key(Key::R)], Command::Choose(Direction::Anticlockwise), "At a decision: sow anticlockwise"),

@@ -18,7 +18,7 @@ pub fn section(app: &mut Frame<'_>, ui: &mut Ui) {
     let coach = s.layout_coach();
     // The side laying out first checks its layout; the side laying out second, which
     // sees the other layout, is proposed a reply.
-    let ask = if setup.done[setup.laying.opponent().index()] { Ask::Propose } else { Ask::Check };
+    let ask = Ask::of(setup);
     let question = crate::app::model::layout_coach::Question::of(setup, ask);
     let searching = coach.searching(ask);
     let answer = coach.answer(ask).cloned();
@@ -36,7 +36,7 @@ pub fn section(app: &mut Frame<'_>, ui: &mut Ui) {
         let enabled = question.is_some() && !searching && answer.is_none();
         let r = ui.add_enabled(enabled, egui::Button::new(label)).on_hover_text(hover);
         if r.clicked() {
-            commands.push(Command::AskLayoutCoach(ask));
+            commands.push(Command::AskLayoutCoach);
         }
         if searching {
             ui.spinner();

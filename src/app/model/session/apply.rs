@@ -193,8 +193,8 @@ impl Session {
                 }
             }
             (Phase::Setup(s), C::SetupDone) if !paused && self.seats.seat(s.laying) == Seat::Here => self.setup_done(),
-            (Phase::Setup(s), C::AskLayoutCoach(ask)) if !paused && self.seats.seat(s.laying) == Seat::Here => {
-                if let Some(q) = Question::of(s, ask).filter(|_| !tournament) {
+            (Phase::Setup(s), C::AskLayoutCoach) if !paused && self.seats.seat(s.laying) == Seat::Here => {
+                if let Some(q) = Question::of(s, Ask::of(s)).filter(|_| !tournament) {
                     // A fixed seed: the same layout gets the same answer each time.
                     self.layout_coach.ask(q, 0, self.waker.clone());
                 }

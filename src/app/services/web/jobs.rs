@@ -1,8 +1,9 @@
 //! The engine's other jobs in the page (the analysis panel's and the coach's judgement of a
-//! position, the solver's proof), off the page's thread: each job is a Web Worker of its
+//! position, the solver's proof, the review of a whole game, the layout coach's search),
+//! off the page's thread: each job is a Web Worker of its
 //! own running the program's module (`worker.js`), so that dropping the job ends its worker
 //! at once, as a stop flag ends a job's thread on a computer. [`run`] is the worker's side;
-//! the page's side is [`judging`] and [`proving`], jobs ([`Job::elsewhere`]) whose
+//! the page's side is [`judging`], [`proving`], [`reviewing`] and [`reply_search`], jobs ([`Job::elsewhere`]) whose
 //! messages come from a worker started by [`spawn`].
 //!
 //! The two copies share no memory: a request is JSON text (the position in the rules'
@@ -10,11 +11,13 @@
 //! read again against the position asked about, so nothing the page did not check reaches
 //! the model).
 
+use crate::app::services::analysis::{Judgements, ReviewDone, prove_positions};
 use crate::app::services::job::{Job, Message, Waker};
 use crate::app::services::proof::Proven;
-use omweso_engine::{Judgement, Limits, judge};
+use omweso_engine::study::Finding;
+use omweso_engine::{Judgement, Limits, Proof, Solution, Verdict, judge};
 use omweso_rules::notation::parse_move;
-use omweso_rules::{GameState, Move};
+use omweso_rules::{GameState, Layout, Move, RuleOptions, Side};
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -43,6 +46,33 @@ pub enum JobRequest {
         /// The time, in milliseconds.
         time_ms: u64,
     },
+    /// Review a game (Analyse game): judge the position before each move for `time_ms`
+    /// (those the page has judged already, `known`, skipped), then give the solver
+    /// `analysis::REVIEW_PROVE_TIME` on each position.
+    Review {
+        /// The game's start, in the rules' notation.
+        start: String,
+        /// Its moves, in notation.
+        moves: Vec<String>,
+        /// For each move, whether the page knows the judgement of the position before it.
+        known: Vec<bool>,
+        /// The time of each judgement, in milliseconds.
+        time_ms: u64,
+    },
+    /// The layout coach's search: a reply layout of `side` to `first` that wins by force
+    /// (`omweso_engine::study::reply_to`).
+    Reply {
+        /// The side of the reply.
+        side: Side,
+        /// The first layout's 16 counts, by track index.
+        first: [u8; 16],
+        /// The rules.
+        options: RuleOptions,
+        /// The time, in milliseconds.
+        time_ms: u64,
+        /// The seed of Master's reply layouts.
+        seed: u64,
+    },
 }
 
 impl JobRequest {
@@ -69,6 +99,34 @@ pub struct WireProven {
     line: Vec<String>,
 }
 
+/// A review's answer on the wire: the judgement of the position before each move (none
+/// where the page knew it, or the search judged nothing), and the positions proven by
+/// their number (0 the start, `n` after move `n`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct WireReview {
+    judged: Vec<Option<WireJudgement>>,
+    proven: Vec<(usize, WireProven)>,
+}
+
+/// The layout coach's answer on the wire: the reply's counts, and the proof that it wins
+/// by force when it does (its file form, `Proof::to_text`, and its main line).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct WireFinding {
+    reply: [u8; 16],
+    proof: Option<WireProof>,
+    nodes: u64,
+    elapsed_ms: u64,
+}
+
+/// A proof on the wire.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct WireProof {
+    root: String,
+    text: String,
+    moves: u32,
+    line: Vec<String>,
+}
+
 /// What a job's worker sends back.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum JobMessage {
@@ -78,6 +136,12 @@ pub enum JobMessage {
     JudgeDone(Option<WireJudgement>),
     /// The proof's answer (none when nothing was proven in the time).
     Proved(Option<WireProven>),
+    /// A review's progress: moves reviewed, and in all (news).
+    Reviewing(usize, usize),
+    /// The review's answer.
+    Reviewed(WireReview),
+    /// The layout coach's answer.
+    Replied(WireFinding),
     /// The request could not be read.
     Failed(String),
 }
@@ -114,12 +178,107 @@ impl WireJudgement {
 }
 
 impl WireProven {
+    fn of(p: &Proven) -> WireProven {
+        WireProven { winner: p.winner, moves: p.moves, line: texts(&p.line) }
+    }
+
     /// The proof's answer on `state`, its line read move by move.
     ///
     /// # Errors
     /// A move of the line that does not follow.
     pub fn read(&self, state: &GameState) -> Result<Proven, String> {
         Ok(Proven { winner: self.winner, moves: self.moves, line: read_line(state, &self.line)? })
+    }
+}
+
+impl WireReview {
+    /// The review of the game from `start` through `moves`: each judgement read against
+    /// its position (or the page's own, from `known`), each verdict made here from it
+    /// (`Judgement::review`, as the computer's review does), each proof read against its
+    /// position.
+    ///
+    /// # Errors
+    /// A judgement or a proof that does not fit its position, or a position that is not
+    /// the game's.
+    pub fn read(&self, start: &GameState, moves: &[Move], known: &Judgements) -> Result<ReviewDone, String> {
+        let mut positions = vec![start.clone()];
+        for mv in moves {
+            let last = positions.last().cloned().unwrap_or_else(|| start.clone());
+            positions.push(last.play(mv).map_err(|e| format!("{mv}: {e}"))?.0.state);
+        }
+        let mut done = ReviewDone::default();
+        for (i, (mv, wire)) in moves.iter().zip(&self.judged).enumerate() {
+            let state = &positions[i];
+            let judgement = match wire {
+                Some(w) => {
+                    let j = w.read(state)?;
+                    done.judged.push((state.clone(), j.clone()));
+                    Some(j)
+                }
+                None => known.get(state).map(|j| Judgement::clone(j)),
+            };
+            done.verdicts.extend(judgement.and_then(|j| j.review(mv, i + 1)));
+        }
+        for (n, wire) in &self.proven {
+            let state = positions.get(*n).ok_or_else(|| format!("a proof of position {n}, which the game has not"))?;
+            done.proven.push((state.clone(), wire.read(state)?));
+        }
+        Ok(done)
+    }
+}
+
+impl WireFinding {
+    fn of(f: &Finding) -> WireFinding {
+        WireFinding {
+            reply: f.reply.counts(),
+            proof: f.refutation().map(|p| WireProof {
+                root: p.root.to_string(),
+                text: p.to_text(),
+                moves: p.moves,
+                line: texts(&p.line),
+            }),
+            nodes: f.solution.nodes,
+            elapsed_ms: millis(f.elapsed),
+        }
+    }
+
+    /// The answer to the search for a reply of `side` to `first` under `options`: the
+    /// reply a layout of 32 seeds, the proof's root the game from the two layouts, each
+    /// of its steps a position under the rules and a legal move there, its line legal.
+    ///
+    /// # Errors
+    /// What does not fit, in words.
+    pub fn read(&self, side: Side, first: &Layout, options: RuleOptions) -> Result<Finding, String> {
+        let reply = Layout::new(side, self.reply).map_err(|e| format!("the reply: {e}"))?;
+        let state = |text: &str| -> Result<GameState, String> {
+            let s: GameState = text.parse().map_err(|e| format!("{text}: {e}"))?;
+            s.with_options(options).map_err(|e| format!("{text}: {e}"))
+        };
+        let verdict = match &self.proof {
+            None => Verdict::Unknown { too_large: None },
+            Some(p) => {
+                let root = state(&p.root)?;
+                let (lower, upper) = if side == Side::Lower { (&reply, first) } else { (first, &reply) };
+                if *root.position() != omweso_rules::Position::from_layouts(lower, upper) {
+                    return Err("a proof whose root is not the game from the two layouts".into());
+                }
+                let mut steps = Vec::new();
+                for line in p.text.lines() {
+                    let (at, mv) = line.split_once('\t').ok_or_else(|| format!("a step without a move: {line}"))?;
+                    let at = state(at)?;
+                    if mv.trim() != "*" {
+                        let mv = parse_move(&at, mv).map_err(|e| format!("{mv}: {e}"))?;
+                        steps.push((at, mv));
+                    }
+                }
+                let proof =
+                    Proof { root: root.clone(), winner: side, steps, moves: p.moves, line: read_line(&root, &p.line)? };
+                Verdict::Win { winner: side, proof }
+            }
+        };
+        let solution =
+            Solution { verdict, nodes: self.nodes, elapsed: Duration::from_millis(self.elapsed_ms), exact: true };
+        Ok(Finding { side, reply, solution, elapsed: Duration::from_millis(self.elapsed_ms) })
     }
 }
 
@@ -139,30 +298,53 @@ fn read_line(state: &GameState, line: &[String]) -> Result<Vec<Move>, String> {
 /// each [`JobMessage`] as text through `post`; never panics on a request it cannot read.
 pub fn run(text: &str, post: &mut dyn FnMut(String)) {
     let mut send = |m: &JobMessage| post(serde_json::to_string(m).unwrap_or_default());
-    let request = match serde_json::from_str::<JobRequest>(text) {
-        Ok(r) => r,
-        Err(e) => return send(&JobMessage::Failed(format!("request: {e}"))),
-    };
-    let (JobRequest::Judge { state, time_ms } | JobRequest::Prove { state, time_ms }) = &request;
-    let state = match state.parse::<GameState>() {
-        Ok(s) => s,
-        Err(e) => return send(&JobMessage::Failed(format!("state: {e}"))),
-    };
-    let time = Duration::from_millis(*time_ms);
     let stop = AtomicBool::new(false);
-    match request {
-        JobRequest::Judge { .. } => {
-            let limits = Limits { time: Some(time), ..Limits::default() };
+    let done = match serde_json::from_str::<JobRequest>(text) {
+        Err(e) => Err(format!("request: {e}")),
+        Ok(JobRequest::Judge { state, time_ms }) => read_state(&state).map(|state| {
+            let limits = Limits { time: Some(Duration::from_millis(time_ms)), ..Limits::default() };
             let last = judge(&state, limits, &stop, &mut |j| send(&JobMessage::Judged(WireJudgement::of(j))));
             send(&JobMessage::JudgeDone(last.as_ref().map(WireJudgement::of)));
-        }
-        JobRequest::Prove { .. } => {
-            let limits = omweso_engine::SolveLimits { time: Some(time), ..Default::default() };
+        }),
+        Ok(JobRequest::Prove { state, time_ms }) => read_state(&state).map(|state| {
+            let limits =
+                omweso_engine::SolveLimits { time: Some(Duration::from_millis(time_ms)), ..Default::default() };
             let proven = Proven::of(omweso_engine::solve(&state, limits, &stop));
-            let wire = proven.map(|p| WireProven { winner: p.winner, moves: p.moves, line: texts(&p.line) });
-            send(&JobMessage::Proved(wire));
+            send(&JobMessage::Proved(proven.as_ref().map(WireProven::of)));
+        }),
+        Ok(JobRequest::Review { start, moves, known, time_ms }) => read_state(&start).and_then(|start| {
+            let moves = read_line(&start, &moves)?;
+            let limits = Limits { time: Some(Duration::from_millis(time_ms)), ..Limits::default() };
+            let mut judged = Vec::with_capacity(moves.len());
+            let mut state = start.clone();
+            for (i, mv) in moves.iter().enumerate() {
+                let skip = known.get(i).copied().unwrap_or(false);
+                judged.push(
+                    if skip { None } else { judge(&state, limits, &stop, &mut |_| {}) }.as_ref().map(WireJudgement::of),
+                );
+                state = state.play(mv).map_err(|e| format!("{mv}: {e}"))?.0.state;
+                send(&JobMessage::Reviewing(i + 1, moves.len()));
+            }
+            let proven =
+                prove_positions(&start, &moves, &stop).iter().map(|(n, _, p)| (*n, WireProven::of(p))).collect();
+            send(&JobMessage::Reviewed(WireReview { judged, proven }));
+            Ok(())
+        }),
+        Ok(JobRequest::Reply { side, first, options, time_ms, seed }) => {
+            Layout::new(side.opponent(), first).map_err(|e| format!("the first layout: {e}")).map(|first| {
+                let time = Duration::from_millis(time_ms);
+                let finding = omweso_engine::study::reply_to(side, &first, &options, time, seed, &stop);
+                send(&JobMessage::Replied(WireFinding::of(&finding)));
+            })
         }
+    };
+    if let Err(why) = done {
+        send(&JobMessage::Failed(why));
     }
+}
+
+fn read_state(text: &str) -> Result<GameState, String> {
+    text.parse::<GameState>().map_err(|e| format!("state: {e}"))
 }
 
 /// A job in a worker of its own, asked `request`; `read` turns each message of the
@@ -223,6 +405,51 @@ pub fn proving(state: GameState, time: Duration, waker: Option<Waker>) -> Job<()
     remote("proof", waker, &request.to_text(), move |text| match message(text)? {
         JobMessage::Proved(p) => Ok(Message::Answer(p.map(|p| p.read(&state)).transpose()?)),
         other => Err(format!("{other:?} to a proof")),
+    })
+}
+
+/// The review of the game from `start` through `moves`, in a worker (see
+/// [`crate::app::services::analysis::GameReview`]): the positions in `known` are not
+/// judged again.
+pub fn reviewing(
+    start: GameState,
+    moves: Vec<Move>,
+    time: Duration,
+    known: Judgements,
+    waker: Option<Waker>,
+) -> Job<(usize, usize), ReviewDone> {
+    let mut state = start.clone();
+    let mut knows = Vec::with_capacity(moves.len());
+    for mv in &moves {
+        knows.push(known.get(&state).is_some());
+        match state.play(mv) {
+            Ok((next, _)) => state = next.state,
+            Err(_) => break,
+        }
+    }
+    let request =
+        JobRequest::Review { start: start.to_string(), moves: texts(&moves), known: knows, time_ms: millis(time) };
+    remote("review", waker, &request.to_text(), move |text| match message(text)? {
+        JobMessage::Reviewing(done, all) => Ok(Message::News((done, all))),
+        JobMessage::Reviewed(review) => Ok(Message::Answer(review.read(&start, &moves, &known)?)),
+        other => Err(format!("{other:?} to a review")),
+    })
+}
+
+/// The layout coach's search, in a worker (see
+/// [`crate::app::services::analysis::reply_search`]).
+pub fn reply_search(
+    side: Side,
+    first: Layout,
+    options: RuleOptions,
+    time: Duration,
+    seed: u64,
+    waker: Option<Waker>,
+) -> Job<(), Finding> {
+    let request = JobRequest::Reply { side, first: first.counts(), options, time_ms: millis(time), seed };
+    remote("layout coach", waker, &request.to_text(), move |text| match message(text)? {
+        JobMessage::Replied(f) => Ok(Message::Answer(f.read(side, &first, options)?)),
+        other => Err(format!("{other:?} to the layout coach")),
     })
 }
 
