@@ -395,7 +395,7 @@ fn paint_threats(painter: &Painter, geo: &Geometry, threats: &[(Hole, u32)], nam
         // On a hole the lesson names, outside its wide white ring (it was drawn over it).
         let out = if named.contains(&hole) { 0.07 } else { 0.0 };
         let at = c + vec2(theme::COUNT_AT[0] - 0.03 + out, -theme::COUNT_AT[1] + 0.02 - out) * cell;
-        let font = FontId::proportional((cell * theme::COUNT_SIZE * 0.9).max(9.0));
+        let font = FontId::proportional((cell * theme::COUNT_SIZE * 0.9).max(theme::PHONE_TEXT));
         let shadow = Vec2::splat((cell * 0.012).max(1.0));
         painter.text(at + shadow, Align2::CENTER_CENTER, format!("-{seeds}"), font.clone(), theme::COUNT_SHADOW);
         painter.text(at, Align2::CENTER_CENTER, format!("-{seeds}"), font, theme::THREAT);
@@ -416,7 +416,7 @@ fn paint_hint_choice(painter: &Painter, geo: &Geometry, dp: &DecisionPoint, way:
     let (at, _) = geo.arrow_at(dp.hole, way);
     let rad = geo.cell * theme::ARROW_R;
     ring(painter, at, rad * 1.45, geo.cell * 0.8, theme::PREVIEW);
-    let font = FontId::proportional(geo.cell * theme::LETTER_SIZE * 1.1);
+    let font = FontId::proportional((geo.cell * theme::LETTER_SIZE * 1.1).max(theme::PHONE_TEXT));
     let ink = Color32::from_rgb(16, 24, 32);
     let galley = painter.layout_no_wrap(hint_choice_words(dp, way), font, ink);
     let pad = vec2(geo.cell * 0.06, geo.cell * 0.02);
@@ -469,7 +469,7 @@ fn paint_offer(painter: &Painter, geo: &Geometry, dp: &DecisionPoint, hot: Optio
 /// "capture N", in the groove beside the holes it would take.
 fn paint_capture_tag(painter: &Painter, geo: &Geometry, dp: &DecisionPoint) {
     let x = geo.center(dp.takes_front).x;
-    let font = FontId::proportional(geo.cell * theme::LETTER_SIZE * 1.1);
+    let font = FontId::proportional((geo.cell * theme::LETTER_SIZE * 1.1).max(theme::PHONE_TEXT));
     let galley = painter.layout_no_wrap(format!("capture {}", dp.captures), font, Color32::WHITE);
     let pad = vec2(geo.cell * 0.06, geo.cell * 0.02);
     let rect = Align2::CENTER_CENTER.anchor_size(pos2(x, geo.groove_y()), galley.size()).expand2(pad);
@@ -478,18 +478,19 @@ fn paint_capture_tag(painter: &Painter, geo: &Geometry, dp: &DecisionPoint) {
 }
 
 /// A hole's count (bottom right, beside the hole) and, if shown, its letter (top left,
-/// burnt into the wood).
+/// burnt into the wood): never smaller than [`theme::PHONE_TEXT`], on a phone's small board
+/// too (issue 50.3).
 fn paint_labels(painter: &Painter, geo: &Geometry, hole: Hole, n: u8, letters: bool) {
     let (c, cell) = (geo.center(hole), geo.cell);
     let at = c + vec2(theme::COUNT_AT[0], theme::COUNT_AT[1]) * cell;
-    let font = FontId::proportional((cell * theme::COUNT_SIZE).max(10.0));
+    let font = FontId::proportional((cell * theme::COUNT_SIZE).max(theme::PHONE_TEXT));
     let color = if n == 0 { theme::COUNT.gamma_multiply(0.55) } else { theme::COUNT };
     let shadow = Vec2::splat((cell * 0.012).max(1.0));
     painter.text(at + shadow, Align2::CENTER_CENTER, n, font.clone(), theme::COUNT_SHADOW);
     painter.text(at, Align2::CENTER_CENTER, n, font, color);
     if letters {
         let at = c + vec2(theme::LETTER_AT[0], theme::LETTER_AT[1]) * cell;
-        let font = FontId::proportional((cell * theme::LETTER_SIZE).max(8.0));
+        let font = FontId::proportional((cell * theme::LETTER_SIZE).max(theme::PHONE_TEXT));
         let lift = vec2(0.0, (cell * 0.01).max(0.7));
         painter.text(at + lift, Align2::CENTER_CENTER, hole.letter(), font.clone(), theme::BEVEL_LIGHT);
         painter.text(at, Align2::CENTER_CENTER, hole.letter(), font, theme::LETTER);
@@ -504,7 +505,7 @@ fn paint_plates(painter: &Painter, geo: &Geometry, view: &BoardView, dark: bool)
         let half = geo.cell * PLATE * 0.5;
         let y = if bottom { geo.board.bottom() + half } else { geo.board.top() - half };
         let turn = view.to_move == Some(side);
-        let font = FontId::proportional((geo.cell * theme::PLATE_SIZE).max(12.0));
+        let font = FontId::proportional((geo.cell * theme::PLATE_SIZE).max(theme::PHONE_TEXT));
         let plain = if dark { theme::PLATE } else { Color32::from_rgb(60, 40, 24) };
         let color = if turn { theme::accent(dark) } else { plain };
         let seeds: u32 = view.counts[side.index() * 16..side.index() * 16 + 16].iter().map(|&c| c as u32).sum();
@@ -550,7 +551,7 @@ fn paint_hand_at(painter: &Painter, tex: &Textures, geo: &Geometry, hand: &Hand,
     };
     let tag = at + vec2(0.0, size * 0.18);
     paint_hand(painter, tex, at, size, hand.seeds, geo.radius() * theme::SEED_R * 0.85);
-    let font = FontId::proportional((cell * theme::COUNT_SIZE * 1.1).max(10.0));
+    let font = FontId::proportional((cell * theme::COUNT_SIZE * 1.1).max(theme::PHONE_TEXT));
     let galley = painter.layout_no_wrap(hand.seeds.to_string(), font, Color32::BLACK);
     let rad = galley.size().max_elem() * 0.5 + cell * 0.04;
     painter.circle_filled(tag, rad, theme::HAND_COUNT);
