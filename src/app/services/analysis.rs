@@ -9,13 +9,10 @@
 use crate::app::services::job::Job;
 use crate::app::services::job::Waker;
 pub use crate::app::services::proof::Proven;
+pub use crate::app::services::review::{Judgements, REVIEW_PROVE_TIME, ReviewDone};
 use omweso_engine::Judgement;
-use omweso_engine::review::MoveReview;
 use omweso_engine::study::Finding;
 use omweso_rules::{GameState, Layout, Move, RuleOptions, Side};
-use std::collections::HashMap;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 /// The time the window gives one judgement of a position (the hint, the coach and the
@@ -23,38 +20,8 @@ use std::time::Duration;
 pub const JUDGE_TIME: Duration = Duration::from_millis(1000);
 /// The time the review of a whole game gives each position not judged yet.
 pub const REVIEW_TIME: Duration = Duration::from_millis(500);
-/// The time the review of a whole game gives the solver on each of its positions.
-pub const REVIEW_PROVE_TIME: Duration = Duration::from_millis(200);
 /// The time the analysis panel gives the solver on the position shown.
 pub const PROVE_TIME: Duration = Duration::from_millis(3000);
-/// Judgements kept at most (then the oldest game's are forgotten at once).
-const KEPT: usize = 4096;
-
-/// The judgements made in this session, by position: the first judgement of a position
-/// is the one every verdict on it uses from then on.
-#[derive(Clone, Debug, Default)]
-pub struct Judgements(HashMap<GameState, Arc<Judgement>>);
-
-impl Judgements {
-    /// The judgement of `state`, when it has been judged.
-    pub fn get(&self, state: &GameState) -> Option<&Arc<Judgement>> {
-        self.0.get(state)
-    }
-
-    /// Replaces the kept judgement of `state` with a deeper one (Think longer).
-    pub fn replace(&mut self, state: GameState, judgement: Judgement) {
-        self.0.insert(state, Arc::new(judgement));
-    }
-
-    /// Keeps `judgement` of `state`, unless `state` has one already (which stays).
-    pub fn keep(&mut self, state: GameState, judgement: Judgement) {
-        if self.0.len() >= KEPT {
-            self.0.clear();
-        }
-        self.0.entry(state).or_insert_with(|| Arc::new(judgement));
-    }
-}
-
 /// One position being judged in the background, deepening until its time is up.
 pub struct Judging {
     state: GameState,
@@ -216,17 +183,6 @@ pub fn score_words(score_for_lower: i32) -> String {
     if s < 10 { "even".to_string() } else { format!("{side} better by {:.1} seeds", s as f64 / 100.0) }
 }
 
-/// A finished review of a game.
-#[derive(Clone, Debug, Default)]
-pub struct ReviewDone {
-    /// The verdict on each move reviewed.
-    pub verdicts: Vec<MoveReview>,
-    /// The judgements made for them (positions that had none).
-    pub judged: Vec<(GameState, Judgement)>,
-    /// The positions of the game the solver proved (each within [`REVIEW_PROVE_TIME`]).
-    pub proven: Vec<(GameState, Proven)>,
-}
-
 /// The review of a whole game, running in the background.
 pub struct GameReview {
     job: Job<(usize, usize), ReviewDone>,
@@ -268,7 +224,7 @@ impl GameReview {
             }
             // Then the solver on every position, so that a move that threw a proven win away
             // is called so.
-            let proven = prove_positions(&start, &moves, stop).into_iter().map(|(_, s, p)| (s, p)).collect();
+            let proven = crate::app::services::review::prove_positions(&start, &moves, stop).into_iter().map(|(_, s, p)| (s, p)).collect();
             ReviewDone { verdicts: out, judged: made, proven }
         });
         GameReview { job, progress: (0, total), result: None }
@@ -304,26 +260,6 @@ pub fn reply_search(
         omweso_engine::study::reply_to(side, &first, &options, time, seed, cx.stop)
     });
     job
-}
-
-/// The positions of the game from `start` through `moves` that the solver proves, each
-/// within [`REVIEW_PROVE_TIME`]: each with its number (0 the start, `n` after move `n`).
-pub(crate) fn prove_positions(start: &GameState, moves: &[Move], stop: &AtomicBool) -> Vec<(usize, GameState, Proven)> {
-    let mut proven = Vec::new();
-    let mut state = start.clone();
-    for (n, mv) in std::iter::once(None).chain(moves.iter().map(Some)).enumerate() {
-        if let Some(mv) = mv {
-            let Ok((next, _)) = state.play(mv) else { break };
-            state = next.state;
-        }
-        if state.outcome().is_none() && !stop.load(Ordering::Relaxed) {
-            let limits = omweso_engine::SolveLimits { time: Some(REVIEW_PROVE_TIME), ..Default::default() };
-            if let Some(p) = Proven::of(omweso_engine::solve(&state, limits, stop)) {
-                proven.push((n, state.clone(), p));
-            }
-        }
-    }
-    proven
 }
 
 #[cfg(test)]

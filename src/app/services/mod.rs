@@ -18,6 +18,7 @@ pub mod online;
 pub mod online;
 pub mod proof;
 pub mod renderer;
+pub mod review;
 pub mod set_aside;
 pub mod shutdown;
 pub mod sound;

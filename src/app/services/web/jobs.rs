@@ -11,9 +11,9 @@
 //! read again against the position asked about, so nothing the page did not check reaches
 //! the model).
 
-use crate::app::services::analysis::{Judgements, ReviewDone, prove_positions};
 use crate::app::services::job::{Job, Message, Waker};
 use crate::app::services::proof::Proven;
+use crate::app::services::review::{Judgements, ReviewDone, prove_positions};
 use omweso_engine::study::Finding;
 use omweso_engine::{Judgement, Limits, Proof, Solution, Verdict, judge};
 use omweso_rules::notation::parse_move;
@@ -48,7 +48,7 @@ pub enum JobRequest {
     },
     /// Review a game (Analyse game): judge the position before each move for `time_ms`
     /// (those the page has judged already, `known`, skipped), then give the solver
-    /// `analysis::REVIEW_PROVE_TIME` on each position.
+    /// `review::REVIEW_PROVE_TIME` on each position.
     Review {
         /// The game's start, in the rules' notation.
         start: String,
