@@ -224,7 +224,10 @@ impl GameReview {
             }
             // Then the solver on every position, so that a move that threw a proven win away
             // is called so.
-            let proven = crate::app::services::review::prove_positions(&start, &moves, stop).into_iter().map(|(_, s, p)| (s, p)).collect();
+            let proven = crate::app::services::review::prove_positions(&start, &moves, stop)
+                .into_iter()
+                .map(|(_, s, p)| (s, p))
+                .collect();
             ReviewDone { verdicts: out, judged: made, proven }
         });
         GameReview { job, progress: (0, total), result: None }
