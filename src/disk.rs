@@ -10,6 +10,7 @@
 //!   own files, 0600, never through a link) and [`write_under`] (a folder given on the command
 //!   line, no link followed below it) replace a file whole: a temporary file beside it, fsync,
 //!   rename, folder fsync; never a folder, pipe or device.
+//! - [`move_aside`] renames whatever is at a path out of the way, never following a link.
 //! - [`Stamp`]: what a file is now (size, time, identity) without opening it.
 
 mod read;
@@ -17,8 +18,8 @@ mod write;
 
 pub use read::{Links, read, read_text, saved_games};
 pub use write::{
-    Appender, create_private_log, open_lock, private_folder, probe_private, write_atomically, write_private,
-    write_under,
+    Appender, create_private_log, move_aside, open_lock, private_folder, probe_private, write_atomically,
+    write_private, write_under,
 };
 
 use std::fs;

@@ -109,10 +109,7 @@ pub fn init_window(data_dir: Option<&Path>) {
 fn open_log(dir: &Path) -> Result<(std::fs::File, PathBuf), crate::disk::DiskError> {
     crate::disk::private_folder(dir)?;
     let path = dir.join(LOG_NAME);
-    if std::fs::symlink_metadata(&path).is_ok_and(|m| !m.is_dir()) {
-        let previous = dir.join(PREVIOUS_LOG_NAME);
-        std::fs::rename(&path, &previous).map_err(|source| crate::disk::DiskError::Io { path: previous, source })?;
-    }
+    crate::disk::move_aside(&path, &dir.join(PREVIOUS_LOG_NAME))?;
     Ok((crate::disk::create_private_log(&path)?, path))
 }
 

@@ -1,14 +1,14 @@
 //! Every read and write of a file by the program goes through `src/disk` (issue 40): its
 //! reader is bounded, type-checked and never blocks on a FIFO, its writer is atomic and
 //! link-safe. This fails when `std::fs::read`, `read_to_string`, `File::open`,
-//! `File::create` or `fs::write` appear in the program's or the crates' sources outside
+//! `File::create`, `fs::write` or `fs::rename` appear in the program's or the crates' sources outside
 //! `src/disk`. Tests aside (`tests/`, test modules at the end of a file, `tests.rs` and
 //! `tests_*.rs`), and the engine's examples and benches aside: developer tools that read
 //! and write the developer's own files, in a crate that cannot depend on the program.
 
 use std::path::{Path, PathBuf};
 
-const CALLS: [&str; 5] = ["fs::read(", "read_to_string(", "File::open(", "File::create(", "fs::write("];
+const CALLS: [&str; 6] = ["fs::read(", "read_to_string(", "File::open(", "File::create(", "fs::write(", "fs::rename("];
 
 fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir).expect("a source folder").flatten() {

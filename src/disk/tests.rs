@@ -155,3 +155,25 @@ fn a_write_into_a_missing_folder_names_the_folder() {
     assert!(e.contains("does not exist") && e.contains("missing"), "{e}");
     assert!(!e.contains(".game.omweso."), "no temporary file's name: {e}");
 }
+
+#[test]
+fn move_aside_moves_a_link_unfollowed_and_a_fifo_unopened_and_says_when_nothing_is_there() {
+    let dir = tempfile::tempdir().unwrap();
+    let (link, target, aside) = (dir.path().join("log"), dir.path().join("target"), dir.path().join("log.old"));
+    std::fs::write(&target, "kept").unwrap();
+    symlink(&target, &link).unwrap();
+    assert!(move_aside(&link, &aside).unwrap());
+    assert!(std::fs::symlink_metadata(&aside).unwrap().file_type().is_symlink(), "the link itself moved");
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "kept", "its target untouched");
+    assert!(!move_aside(&link, &aside).unwrap(), "nothing is there now");
+    let pipe = dir.path().join("pipe");
+    fifo(&pipe);
+    let (p, a) = (pipe.clone(), aside.clone());
+    assert!(within(5, move || move_aside(&p, &a).unwrap()), "a FIFO is moved, never opened");
+    assert!(std::fs::symlink_metadata(&pipe).is_err());
+    std::fs::create_dir(&pipe).unwrap();
+    std::fs::create_dir(dir.path().join("full")).unwrap();
+    std::fs::write(dir.path().join("full/file"), "x").unwrap();
+    let e = move_aside(&pipe, &dir.path().join("full")).unwrap_err();
+    assert!(e.to_string().contains("full"), "the error names where it could not go: {e}");
+}

@@ -157,6 +157,20 @@ pub fn create_private_log(path: &Path) -> Result<fs::File, DiskError> {
     options.open(path).map_err(DiskError::io(path))
 }
 
+/// Moves whatever is at `path` to `to` by a rename, unopened: a file, a link (the link is
+/// moved, never followed), a FIFO or a device, or a folder; a file at `to` is replaced.
+/// Gives `false` when nothing is at `path`. The window's last log and a store that cannot
+/// be read are set aside this way.
+///
+/// # Errors
+/// The rename fails (`to` is a folder, another file system, no permission).
+pub fn move_aside(path: &Path, to: &Path) -> Result<bool, DiskError> {
+    if fs::symlink_metadata(path).is_err() {
+        return Ok(false);
+    }
+    fs::rename(path, to).map(|()| true).map_err(DiskError::io(to))
+}
+
 /// Opens (or makes) the lock file at `path` for an advisory lock, owner-only, never through
 /// a link and without waiting; it must be a regular file.
 ///

@@ -24,8 +24,8 @@ pub fn set_aside_unreadable(file: &Path, cap: u64) -> Option<String> {
     aside.push(format!(".unreadable-{secs}"));
     let aside = PathBuf::from(aside);
     log::warn!("storage {} cannot be read ({why}); setting it aside as {}", file.display(), aside.display());
-    Some(match std::fs::rename(file, &aside) {
-        Ok(()) => format!(
+    Some(match crate::disk::move_aside(file, &aside) {
+        Ok(_) => format!(
             "The saved settings could not be read ({why}); the file was set aside as {} and the defaults are used.",
             aside.display()
         ),

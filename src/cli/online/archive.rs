@@ -283,7 +283,7 @@ fn set_aside(dir: &Path, path: &Path, into: &str, why: &str) {
     let aside = dir.join(into);
     let moved = disk::private_folder(&aside).map_err(|e| e.to_string()).and_then(|()| {
         let to = aside.join(path.file_name().unwrap_or_default());
-        std::fs::rename(path, &to).map(|()| to).map_err(|e| e.to_string())
+        disk::move_aside(path, &to).map(|_| to).map_err(|e| e.to_string())
     });
     match moved {
         Ok(to) if into == MIGRATED => log::info!("{}: {why}; moved to {}", path.display(), to.display()),

@@ -65,3 +65,14 @@ pub fn game_positions(games: u64) -> Vec<GameState> {
     }
     out
 }
+
+/// A game state from its RULES.md §5 text.
+pub fn state(text: &str) -> GameState {
+    text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+/// §4.1's akawumbi position (that of `rules_each.rs`): Upper has seeds in all 16 holes.
+pub const AKAWUMBI: &str = "1a-h, 10i, 2o; 2AB, 3CD, 4EF, 5G, 1HI, 2JK, 3LM, 4NO, 1P / L none 0,0";
+/// The same, with Upper's seeds placed so that the eighth capture is made at b, not at an end
+/// column.
+pub const AKAWUMBI_ENDING_AT_B: &str = "1a-h, 10i, 2o; 2AB, 3CD, 4E, 5F, 1G, 4H, 1I, 2JK, 3LM, 4N, 1O, 4P / L none 0,0";
