@@ -191,6 +191,11 @@ impl log::Log for Tee {
 mod tests {
     use super::*;
 
+    /// The log's text, read as the program reads its own files (`disk`, no link followed).
+    fn text_of(path: &std::path::Path) -> String {
+        crate::disk::read_text(path, 1 << 20, crate::disk::Links::Refuse).expect("the log reads")
+    }
+
     #[test]
     fn a_new_run_keeps_the_last_runs_log_beside_its_own() {
         let dir = tempfile::tempdir().expect("temporary folder");
@@ -199,8 +204,8 @@ mod tests {
         drop(first);
         let (_second, again) = open_log(dir.path()).expect("second");
         assert_eq!(path, again);
-        assert_eq!(std::fs::read_to_string(&path).unwrap(), "");
-        assert_eq!(std::fs::read_to_string(dir.path().join(PREVIOUS_LOG_NAME)).unwrap(), "the first run\n");
+        assert_eq!(text_of(&path), "");
+        assert_eq!(text_of(&dir.path().join(PREVIOUS_LOG_NAME)), "the first run\n");
     }
 
     #[cfg(unix)]
@@ -237,7 +242,7 @@ mod tests {
         tee.log(
             &log::Record::builder().args(format_args!("a real one")).level(log::Level::Error).target("eframe").build(),
         );
-        let text = std::fs::read_to_string(&path).unwrap();
+        let text = text_of(&path);
         assert!(text.lines().any(|l| l.contains("INFO  eframe: wgpu declined")), "{text}");
         assert!(text.lines().any(|l| l.contains("ERROR eframe: a real one")), "{text}");
     }

@@ -159,8 +159,8 @@ pub fn create_private_log(path: &Path) -> Result<fs::File, DiskError> {
 
 /// Moves whatever is at `path` to `to` by a rename, unopened: a file, a link (the link is
 /// moved, never followed), a FIFO or a device, or a folder; a file at `to` is replaced.
-/// Gives `false` when nothing is at `path`. The window's last log and a store that cannot
-/// be read are set aside this way.
+/// Gives `false` when nothing is at `path`. The window's last log, a store that cannot be
+/// read and a server archive's odd file are set aside this way.
 ///
 /// # Errors
 /// The rename fails (`to` is a folder, another file system, no permission).
